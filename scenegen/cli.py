@@ -1,0 +1,123 @@
+"""The ``scenegen`` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .audit import audit
+from .errors import ScenegenError
+from .plugins import family_named, installed_families
+from .run import RunRequest, make
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="scenegen")
+def cli() -> None:
+    """Generate validated, labelled MCS scenes and CAIP command datasets.
+
+    \b
+    Example:
+      scenegen make --config tool_choice.yaml -n 1000
+    """
+
+
+@cli.command(name="make")
+@click.option("--config", "config", required=True, metavar="PATH|NAME",
+              help="A YAML config file, or the name of a bundled template (see `scenegen list`).")
+@click.option("-n", "n", type=int, required=True, help="How many samples (scenes, pairs or records) to make.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Run seed; sample i depends only on (config, seed, i).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder. Default: output/<config stem>.")
+@click.option("--prefix", help="File-name prefix. Default: '<config stem>_'.")
+@click.option("--resume", is_flag=True, help="Continue a run in --out, skipping what its manifest lists.")
+@click.option("--overwrite", is_flag=True, help="Replace the run already in --out.")
+@click.option("--quiet", is_flag=True, help="No progress bar and no summary.")
+def make_command(config: str, n: int, seed: int, out: Path | None, prefix: str | None,
+                 resume: bool, overwrite: bool, quiet: bool) -> None:
+    """Generate N samples of a family from a config.
+
+    \b
+    Examples:
+      scenegen make --config tool_choice.yaml -n 1000
+      scenegen make --config my_tools.yaml -n 50000 --seed 7 --out data/tools
+      scenegen make --config tool_choice -n 2000 --resume
+    """
+    if n <= 0:
+        raise click.UsageError(f"-n must be a positive number of samples, not {n}")
+    if seed < 0:
+        raise click.UsageError(f"--seed must be zero or positive, not {seed}")
+    if resume and overwrite:
+        raise click.UsageError("--resume and --overwrite exclude each other")
+    summary = make(RunRequest(config, n, seed, out, prefix, resume, overwrite, progress=not quiet))
+    if not quiet:
+        click.echo(summary.line())
+
+
+@cli.command(name="validate")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+def validate_command(paths: tuple[Path, ...]) -> None:
+    """Validate scene files, JSONL shards or whole output folders.
+
+    Checks each file against its schema, the format-wide rules and its family's
+    semantic checks, and against the sha256 in the manifest beside it. Prints
+    every failure with its file and JSON path; exits 1 if any file fails.
+
+    \b
+    Example:
+      scenegen validate output/tool_choice
+    """
+    failed = checked = 0
+    for report in audit(list(paths)):
+        checked += 1
+        if report.problems:
+            failed += 1
+            for problem in report.problems:
+                click.echo(f"{report.path}: {problem.path}: {problem.message}")
+    click.echo(f"{checked - failed} of {checked} files valid")
+    if failed or not checked:
+        sys.exit(1)
+
+
+@cli.command(name="list")
+def list_command() -> None:
+    """List the installed families.
+
+    \b
+    Example:
+      scenegen list
+    """
+    for name, family in installed_families().items():
+        click.echo(f"{name:<16} {family.description}")
+
+
+@cli.command(name="schema")
+@click.argument("family")
+def schema_command(family: str) -> None:
+    """Print a family's config JSON Schema (every key, its default and meaning).
+
+    \b
+    Example:
+      scenegen schema tool_choice
+    """
+    click.echo(json.dumps(family_named(family).config_schema(), indent=2))
+
+
+def main() -> None:
+    """Entry point: user errors are one line on stderr and an exit code, never a traceback."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(2 if isinstance(error, click.UsageError) else error.exit_code)
+    except ScenegenError as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(error.exit_code)
+    except click.exceptions.Exit as done:
+        sys.exit(done.exit_code)

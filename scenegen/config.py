@@ -1,0 +1,130 @@
+"""Load a YAML config, check it against its family's JSON Schema, fill in defaults.
+
+Every problem becomes a :class:`~scenegen.errors.ConfigError` naming the key path,
+the bad value and what is allowed, before anything is generated.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from . import resources
+from .errors import ConfigError
+
+_VALUE_SHAPES = "a constant, a list, {min, max} or {choices, weights}"
+
+
+def resolve_config_path(spec: str) -> Path:
+    """A path as given, or else a bare name (``tool_choice`` / ``tool_choice.yaml``) of a bundled template."""
+    path = Path(spec)
+    if path.is_file():
+        return path
+    if path.parent == Path("."):
+        for name in (spec, f"{spec}.yaml"):
+            bundled = resources.templates_dir() / name
+            if bundled.is_file():
+                return bundled
+    available = ", ".join(sorted(p.name for p in resources.templates_dir().glob("*.yaml")))
+    raise ConfigError("--config", f"no config file {spec!r} (bundled templates: {available})")
+
+
+def read_config(path: Path) -> dict[str, Any]:
+    """Parse a YAML config file into a mapping with a ``family`` key."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigError("--config", f"cannot read {path}: {error.strerror}") from None
+    try:
+        config = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        where = getattr(error, "problem_mark", None)
+        position = f" at line {where.line + 1}, column {where.column + 1}" if where else ""
+        problem = getattr(error, "problem", None) or "malformed YAML"
+        raise ConfigError(str(path), f"not valid YAML{position}: {problem}") from None
+    if not isinstance(config, dict):
+        raise ConfigError(str(path), f"a config is a mapping of keys to values, not {type(config).__name__}")
+    if "family" not in config:
+        raise ConfigError("family", "missing: every config names its family (see `scenegen list`)")
+    return config
+
+
+def check_config(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate ``config`` against ``schema``; return a copy with the schema's defaults filled in."""
+    validator = jsonschema.Draft202012Validator(schema)
+    error = min(validator.iter_errors(config), key=lambda e: list(e.absolute_path), default=None)
+    if error is not None:
+        raise _config_error(error)
+    return with_defaults(config, schema)
+
+
+def with_defaults(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of ``config`` with every missing property that has a ``default`` in ``schema`` set, at any depth."""
+    filled = copy.deepcopy(dict(config))
+    _fill(filled, schema, schema)
+    return filled
+
+
+def _fill(instance: dict[str, Any], schema: Mapping[str, Any], root: Mapping[str, Any]) -> None:
+    schema = _resolve(schema, root)
+    for key, subschema in schema.get("properties", {}).items():
+        subschema = _resolve(subschema, root)
+        if key not in instance and "default" in subschema:
+            instance[key] = copy.deepcopy(subschema["default"])
+        if isinstance(instance.get(key), dict) and subschema.get("type") == "object":
+            _fill(instance[key], subschema, root)
+
+
+def _resolve(schema: Mapping[str, Any], root: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Follow a local ``#/$defs/...`` reference, keeping the referring schema's own keys."""
+    reference = schema.get("$ref")
+    if not reference or not reference.startswith("#/"):
+        return schema
+    target: Any = root
+    for part in reference[2:].split("/"):
+        target = target[part]
+    return {**_resolve(target, root), **{k: v for k, v in schema.items() if k != "$ref"}}
+
+
+def _config_error(error: jsonschema.ValidationError) -> ConfigError:
+    error = _most_relevant(error)
+    path = ".".join(str(part) for part in error.absolute_path)
+    if error.validator == "additionalProperties":
+        allowed = ", ".join(sorted(error.schema.get("properties", {})))
+        unknown = ", ".join(repr(k) for k in error.instance if k not in error.schema.get("properties", {}))
+        return ConfigError(path or "(top level)", f"unknown key {unknown}; allowed keys: {allowed}")
+    if error.validator == "anyOf":
+        return ConfigError(path, f"{error.instance!r} is not allowed here; write {_VALUE_SHAPES} of allowed values")
+    if error.validator == "const" and path == "family":
+        return ConfigError(path, f"{error.instance!r} does not match this schema's family {error.validator_value!r}")
+    return ConfigError(path or "(top level)", error.message)
+
+
+def _most_relevant(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """Descend into ``anyOf`` to the branch written in the same shape as the value.
+
+    A value in the value grammar fails every branch but one for its shape (a list
+    is not a constant); the error worth showing is the one inside that branch.
+    """
+    while error.validator == "anyOf" and error.context:
+        branches = [i for i, branch in enumerate(error.validator_value) if _same_shape(error.instance, branch)]
+        errors = [sub for sub in error.context if sub.schema_path[0] in branches]
+        if len(branches) != 1 or not errors:
+            return error
+        error = min(errors, key=lambda e: list(e.relative_path))
+    return error
+
+
+def _same_shape(instance: Any, branch: Mapping[str, Any]) -> bool:
+    """Whether ``instance`` has the JSON type and keys ``branch`` declares (a branch with no type takes scalars)."""
+    declared = branch.get("type")
+    if declared is None:
+        return not isinstance(instance, (list, dict))
+    if not jsonschema.Draft202012Validator.TYPE_CHECKER.is_type(instance, declared):
+        return False
+    return not isinstance(instance, dict) or all(key in instance for key in branch.get("required", ()))

@@ -1,0 +1,1 @@
+"""Exporters: turn what a family made into JSON-ready documents."""

@@ -1,0 +1,34 @@
+"""Find family plugins through the ``scenegen.families`` entry-point group.
+
+Built-in families register exactly like third-party ones (see pyproject.toml).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.metadata import entry_points
+
+from .errors import ConfigError
+from .family import Family
+
+GROUP = "scenegen.families"
+
+
+@cache
+def installed_families() -> dict[str, type[Family]]:
+    """Every installed family class, by name."""
+    families: dict[str, type[Family]] = {}
+    for entry_point in entry_points(group=GROUP):
+        family = entry_point.load()
+        if not (isinstance(family, type) and issubclass(family, Family)):
+            raise TypeError(f"entry point {entry_point.name!r} in {GROUP} is not a scenegen Family subclass")
+        families[family.name] = family
+    return dict(sorted(families.items()))
+
+
+def family_named(name: object) -> type[Family]:
+    """The family class called ``name``, or a ConfigError listing the installed ones."""
+    families = installed_families()
+    if not isinstance(name, str) or name not in families:
+        raise ConfigError("family", f"unknown family {name!r}; installed: {', '.join(families)}")
+    return families[name]

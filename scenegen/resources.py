@@ -1,0 +1,40 @@
+"""Find the templates and JSON Schemas shipped with scenegen.
+
+An installed wheel carries them inside the package (``scenegen/templates``,
+``scenegen/schema``); a source checkout or editable install keeps them at the
+top of the repository. Both layouts are looked up, package first.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _data_dir(name: str) -> Path:
+    for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"scenegen's {name}/ folder is missing from this installation")
+
+
+def templates_dir() -> Path:
+    """The folder of bundled example configs."""
+    return _data_dir("templates")
+
+
+def schema_dir() -> Path:
+    """The folder of bundled JSON Schemas."""
+    return _data_dir("schema")
+
+
+@cache
+def load_schema(name: str) -> dict[str, Any]:
+    """Load ``schema/<name>.schema.json`` (cached; treat the result as read-only)."""
+    path = schema_dir() / f"{name}.schema.json"
+    with path.open(encoding="utf-8") as handle:
+        return json.load(handle)

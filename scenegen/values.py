@@ -1,0 +1,157 @@
+"""The value grammar every numeric or categorical config parameter uses.
+
+A parameter is written as one of:
+
+=================================  ==============================================
+``0.75`` or ``none``               a constant
+``[0.5, 0.75, 1.0]``               a list: one element, uniformly
+``{min: 4, max: 8}``               a range: uniform between the bounds, inclusive;
+                                   integers for an integer parameter, reals otherwise
+``{choices: [a, b], weights: [3, 1]}``  a weighted choice (weights optional,
+                                   non-negative, one per choice, not all zero)
+=================================  ==============================================
+
+The JSON Schemas check the shape and each element's type and range;
+:func:`compile_value` checks what a schema cannot (``min <= max``, weights that
+match their choices) and returns a sampler. Samplers return plain Python values,
+so what they draw can go straight into a manifest.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import Any
+
+import numpy as np
+
+from .errors import ConfigError
+
+
+class Value:
+    """A compiled parameter: ``sample(rng)`` draws one value."""
+
+    def sample(self, rng: np.random.Generator) -> Any:
+        raise NotImplementedError
+
+    def support(self) -> tuple[Any, ...]:
+        """Every value a discrete parameter can take (ranges return their bounds)."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Constant(Value):
+    value: Any
+
+    def sample(self, rng: np.random.Generator) -> Any:
+        return self.value
+
+    def support(self) -> tuple[Any, ...]:
+        return (self.value,)
+
+
+@dataclass(frozen=True)
+class Choice(Value):
+    choices: tuple[Any, ...]
+    cumulative: tuple[float, ...] | None = None  # None: uniform
+
+    def sample(self, rng: np.random.Generator) -> Any:
+        if self.cumulative is None:
+            return self.choices[int(rng.integers(len(self.choices)))]
+        draw = rng.random() * self.cumulative[-1]
+        return self.choices[bisect.bisect_right(self.cumulative, draw)]
+
+    def support(self) -> tuple[Any, ...]:
+        if self.cumulative is None:
+            return self.choices
+        weights = np.diff((0.0, *self.cumulative))
+        return tuple(c for c, w in zip(self.choices, weights, strict=True) if w > 0)
+
+
+@dataclass(frozen=True)
+class IntRange(Value):
+    low: int
+    high: int
+
+    def sample(self, rng: np.random.Generator) -> int:
+        return int(rng.integers(self.low, self.high + 1))
+
+    def support(self) -> tuple[Any, ...]:
+        return tuple(range(self.low, self.high + 1))
+
+
+@dataclass(frozen=True)
+class FloatRange(Value):
+    low: float
+    high: float
+
+    def sample(self, rng: np.random.Generator) -> float:
+        return float(self.low + (self.high - self.low) * rng.random())
+
+    def support(self) -> tuple[Any, ...]:
+        return (self.low, self.high)
+
+
+def compile_value(spec: Any, path: str, kind: type = object) -> Value:
+    """Compile a parameter written in the value grammar.
+
+    ``kind`` is ``int`` or ``float`` for numeric parameters (it decides whether a
+    range draws integers) and ``object`` for categorical ones. ``path`` names the
+    parameter in error messages, e.g. ``lava.near_depth``.
+    """
+    if isinstance(spec, Mapping):
+        if "min" in spec:
+            return _compile_range(spec, path, kind)
+        if "choices" in spec:
+            return _compile_weighted(spec, path, kind)
+        raise ConfigError(path, f"{dict(spec)!r} is neither a range {{min, max}} nor {{choices, weights}}")
+    if isinstance(spec, Sequence) and not isinstance(spec, str):
+        if not spec:
+            raise ConfigError(path, "an empty list offers nothing to choose from")
+        return Choice(tuple(_cast(item, path, kind) for item in spec))
+    return Constant(_cast(spec, path, kind))
+
+
+def _compile_range(spec: Mapping[str, Any], path: str, kind: type) -> Value:
+    low, high = spec["min"], spec.get("max")
+    if high is None:
+        raise ConfigError(path, "a range needs both min and max")
+    if kind is object:
+        raise ConfigError(path, "a range {min, max} needs a numeric parameter")
+    low, high = _cast(low, f"{path}.min", kind), _cast(high, f"{path}.max", kind)
+    if low > high:
+        raise ConfigError(path, f"min {low} is greater than max {high}")
+    return IntRange(low, high) if kind is int else FloatRange(low, high)
+
+
+def _compile_weighted(spec: Mapping[str, Any], path: str, kind: type) -> Value:
+    choices = spec["choices"]
+    if not isinstance(choices, Sequence) or isinstance(choices, str) or not choices:
+        raise ConfigError(f"{path}.choices", "must be a non-empty list")
+    items = tuple(_cast(item, f"{path}.choices", kind) for item in choices)
+    weights = spec.get("weights")
+    if weights is None:
+        return Choice(items)
+    if len(weights) != len(items):
+        raise ConfigError(
+            f"{path}.weights", f"{len(weights)} weights for {len(items)} choices; give one weight per choice"
+        )
+    if any(not isinstance(w, (int, float)) or isinstance(w, bool) or w < 0 for w in weights):
+        raise ConfigError(f"{path}.weights", f"{list(weights)!r}: weights must be non-negative numbers")
+    if sum(weights) <= 0:
+        raise ConfigError(f"{path}.weights", "at least one weight must be positive")
+    return Choice(items, tuple(float(c) for c in accumulate(weights)))
+
+
+def _cast(value: Any, path: str, kind: type) -> Any:
+    if kind is object:
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ConfigError(path, f"{value!r} is not a number")
+    if kind is int:
+        if value != int(value):
+            raise ConfigError(path, f"{value!r} is not a whole number")
+        return int(value)
+    return float(value)
