@@ -19,6 +19,7 @@ from .config import check_config
 from .errors import Problem
 from .family import Family
 from .plugins import family_named
+from .run import document_truth
 from .validate import document_problems, mcs_problems, schema_problems
 from .writer import MANIFEST, RUN_RECORD, entry_files, read_manifest, sha256
 
@@ -58,7 +59,7 @@ def audit_file(path: Path) -> FileReport:
     if family is None:
         problems += schema_problems(document, "mcs_scene") or mcs_problems(document)
         return FileReport(path, problems, "MCS scene (no run.json beside it)")
-    truth = entry.get("truth") if entry else None
+    truth = _document_truth(entry, path.name) if entry else None
     return FileReport(path, problems + document_problems(document, family, truth), family.name)
 
 
@@ -80,11 +81,17 @@ def _is_document(path: Path) -> bool:
     return path.suffix in (".json", ".jsonl") and path.name not in (RUN_RECORD, MANIFEST) and path.is_file()
 
 
+def _suffix(entry: dict[str, Any], name: str) -> str:
+    return next((suffix for suffix, file in entry.get("files", {}).items() if file == name), "")
+
+
 def _expected_hash(entry: dict[str, Any], name: str) -> str:
     hashes = entry["sha256"]
-    if isinstance(hashes, str):
-        return hashes
-    return next(hashes[suffix] for suffix, file in entry["files"].items() if file == name)
+    return hashes if isinstance(hashes, str) else hashes[_suffix(entry, name)]
+
+
+def _document_truth(entry: dict[str, Any], name: str) -> Any:
+    return document_truth(entry.get("truth") or {}, _suffix(entry, name)) if "truth" in entry else None
 
 
 @cache

@@ -35,9 +35,10 @@ def cli() -> None:
 @click.option("--prefix", help="File-name prefix. Default: '<config stem>_'.")
 @click.option("--resume", is_flag=True, help="Continue a run in --out, skipping what its manifest lists.")
 @click.option("--overwrite", is_flag=True, help="Replace the run already in --out.")
+@click.option("--pairs", is_flag=True, help="Also write each sample's counterfactual twin (families that make pairs).")
 @click.option("--quiet", is_flag=True, help="No progress bar and no summary.")
 def make_command(config: str, n: int, seed: int, out: Path | None, prefix: str | None,
-                 resume: bool, overwrite: bool, quiet: bool) -> None:
+                 resume: bool, overwrite: bool, pairs: bool, quiet: bool) -> None:
     """Generate N samples of a family from a config.
 
     \b
@@ -52,7 +53,7 @@ def make_command(config: str, n: int, seed: int, out: Path | None, prefix: str |
         raise click.UsageError(f"--seed must be zero or positive, not {seed}")
     if resume and overwrite:
         raise click.UsageError("--resume and --overwrite exclude each other")
-    summary = make(RunRequest(config, n, seed, out, prefix, resume, overwrite, progress=not quiet))
+    summary = make(RunRequest(config, n, seed, out, prefix, resume, overwrite, progress=not quiet, pairs=pairs))
     if not quiet:
         click.echo(summary.line())
 

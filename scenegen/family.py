@@ -27,7 +27,9 @@ class Sample:
     ``documents`` maps a file-name suffix to a document: a :class:`scenegen.model.Scene`
     for families whose ``output`` is ``"mcs"``, a JSON-ready dict for ``"jsonl"``.
     A single scene uses the suffix ``""``; pairs use two suffixes (e.g. ``"expected"``
-    and ``"unexpected"``) and describe themselves in ``pair``.
+    and ``"unexpected"``) and describe themselves in ``pair`` (what differs, which
+    is expected...). For a sample of several documents, ``truth`` maps each suffix
+    to that document's ground truth.
     """
 
     documents: Mapping[str, Any]
@@ -68,7 +70,8 @@ class Family(abc.ABC):
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
         """Semantic checks on an exported document beyond its JSON Schema.
 
-        ``truth`` is the manifest's ground truth for the document when known.
+        ``truth`` is the ground truth of this document (for a pair, the entry of its
+        suffix) when known.
         The default finds nothing.
         """
         return []

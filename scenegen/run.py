@@ -19,7 +19,7 @@ from tqdm import tqdm
 
 from . import __version__
 from .config import check_config, read_config, resolve_config_path
-from .errors import InvalidSceneError
+from .errors import ConfigError, InvalidSceneError
 from .export import mcs
 from .family import Family, Sample
 from .plugins import family_named
@@ -47,6 +47,7 @@ class RunRequest:
     resume: bool = False
     overwrite: bool = False
     progress: bool = True
+    pairs: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,12 +67,17 @@ class RunSummary:
         )
 
 
-def load_family(config_spec: str) -> tuple[Path, Family]:
-    """Resolve, read and validate a config; build its family."""
+def load_family(config_spec: str, *, pairs: bool = False) -> tuple[Path, Family]:
+    """Resolve, read and validate a config; build its family. ``pairs`` sets the config's ``pairs: true``."""
     path = resolve_config_path(config_spec)
     raw = read_config(path)
     family_class = family_named(raw["family"])
-    return path, family_class(check_config(raw, family_class.config_schema()))
+    schema = family_class.config_schema()
+    if pairs:
+        if "pairs" not in schema.get("properties", {}):
+            raise ConfigError("--pairs", f"family {family_class.name!r} makes no counterfactual pairs")
+        raw["pairs"] = True
+    return path, family_class(check_config(raw, schema))
 
 
 class Pipeline:
@@ -93,7 +99,7 @@ class Pipeline:
             suffix: self.export(document, self.stem(index, suffix)) for suffix, document in sample.documents.items()
         }
         for suffix, document in documents.items():
-            problems = document_problems(document, self.family, sample.truth)
+            problems = document_problems(document, self.family, document_truth(sample.truth, suffix))
             if problems:
                 listing = "\n  ".join(str(p) for p in problems[:20])
                 raise InvalidSceneError(
@@ -105,6 +111,11 @@ class Pipeline:
     def entry(self, index: int, sample: Sample) -> dict[str, Any]:
         return {"family": self.family.name, "seed": self.seed, "index": index,
                 "params": sample.params, "truth": sample.truth}
+
+
+def document_truth(truth: Mapping[str, Any], suffix: str) -> Mapping[str, Any] | None:
+    """The ground truth of one document of a sample: a pair's truth is keyed by suffix."""
+    return truth.get(suffix) if suffix else truth
 
 
 class SceneSink:
@@ -177,7 +188,7 @@ class ShardSink:
 
 def make(request: RunRequest) -> RunSummary:
     """Generate ``request.n`` samples into the output folder; return what was done."""
-    config_path, family = load_family(request.config)
+    config_path, family = load_family(request.config, pairs=request.pairs)
     prefix = request.prefix if request.prefix is not None else f"{config_path.stem}_"
     out = request.out or Path("output") / config_path.stem
     run = {"family": family.name, "seed": request.seed, "prefix": prefix,

@@ -1,0 +1,50 @@
+"""Shared fixtures: run the CLI in-process, the way the installed console script does."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from scenegen import cli
+
+REFERENCE_SCENES = Path(__file__).resolve().parents[2] / "shared" / "reference" / "mcs_scenes"
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def run_cli(capsys, monkeypatch):
+    """Call ``scenegen ARGS...`` through its entry point; return exit code and output."""
+
+    def invoke(*args: str) -> Result:
+        monkeypatch.setattr(sys, "argv", ["scenegen", *args])
+        try:
+            cli.main()
+            code = 0
+        except SystemExit as done:
+            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke
+
+
+@pytest.fixture
+def write_config(tmp_path):
+    """Write a config (a dict dumped as YAML-compatible JSON, or raw text) and return its path."""
+
+    def write(content: dict | str, name: str = "config.yaml") -> Path:
+        path = tmp_path / name
+        path.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+        return path
+
+    return write

@@ -1,0 +1,112 @@
+"""Families are found through entry points; a third-party family works like a built-in one."""
+
+from __future__ import annotations
+
+import copy
+import json
+from importlib.metadata import EntryPoint
+
+import pytest
+
+from scenegen import plugins
+from scenegen.family import Family, Sample
+from scenegen.model import Goal, Materials, Scene
+from scenegen.objects import object_id, soccer_ball
+
+
+class Juggling(Family):
+    """A minimal third-party family: one ball in an empty room."""
+
+    name = "juggling"
+    description = "One soccer ball, somewhere."
+
+    @classmethod
+    def config_schema(cls):
+        return {"type": "object", "additionalProperties": False,
+                "properties": {"family": {"const": "juggling"}, "balls": {"type": "integer", "default": 1}}}
+
+    def generate(self, index, rng):
+        ball = soccer_ball(object_id(rng), float(rng.uniform(-2, 2)), 0.0)
+        scene = Scene(room=(10.0, 3.0, 10.0), materials=Materials("c", "f", "w"), performer_position=(0.0, 0.0, -4.0),
+                      objects=[ball], goal=Goal("retrieval", 100, metadata={"target": {"id": ball.id}}))
+        return Sample({"": scene}, {"x": ball.shows[0].position[0]}, {"target_id": ball.id})
+
+
+class JugglingPairs(Juggling):
+    """The same ball, and a twin with the ball mirrored: a counterfactual pair."""
+
+    name = "juggling_pairs"
+    description = "One soccer ball and its mirror image."
+
+    @classmethod
+    def config_schema(cls):
+        return {"type": "object", "additionalProperties": False,
+                "properties": {"family": {"const": "juggling_pairs"}, "pairs": {"type": "boolean", "default": False}}}
+
+    def generate(self, index, rng):
+        sample = super().generate(index, rng)
+        if not self.config["pairs"]:
+            return sample
+        twin = copy.deepcopy(sample.documents[""])
+        x, y, z = twin.objects[0].shows[0].position
+        twin.objects[0].shows[0].position = (-x, y, z)
+        return Sample({"a": sample.documents[""], "b": twin}, sample.params,
+                      {"a": sample.truth, "b": sample.truth}, pair={"differs": "ball x mirrored"})
+
+
+@pytest.fixture
+def with_juggling(monkeypatch):
+    real = plugins.entry_points
+
+    def fake_entry_points(group):
+        extra = [EntryPoint(name, f"{__name__}:{cls}", plugins.GROUP)
+                 for name, cls in (("juggling", "Juggling"), ("juggling_pairs", "JugglingPairs"))]
+        return [*real(group=group), *extra]
+
+    monkeypatch.setattr(plugins, "entry_points", fake_entry_points)
+    plugins.installed_families.cache_clear()
+    yield
+    plugins.installed_families.cache_clear()
+
+
+def test_builtin_family_is_registered_through_its_entry_point():
+    assert "tool_choice" in plugins.installed_families()
+
+
+def test_third_party_family_is_listed_and_used(with_juggling, run_cli, write_config, tmp_path):
+    listing = run_cli("list")
+    assert "juggling" in listing.out and "One soccer ball" in listing.out
+    result = run_cli("make", "--config", str(write_config({"family": "juggling"})), "-n", "2",
+                     "--out", str(tmp_path / "out"))
+    assert result.code == 0, result.err
+    scene = json.loads((tmp_path / "out" / "config_000001.json").read_text())
+    assert scene["objects"][0]["type"] == "soccer_ball"
+
+
+def test_pairs_are_written_recorded_and_validated(with_juggling, run_cli, write_config, tmp_path):
+    config = write_config({"family": "juggling_pairs"}, name="jp.yaml")
+    assert run_cli("make", "--config", str(config), "-n", "2", "--out", str(tmp_path), "--pairs").code == 0
+    a = json.loads((tmp_path / "jp_000001_a.json").read_text())
+    b = json.loads((tmp_path / "jp_000001_b.json").read_text())
+    assert a["name"] == "jp_000001_a" and b["name"] == "jp_000001_b"
+    assert a["objects"][0]["shows"][0]["position"]["x"] == -b["objects"][0]["shows"][0]["position"]["x"]
+    entry = json.loads((tmp_path / "manifest.jsonl").read_text().splitlines()[1])
+    assert entry["files"] == {"a": "jp_000001_a.json", "b": "jp_000001_b.json"}
+    assert set(entry["sha256"]) == {"a", "b"} and entry["pair"] == {"differs": "ball x mirrored"}
+    result = run_cli("validate", str(tmp_path))
+    assert result.code == 0 and "4 of 4 files valid" in result.out
+
+
+def test_schema_command_prints_the_config_schema(run_cli):
+    result = run_cli("schema", "tool_choice")
+    schema = json.loads(result.out)
+    assert schema["properties"]["family"] == {"const": "tool_choice", "description": "Selects this family."}
+    assert "default" in schema["properties"]["lava"]["properties"]["near"]
+
+
+def test_entry_point_that_is_not_a_family_is_reported(monkeypatch):
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [EntryPoint("bad", "json:dumps", plugins.GROUP)])
+    plugins.installed_families.cache_clear()
+    with pytest.raises(TypeError, match="not a scenegen Family"):
+        plugins.installed_families()
+    plugins.installed_families.cache_clear()

@@ -1,0 +1,102 @@
+"""The scene schema, the compiled validator against the reference one, and `scenegen validate`."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scenegen.validate import compiled_validator, reference_validator, schema_problems
+
+from .conftest import REFERENCE_SCENES
+
+REFERENCES = sorted(REFERENCE_SCENES.glob("*.json"))
+
+
+def test_reference_scenes_are_present():
+    assert len(REFERENCES) == 8
+
+
+@pytest.mark.parametrize("path", REFERENCES, ids=lambda p: p.stem)
+def test_reference_scenes_validate_with_both_validators(path):
+    scene = json.loads(path.read_text())
+    assert schema_problems(scene, "mcs_scene") == []
+    assert list(reference_validator("mcs_scene").iter_errors(scene)) == []
+
+
+MUTATIONS = [
+    ("objects", 0, "type", "no_such_object"),
+    ("objects", 0, "shows", 0, "position", "x", "far"),
+    ("objects", 0, "mass", -1),
+    ("objects", 0, "colour", "red"),
+    ("lava", 0, "x", 1.5),
+    ("goal", "last_step", -3),
+    ("roomDimensions", "x", "wide"),
+    ("objects", 0, "shows", []),
+    ("name", 7),
+    ("performerStart", "position", "w", 1),
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(reference=st.sampled_from(REFERENCES), mutation=st.sampled_from(MUTATIONS))
+def test_compiled_and_reference_validators_agree(reference, mutation):
+    scene = json.loads(reference.read_text())
+    target = scene
+    *path, last, value = mutation
+    for key in path:
+        target = target[key] if not isinstance(target, list) or key < len(target) else None
+        if target is None:
+            return
+    mutated = copy.deepcopy(scene)
+    holder = mutated
+    for key in path:
+        holder = holder[key]
+    holder[last] = value
+    assert compiled_validator("mcs_scene").is_valid(mutated) == reference_validator("mcs_scene").is_valid(mutated)
+    assert not compiled_validator("mcs_scene").is_valid(mutated)
+
+
+def test_validate_command_accepts_generated_output(run_cli, tmp_path):
+    assert run_cli("make", "--config", "tool_choice", "-n", "3", "--out", str(tmp_path)).code == 0
+    result = run_cli("validate", str(tmp_path))
+    assert result.code == 0 and "3 of 3 files valid" in result.out
+
+
+def test_validate_command_names_file_and_json_path(run_cli, tmp_path):
+    assert run_cli("make", "--config", "tool_choice", "-n", "2", "--out", str(tmp_path)).code == 0
+    path = tmp_path / "tool_choice_000001.json"
+    scene = json.loads(path.read_text())
+    scene["objects"][1]["shows"][0]["position"]["x"] = "left"
+    path.write_text(json.dumps(scene))
+    result = run_cli("validate", str(tmp_path))
+    assert result.code == 1
+    assert f"{path}: $.objects[1].shows[0].position.x:" in result.out
+    assert "sha256" in result.out
+
+
+def test_validate_command_catches_semantic_errors(run_cli, tmp_path):
+    assert run_cli("make", "--config", "tool_choice", "-n", "1", "--out", str(tmp_path)).code == 0
+    path = tmp_path / "tool_choice_000000.json"
+    scene = json.loads(path.read_text())
+    scene["goal"]["metadata"]["target"]["id"] = scene["objects"][-1]["id"]  # the other ball
+    path.write_text(json.dumps(scene))
+    result = run_cli("validate", str(path))
+    assert result.code == 1
+    assert "no tool can push the target ball" in result.out
+
+
+def test_validate_plain_scene_without_a_run(run_cli):
+    result = run_cli("validate", *map(str, REFERENCES))
+    assert result.code == 0 and "8 of 8 files valid" in result.out
+
+
+def test_validate_missing_and_malformed_files(run_cli, tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    result = run_cli("validate", str(broken), str(tmp_path / "missing.json"))
+    assert result.code == 1
+    assert "not JSON" in result.out and "no such file" in result.out
