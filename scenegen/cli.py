@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import warnings
 from pathlib import Path
 
 import click
@@ -109,6 +110,12 @@ def schema_command(family: str) -> None:
 
 def main() -> None:
     """Entry point: user errors are one line on stderr and an exit code, never a traceback."""
+    with warnings.catch_warnings():
+        warnings.showwarning = lambda message, *_args, **_kwargs: click.echo(f"warning: {message}", err=True)
+        _run()
+
+
+def _run() -> None:
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Abort:

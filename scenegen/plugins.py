@@ -5,6 +5,7 @@ Built-in families register exactly like third-party ones (see pyproject.toml).
 
 from __future__ import annotations
 
+import warnings
 from functools import cache
 from importlib.metadata import entry_points
 
@@ -16,10 +17,18 @@ GROUP = "scenegen.families"
 
 @cache
 def installed_families() -> dict[str, type[Family]]:
-    """Every installed family class, by name."""
+    """Every installed family class, by name.
+
+    A plugin that fails to import is reported as a warning and left out, so one
+    broken package does not take every other family down with it.
+    """
     families: dict[str, type[Family]] = {}
     for entry_point in entry_points(group=GROUP):
-        family = entry_point.load()
+        try:
+            family = entry_point.load()
+        except Exception as error:  # any import-time failure of third-party code
+            warnings.warn(f"family plugin {entry_point.name!r} could not be loaded: {error}", stacklevel=2)
+            continue
         if not (isinstance(family, type) and issubclass(family, Family)):
             raise TypeError(f"entry point {entry_point.name!r} in {GROUP} is not a scenegen Family subclass")
         families[family.name] = family

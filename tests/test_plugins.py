@@ -104,6 +104,17 @@ def test_schema_command_prints_the_config_schema(run_cli):
     assert "default" in schema["properties"]["lava"]["properties"]["near"]
 
 
+def test_plugin_that_fails_to_import_is_left_out_with_a_warning(monkeypatch):
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [
+        EntryPoint("ghost", "no_such_module_anywhere:Ghost", plugins.GROUP),
+        EntryPoint("juggling", f"{__name__}:Juggling", plugins.GROUP),
+    ])
+    plugins.installed_families.cache_clear()
+    with pytest.warns(UserWarning, match="'ghost' could not be loaded"):
+        assert list(plugins.installed_families()) == ["juggling"]
+    plugins.installed_families.cache_clear()
+
+
 def test_entry_point_that_is_not_a_family_is_reported(monkeypatch):
     monkeypatch.setattr(plugins, "entry_points", lambda group: [EntryPoint("bad", "json:dumps", plugins.GROUP)])
     plugins.installed_families.cache_clear()
