@@ -21,6 +21,10 @@ class ConfigError(ScenegenError):
         self.path = path
 
 
+class GenerationError(ScenegenError):
+    """A sample could not be made (e.g. no feasible placement within the attempt bound)."""
+
+
 class InvalidSceneError(ScenegenError):
     """A generated document failed validation: a bug in a family, never written."""
 

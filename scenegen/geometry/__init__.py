@@ -1,0 +1,29 @@
+"""Vectorised 2-D geometry for placing MCS objects on the floor (x/z plane, y up).
+
+Footprints are oriented boxes (unions of boxes for L-shaped tools); overlap is
+a separating-axis test over all pairs at once; placement draws candidate poses
+in batches and keeps the first that passes every constraint, or raises
+:class:`PlacementError` naming the constraint that rejected most candidates.
+Reachability is a flood fill on an occupancy grid inflated by the performer's radius.
+"""
+
+from __future__ import annotations
+
+from .catalog import ObjectFacts, footprint, footprints, object_facts, object_size, resting_y, shape
+from .grid import DEFAULT_RESOLUTION, PERFORMER_RADIUS, Grid, inflate, occupancy_grid, rasterise_cells
+from .overlap import any_overlap, overlap_matrix, overlap_pairs, self_overlap
+from .place import Placement, PlacementError, PlacementRequest, place_all, place_one
+from .reach import reachable
+from .regions import Constraint, InsideBoxes, InsideDisc, InsideRoom, OutsideBoxes, OutsideDisc, away_from_cells
+from .samplers import AmongPoints, InRect, OnRing, OnSegment, Poses, Sampler
+from .shapes import TOLERANCE, Boxes, Footprints, cell_boxes, concat, pose, rotate
+
+__all__ = [
+    "DEFAULT_RESOLUTION", "PERFORMER_RADIUS", "TOLERANCE",
+    "AmongPoints", "Boxes", "Constraint", "Footprints", "Grid", "InRect", "InsideBoxes", "InsideDisc",
+    "InsideRoom", "ObjectFacts", "OnRing", "OnSegment", "OutsideBoxes", "OutsideDisc", "Placement",
+    "PlacementError", "PlacementRequest", "Poses", "Sampler",
+    "any_overlap", "away_from_cells", "cell_boxes", "concat", "footprint", "footprints", "inflate", "object_facts",
+    "object_size", "occupancy_grid", "overlap_matrix", "overlap_pairs", "place_all", "place_one", "pose",
+    "rasterise_cells", "reachable", "resting_y", "rotate", "self_overlap", "shape",
+]

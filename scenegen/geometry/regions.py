@@ -1,0 +1,118 @@
+"""Constraints on candidate footprints, each evaluated for all candidates at once.
+
+A constraint is called with ``M`` candidate objects (:class:`~.shapes.Footprints`,
+or plain :class:`~.shapes.Boxes` = one object per box) and returns an ``(M,)``
+bool mask of the candidates it accepts.  Its ``name`` appears in placement errors.
+Boundary contact is allowed everywhere: a box may touch a wall, a region's edge
+or a keep-out cell (within :data:`~.shapes.TOLERANCE`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .overlap import any_overlap
+from .shapes import TOLERANCE, Boxes, Footprints, as_footprints, cell_boxes
+
+
+class Constraint(Protocol):
+    """Anything with a ``name`` that maps candidates to an acceptance mask."""
+
+    name: str
+
+    def __call__(self, candidates: Boxes | Footprints) -> np.ndarray: ...
+
+
+def _to_local(points: np.ndarray, frames: Boxes) -> np.ndarray:
+    """Coordinates of world points ``(..., F, 2)`` in each of ``F`` box frames."""
+    cos, sin = frames.axes
+    offset = points - frames.centre
+    # The inverse of the Unity rotation: project onto the box's world axes.
+    return np.stack([offset[..., 0] * cos - offset[..., 1] * sin,
+                     offset[..., 0] * sin + offset[..., 1] * cos], axis=-1)
+
+
+@dataclass(frozen=True)
+class InsideRoom:
+    """Every corner lies within the room (centred on the origin), ``wall_margin`` from the walls."""
+
+    size: tuple[float, float]
+    wall_margin: float = 0.0
+    name: str = "inside room"
+
+    def __call__(self, candidates: Boxes | Footprints) -> np.ndarray:
+        objects = as_footprints(candidates)
+        limit = np.asarray(self.size, dtype=float) / 2 - self.wall_margin + TOLERANCE
+        # The farthest corner along each world axis is the bounding box's edge.
+        boxes = objects.boxes
+        inside = (np.abs(boxes.centre) + boxes.extent <= limit).all(axis=1)
+        return objects.all_of(inside)
+
+
+@dataclass(frozen=True)
+class InsideBoxes:
+    """Each candidate box lies wholly within one box of ``region``.
+
+    A box straddling two region boxes is rejected even if their union covers it:
+    containment in a single convex box is what four corners can prove.
+    """
+
+    region: Boxes
+    name: str = "inside region"
+
+    def __call__(self, candidates: Boxes | Footprints) -> np.ndarray:
+        objects = as_footprints(candidates)
+        local = _to_local(objects.boxes.corners()[:, :, None, :], self.region)  # (N, 4, R, 2)
+        within = (np.abs(local) <= self.region.half + TOLERANCE).all(axis=-1)
+        return objects.all_of(within.all(axis=1).any(axis=-1))
+
+
+@dataclass(frozen=True)
+class OutsideBoxes:
+    """No candidate box overlaps a box of ``region`` (overlap semantics of :mod:`.overlap`)."""
+
+    region: Boxes
+    margin: float = 0.0
+    name: str = "outside region"
+
+    def __call__(self, candidates: Boxes | Footprints) -> np.ndarray:
+        return ~any_overlap(candidates, self.region, self.margin)
+
+
+def away_from_cells(cells: ArrayLike, margin: float = 0.0, name: str = "away from keep-out cells") -> OutsideBoxes:
+    """Keep footprints off integer floor cells ``(x, z)`` (lava, holes: 1 x 1 m squares)."""
+    return OutsideBoxes(cell_boxes(cells), margin, name)
+
+
+@dataclass(frozen=True)
+class InsideDisc:
+    """Every corner lies within ``radius`` of ``centre`` (e.g. on a turntable's top)."""
+
+    centre: tuple[float, float]
+    radius: float
+    name: str = "inside disc"
+
+    def __call__(self, candidates: Boxes | Footprints) -> np.ndarray:
+        objects = as_footprints(candidates)
+        distance = np.linalg.norm(objects.boxes.corners() - np.asarray(self.centre, dtype=float), axis=-1)
+        return objects.all_of((distance <= self.radius + TOLERANCE).all(axis=1))
+
+
+@dataclass(frozen=True)
+class OutsideDisc:
+    """No candidate box reaches into the disc (its closest point is ``radius`` or more away)."""
+
+    centre: tuple[float, float]
+    radius: float
+    name: str = "outside disc"
+
+    def __call__(self, candidates: Boxes | Footprints) -> np.ndarray:
+        objects = as_footprints(candidates)
+        boxes = objects.boxes
+        local = _to_local(np.asarray(self.centre, dtype=float), boxes)  # (N, 2)
+        beyond = np.maximum(np.abs(local) - boxes.half, 0.0)
+        return objects.all_of(np.hypot(beyond[:, 0], beyond[:, 1]) >= self.radius - TOLERANCE)

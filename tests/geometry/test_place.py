@@ -1,0 +1,154 @@
+"""Placement: feasible or a clear error, never an infeasible pose, deterministic."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import shapely
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from scenegen.geometry import (Boxes, InRect, InsideDisc, InsideRoom, OnRing, OutsideDisc, PlacementError,
+                               PlacementRequest, away_from_cells, footprint, place_all, place_one, pose, shape)
+from scenegen.geometry.place import batch_sizes
+
+from .oracle import AMBIGUOUS, overlap_verdict, polygons
+
+SHAPES = ["separate_container", "soccer_ball", "tool_hooked_0_50_x_4_00", "tool_rect_0_50_x_1_00", "blob_05"]
+
+
+@st.composite
+def scenes(draw):
+    """A room, obstacles (lava cells), and a list of objects with constraints."""
+    size = (draw(st.floats(6.0, 12.0)), draw(st.floats(6.0, 12.0)))
+    wall_margin = draw(st.sampled_from([0.0, 0.25]))
+    room = InsideRoom(size, wall_margin)
+    cells = draw(st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), max_size=6, unique=True))
+    requests = []
+    for k in range(draw(st.integers(1, 8))):
+        if draw(st.booleans()):
+            local = shape(draw(st.sampled_from(SHAPES)), draw(st.sampled_from([0.4, 1.0])))
+        else:
+            local = Boxes.from_size([0.0, 0.0], [draw(st.floats(0.1, 2.0)), draw(st.floats(0.1, 2.0))])
+        rotation = draw(st.sampled_from([None, 0.0, 45.0, (0.0, 90.0)]))
+        sampler = InRect((-size[0] / 2, -size[1] / 2), (size[0] / 2, size[1] / 2), rotation)
+        constraints = [room]
+        if cells:
+            constraints.append(away_from_cells(cells, name="lava"))
+        if draw(st.booleans()):
+            constraints.append(OutsideDisc((0.0, 0.0), 1.0, name="turntable"))
+        requests.append(PlacementRequest(f"object {k}", local, sampler, constraints))
+    return size, wall_margin, cells, requests, draw(st.sampled_from([0.0, 0.05]))
+
+
+def _assert_in_room(poly: shapely.Polygon, size: tuple[float, float], wall_margin: float) -> None:
+    limit_x, limit_z = size[0] / 2 - wall_margin, size[1] / 2 - wall_margin
+    room = shapely.box(-limit_x, -limit_z, limit_x, limit_z).buffer(AMBIGUOUS, join_style="mitre")
+    assert room.contains(poly)
+
+
+@settings(max_examples=150, deadline=None)
+@given(scenes(), st.integers(0, 2**32 - 1))
+def test_every_returned_placement_satisfies_every_constraint(scene, seed):
+    size, wall_margin, cells, requests, margin = scene
+    try:
+        placements = place_all(requests, Boxes.empty(), np.random.default_rng(seed), margin=margin)
+    except PlacementError as error:
+        event("request could not be met")
+        assert error.name.startswith("object ") and error.name in str(error)
+        return
+    event("all placed")
+    cell_polygons = [shapely.box(x - 0.5, z - 0.5, x + 0.5, z + 0.5) for x, z in cells]
+    placed_polygons = []
+    for request, placement in zip(requests, placements, strict=True):
+        # The footprint is the requested shape at the returned pose.
+        expected = pose(request.shape, [placement.centre], [placement.angle]).boxes
+        np.testing.assert_allclose(placement.footprint.corners(), expected.corners())
+        boxes = polygons(placement.footprint)
+        grown = polygons(placement.footprint, margin)
+        for poly in boxes:
+            _assert_in_room(poly, size, wall_margin)
+            assert all(poly.intersection(cell).area <= AMBIGUOUS for cell in cell_polygons)
+            if any(c.name == "turntable" for c in request.constraints):
+                assert poly.distance(shapely.Point(0.0, 0.0)) >= 1.0 - AMBIGUOUS
+        for poly in grown:
+            assert all(overlap_verdict(poly, other) is not True for other in placed_polygons)
+        placed_polygons += grown
+
+
+def test_more_containers_than_fit_on_a_ring_is_an_error():
+    # Each 0.8 m square holds a disc of radius 0.4; disjoint discs keep centres 0.8 m
+    # apart, and a circle of radius 1 has room for at most pi / asin(0.4) = 7.6 of them.
+    ring = OnRing((0.0, 0.0), 1.0, rotation=None)
+    requests = [PlacementRequest(f"container {k + 1} of 8 (width 0.8) on a ring of radius 1.0",
+                                 Boxes.from_size([0.0, 0.0], [0.8, 0.8]), ring) for k in range(8)]
+    with pytest.raises(PlacementError) as caught:
+        place_all(requests, Boxes.empty(), np.random.default_rng(0))
+    error = caught.value
+    assert "on a ring of radius 1.0" in str(error)
+    assert "100% rejected by overlap" in str(error)
+    assert error.rejected["overlap"] == error.total == sum(batch_sizes(64, 16))
+
+
+def test_an_object_longer_than_the_room_diagonal_is_an_error():
+    big_tool = shape("tool_big_0_50_x_33_00")  # 33 m long; the room's diagonal is 14.1 m
+    room = InsideRoom((10.0, 10.0))
+    with pytest.raises(PlacementError, match=r"cannot place tool_big: 100% rejected by inside room \(1920 of 1920"):
+        place_one("tool_big", big_tool, InRect((-5, -5), (5, 5), None), [room], Boxes.empty(),
+                  np.random.default_rng(1), batch=128, max_batches=4)
+
+
+def test_the_error_names_the_constraint_that_rejected_most():
+    lava = away_from_cells([(x, z) for x in range(-4, 5) for z in range(-4, 5)], name="lava")
+    with pytest.raises(PlacementError) as caught:
+        place_one("ball", shape("soccer_ball"), InRect((-4, -4), (4, 4), None), [InsideRoom((10, 10)), lava],
+                  Boxes.empty(), np.random.default_rng(2), max_batches=2)
+    message = str(caught.value)
+    assert message.startswith("cannot place ball: 100% rejected by lava (192 of 192 candidates)")
+    assert caught.value.rejected == {"inside room": 0, "lava": 192, "overlap": 0}
+
+
+def test_a_rarely_feasible_request_still_returns_only_feasible_poses():
+    # The sampler covers the room; only a 1 m disc around (3, 3) is acceptable.
+    target = InsideDisc((3.0, 3.0), 0.5, name="target spot")
+    for seed in range(5):
+        placement = place_one("cube", Boxes.from_size([0, 0], [0.2, 0.2]), InRect((-5, -5), (5, 5), None),
+                              [target], Boxes.empty(), np.random.default_rng(seed))
+        corners = placement.footprint.corners()[0]
+        assert np.all(np.hypot(corners[:, 0] - 3.0, corners[:, 1] - 3.0) <= 0.5 + 1e-9)
+
+
+def test_same_generator_state_same_placements():
+    def run(seed: int) -> list:
+        requests = [PlacementRequest(f"tool piece {k}", shape("tool_rect_0_50_x_1_00"),
+                                     InRect((12.5, -11.0), (15.5, 1.0), None), [InsideRoom((59, 23))])
+                    for k in range(9)]
+        return [(p.centre, p.angle) for p in place_all(requests, Boxes.empty(), np.random.default_rng(seed))]
+
+    assert run(42) == run(42)
+    assert run(42) != run(43)
+
+
+def test_placed_objects_become_obstacles_for_the_next():
+    placements = place_all([PlacementRequest(f"crate {k}", Boxes.from_size([0, 0], [1.9, 1.9]),
+                                             InRect((-2, -2), (2, 2), 0.0), [InsideRoom((6, 6))])
+                            for k in range(4)], Boxes.empty(), np.random.default_rng(3))
+    centres = np.array([p.centre for p in placements])
+    gaps = np.abs(centres[:, None, :] - centres[None, :, :]).max(axis=-1)
+    assert np.all(gaps[~np.eye(4, dtype=bool)] >= 1.9 - 1e-9)
+
+
+def test_placement_carries_the_catalogue_footprint():
+    placement = place_one("container", shape("separate_container", 0.4), OnRing((0, 1), 1.62), [],
+                          Boxes.empty(), np.random.default_rng(0), y=0.1)
+    x, z = placement.centre
+    expected = footprint("separate_container", (x, 0.1, z), placement.angle, 0.4)
+    np.testing.assert_allclose(placement.footprint.corners(), expected.corners())
+    np.testing.assert_allclose(placement.footprint.y, expected.y)
+
+
+def test_batch_arguments_are_checked():
+    with pytest.raises(ValueError):
+        place_one("x", Boxes.from_size([0, 0], [1, 1]), InRect((0, 0), (1, 1)), [], Boxes.empty(),
+                  np.random.default_rng(0), batch=0)
+    assert batch_sizes(64, 7) == [64, 128, 256, 512, 1024, 1024, 1024]
