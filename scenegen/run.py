@@ -19,7 +19,7 @@ from tqdm import tqdm
 
 from . import __version__
 from .config import check_config, read_config, resolve_config_path
-from .errors import ConfigError, InvalidSceneError
+from .errors import ConfigError, GenerationError, InvalidSceneError
 from .export import mcs
 from .family import Family, Sample
 from .plugins import family_named
@@ -94,7 +94,10 @@ class Pipeline:
 
     def produce(self, index: int) -> tuple[Sample, dict[str, dict[str, Any]]]:
         """Sample ``index`` and its exported documents by suffix; raise if any is invalid."""
-        sample = self.family.generate(index, sample_rng(self.seed, index))
+        try:
+            sample = self.family.generate(index, sample_rng(self.seed, index))
+        except GenerationError as error:
+            raise GenerationError(f"sample {index} (seed {self.seed}) of {self.family.name!r}: {error}") from error
         documents = {
             suffix: self.export(document, self.stem(index, suffix)) for suffix, document in sample.documents.items()
         }

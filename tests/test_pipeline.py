@@ -107,3 +107,4 @@ def test_installed_console_script_runs_from_another_directory(tmp_path):
 def test_every_command_has_help_with_an_example(run_cli, command):
     result = run_cli(command, "--help")
     assert result.code == 0 and "Example" in result.out
+

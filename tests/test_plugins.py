@@ -10,6 +10,7 @@ import pytest
 
 from scenegen import plugins
 from scenegen.family import Family, Sample
+from scenegen.geometry import Boxes, InRect, InsideRoom, place_one
 from scenegen.model import Goal, Materials, Scene
 from scenegen.objects import object_id, soccer_ball
 
@@ -54,13 +55,29 @@ class JugglingPairs(Juggling):
                       {"a": sample.truth, "b": sample.truth}, pair={"differs": "ball x mirrored"})
 
 
+class Impossible(Juggling):
+    """Asks the solver for a placement that cannot exist."""
+
+    name = "impossible"
+    description = "A box bigger than its room."
+
+    @classmethod
+    def config_schema(cls):
+        return {"type": "object", "properties": {"family": {"const": "impossible"}}}
+
+    def generate(self, index, rng):
+        place_one("a 20 m crate", Boxes.from_size([(0, 0)], [(20, 20)]), InRect((-5, -5), (5, 5)),
+                  [InsideRoom((10, 10))], Boxes.empty(), rng)
+
+
 @pytest.fixture
 def with_juggling(monkeypatch):
     real = plugins.entry_points
 
     def fake_entry_points(group):
         extra = [EntryPoint(name, f"{__name__}:{cls}", plugins.GROUP)
-                 for name, cls in (("juggling", "Juggling"), ("juggling_pairs", "JugglingPairs"))]
+                 for name, cls in (("juggling", "Juggling"), ("juggling_pairs", "JugglingPairs"),
+                                   ("impossible", "Impossible"))]
         return [*real(group=group), *extra]
 
     monkeypatch.setattr(plugins, "entry_points", fake_entry_points)
@@ -95,6 +112,15 @@ def test_pairs_are_written_recorded_and_validated(with_juggling, run_cli, write_
     assert set(entry["sha256"]) == {"a", "b"} and entry["pair"] == {"differs": "ball x mirrored"}
     result = run_cli("validate", str(tmp_path))
     assert result.code == 0 and "4 of 4 files valid" in result.out
+
+
+def test_a_placement_that_cannot_be_made_is_a_clear_error(with_juggling, run_cli, write_config, tmp_path):
+    config = write_config({"family": "impossible"})
+    result = run_cli("make", "--config", str(config), "-n", "3", "--seed", "5", "--out", str(tmp_path))
+    assert result.code == 1
+    assert ("sample 0 (seed 5) of 'impossible': cannot place a 20 m crate: 100% rejected by inside room"
+            in result.err)
+    assert "Traceback" not in result.err and not list(tmp_path.glob("config_*.json"))
 
 
 def test_schema_command_prints_the_config_schema(run_cli):

@@ -1,0 +1,1 @@
+"""Built-in families; each registers in the ``scenegen.families`` entry-point group."""

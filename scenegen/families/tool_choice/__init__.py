@@ -1,0 +1,5 @@
+"""The Tool Choice family."""
+
+from .family import ToolChoice
+
+__all__ = ["ToolChoice"]

@@ -1,0 +1,76 @@
+"""Geometry of one side of a Tool Choice room: the lava pool around the ball.
+
+Lava cells are MCS floor cells: integer (x, z), each the 1 x 1 m square centred on
+it. The pool is a rectangle of cells with a lava-free square island at the ball.
+A tool lying straight in front of the pool, pushed along +z, drives the ball out
+over the far edge when it is at least as long as the lava and island it spans
+(``mcs_object_facts.md`` 6.2: tool length = near lava + island + far lava).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Lengths of the ``tool_rect_W_x_L`` types MCS has, in metres.
+RECT_TOOL_LENGTHS = (1, 3, 4, 5, 6, 7, 8, 9)
+#: Free floor kept between the pool (or a tool) and a wall or the platform, so the performer can pass.
+WALKWAY = 1.0
+PLATFORM_HALF_WIDTH = 0.5
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A lava pool around a ball at integer cell (ball_x, ball_z)."""
+
+    ball_x: int
+    ball_z: int
+    island: int
+    near: int
+    far: int
+    side: int
+
+    @property
+    def half_island(self) -> int:
+        return self.island // 2
+
+    @property
+    def span(self) -> int:
+        """Metres of lava and island a tool pushed along +z must cover."""
+        return self.near + self.island + self.far
+
+    @property
+    def near_edge(self) -> float:
+        """z of the pool's edge facing the performer."""
+        return self.ball_z - self.half_island - self.near - 0.5
+
+    @property
+    def far_edge(self) -> float:
+        return self.ball_z + self.half_island + self.far + 0.5
+
+    @property
+    def inner_edge(self) -> float:
+        """|x| of the pool's edge facing the platform."""
+        return abs(self.ball_x) - self.half_island - self.side - 0.5
+
+    @property
+    def outer_edge(self) -> float:
+        return abs(self.ball_x) + self.half_island + self.side + 0.5
+
+    def cells(self) -> list[tuple[int, int]]:
+        """The lava cells, row by row (x outer loop, as the evaluation scenes list them)."""
+        reach_x = self.half_island + self.side
+        return [
+            (x, z)
+            for x in range(self.ball_x - reach_x, self.ball_x + reach_x + 1)
+            for z in range(self.ball_z - self.half_island - self.near, self.ball_z + self.half_island + self.far + 1)
+            if abs(x - self.ball_x) > self.half_island or abs(z - self.ball_z) > self.half_island
+        ]
+
+    def mirrored(self) -> Pool:
+        """The same pool on the other side of the platform."""
+        return Pool(-self.ball_x, self.ball_z, self.island, self.near, self.far, self.side)
+
+
+def useful_lengths(span: int) -> tuple[int, ...]:
+    """Tool lengths long enough to push a ball across ``span`` metres of lava and island."""
+    return tuple(length for length in RECT_TOOL_LENGTHS if length >= span)

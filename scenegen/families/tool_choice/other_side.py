@@ -1,0 +1,119 @@
+"""What the side without a useful tool holds: nothing, a too-short tool, a broken
+tool, or a useful-length tool cut off from its pool by a low wall.
+
+Each builder takes the other side's pool and returns the tools and walls to add.
+Scattered objects are placed by the geometry solver, with a small margin so that
+rounding poses to centimetres and whole degrees can never create an overlap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ...geometry import InRect, InsideBoxes, InsideRoom, PlacementRequest, away_from_cells, place_all, shape
+from ...geometry.shapes import Boxes
+from ...model import SceneObject, Vec3
+from ...objects import object_id, rect_tool, rect_tool_type, structure_cube
+from .layout import PLATFORM_HALF_WIDTH, WALKWAY, Pool
+
+WALL_MATERIAL = "Custom/Materials/White"
+WALL_HEIGHT = 0.25
+WALL_THICKNESS = 0.1
+#: Floor kept free between a pool's near edge and the tool in front of it when a wall stands there.
+WALL_CLEARANCE = 0.6
+PLACEMENT_MARGIN = 0.05
+#: How far to either side of its ball a scattered tool may lie.
+SCATTER_HALF_WIDTH = 2.0
+
+
+@dataclass(frozen=True)
+class OtherSide:
+    tools: list[SceneObject] = field(default_factory=list)
+    walls: list[SceneObject] = field(default_factory=list)
+
+
+Builder = Callable[[Pool, Vec3, float, int, str, Mapping[str, Any], np.random.Generator], OtherSide]
+
+
+def no_tool(pool: Pool, room: Vec3, width: float, length: int, material: str, drawn: Mapping[str, Any],
+            rng: np.random.Generator) -> OtherSide:
+    return OtherSide()
+
+
+def too_short(pool: Pool, room: Vec3, width: float, length: int, material: str, drawn: Mapping[str, Any],
+              rng: np.random.Generator) -> OtherSide:
+    """A tool lying where a useful one would, far end at the lava, but shorter than the lava it must span."""
+    short = drawn["tool.too_short_length"]
+    tool = rect_tool(object_id(rng, "tool_"), width, short, pool.ball_x, pool.near_edge - short / 2, 0.0, material)
+    return OtherSide(tools=[tool])
+
+
+def broken(pool: Pool, room: Vec3, width: float, length: int, material: str, drawn: Mapping[str, Any],
+           rng: np.random.Generator) -> OtherSide:
+    """A tool in 1 m pieces, scattered at random rotations where the whole tool would lie."""
+    low = (pool.ball_x - SCATTER_HALF_WIDTH, pool.near_edge - length - 1.0)
+    high = (pool.ball_x + SCATTER_HALF_WIDTH, pool.near_edge - 0.5)
+    piece = rect_tool_type(width, 1)
+    requests = [
+        PlacementRequest(f"broken tool piece {i + 1} of {drawn['tool.broken_pieces']}", shape(piece),
+                         InRect(low, high, rotation=None), _keep_off_lava(pool, room))
+        for i in range(drawn["tool.broken_pieces"])
+    ]
+    placements = place_all(requests, _platform(room), rng, margin=PLACEMENT_MARGIN)
+    tools = [
+        rect_tool(object_id(rng, "tool_"), width, 1, round(p.centre[0], 2), round(p.centre[1], 2),
+                  float(round(p.angle) % 360), material)
+        for p in placements
+    ]
+    return OtherSide(tools=tools)
+
+
+def obstructed(pool: Pool, room: Vec3, width: float, length: int, material: str, drawn: Mapping[str, Any],
+               rng: np.random.Generator) -> OtherSide:
+    """A useful-length tool in front of the pool, behind a low wall that runs from the platform to the
+    room's side wall between the tool and the lava: the tool can never be pushed to the ball."""
+    sign = 1 if pool.ball_x > 0 else -1
+    half_width, half_depth = room[0] / 2, room[2] / 2
+    wall_z = pool.near_edge - WALL_CLEARANCE / 2
+    wall_length = half_width - PLATFORM_HALF_WIDTH
+    wall = structure_cube(
+        object_id(rng, "wall_"), (sign * (PLATFORM_HALF_WIDTH + wall_length / 2), WALL_HEIGHT / 2, wall_z),
+        (wall_length, WALL_HEIGHT, WALL_THICKNESS), WALL_MATERIAL,
+    )
+    # The side's floor between the front wall and the wall, with a walkway at its edges.
+    inner, outer = PLATFORM_HALF_WIDTH + WALKWAY / 2, half_width - WALKWAY / 2
+    near, far = -half_depth + WALKWAY / 2, wall_z - WALL_CLEARANCE / 2
+    front = Boxes.from_size([(sign * (inner + outer) / 2, (near + far) / 2)], [outer - inner, far - near])
+    low, high = front.bounds()[0, :2], front.bounds()[0, 2:]
+    request = PlacementRequest(
+        "cut-off tool", shape(rect_tool_type(width, length)),
+        InRect(tuple(low), tuple(high), rotation=drawn["tool.obstructed_rotation"]),
+        (*_keep_off_lava(pool, room), InsideBoxes(front, name="in front of the wall")),
+    )
+    (placement,) = place_all([request], _platform(room), rng, margin=PLACEMENT_MARGIN)
+    tool = rect_tool(object_id(rng, "tool_"), width, length, round(placement.centre[0], 2),
+                     round(placement.centre[1], 2), float(drawn["tool.obstructed_rotation"]), material)
+    return OtherSide(tools=[tool], walls=[wall])
+
+
+def _platform(room: Vec3) -> Boxes:
+    return Boxes.from_size([(0.0, 0.0)], [2 * PLATFORM_HALF_WIDTH, room[2]])
+
+
+def _keep_off_lava(pool: Pool, room: Vec3) -> tuple:
+    return (
+        InsideRoom((room[0], room[2]), wall_margin=WALKWAY / 2),
+        away_from_cells(pool.cells(), margin=PLACEMENT_MARGIN, name="off the lava"),
+    )
+
+
+OTHER_SIDE_BUILDERS: dict[str, Builder] = {
+    "none": no_tool,
+    "too_short": too_short,
+    "broken": broken,
+    "obstructed": obstructed,
+}
