@@ -12,7 +12,7 @@ from __future__ import annotations
 from .catalog import ObjectFacts, footprint, footprints, object_facts, object_size, resting_y, shape
 from .grid import DEFAULT_RESOLUTION, PERFORMER_RADIUS, Grid, inflate, occupancy_grid, rasterise_cells
 from .overlap import any_overlap, overlap_matrix, overlap_pairs, self_overlap
-from .place import Placement, PlacementError, PlacementRequest, place_all, place_one
+from .place import Placement, PlacementError, PlacementRequest, place_all, place_many, place_one
 from .reach import reachable
 from .regions import Constraint, InsideBoxes, InsideDisc, InsideRoom, OutsideBoxes, OutsideDisc, away_from_cells
 from .samplers import AmongPoints, InRect, OnRing, OnSegment, Poses, Sampler
@@ -24,6 +24,6 @@ __all__ = [
     "InsideRoom", "ObjectFacts", "OnRing", "OnSegment", "OutsideBoxes", "OutsideDisc", "Placement",
     "PlacementError", "PlacementRequest", "Poses", "Sampler",
     "any_overlap", "away_from_cells", "cell_boxes", "concat", "footprint", "footprints", "inflate", "object_facts",
-    "object_size", "occupancy_grid", "overlap_matrix", "overlap_pairs", "place_all", "place_one", "pose",
+    "object_size", "occupancy_grid", "overlap_matrix", "overlap_pairs", "place_all", "place_many", "place_one", "pose",
     "rasterise_cells", "reachable", "resting_y", "rotate", "self_overlap", "shape",
 ]

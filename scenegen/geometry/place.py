@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import GenerationError
-from .overlap import any_overlap
+from .overlap import any_overlap, overlap_matrix
 from .regions import Constraint
 from .samplers import Sampler
 from .shapes import Boxes, concat, pose
@@ -134,3 +134,44 @@ def place_all(requests: Sequence[PlacementRequest], placed: Boxes, rng: np.rando
         placements.append(placement)
         obstacles = concat([obstacles, placement.footprint])
     return placements
+
+
+def place_many(name: str, count: int, shape: Boxes, sampler: Sampler, constraints: Sequence[Constraint],
+               placed: Boxes, rng: np.random.Generator, *, margin: float = 0.0, y: float = 0.0,
+               batch: int = DEFAULT_BATCH, max_batches: int = DEFAULT_MAX_BATCHES) -> list[Placement]:
+    """Place ``count`` objects of one shape, none overlapping another or ``placed``.
+
+    Each batch is tested against the constraints, the obstacles and itself in a
+    few array operations; candidates are then taken greedily in drawing order,
+    each one ruling out those it overlaps (one array step per object placed).
+    Raises :class:`PlacementError` when ``max_batches`` batches leave fewer than ``count``.
+    """
+    names = [constraint.name for constraint in constraints] + [_OVERLAP]
+    rejected = np.zeros(len(names), dtype=np.int64)
+    total = 0
+    chosen: list[Placement] = []
+    obstacles = placed
+    for size in batch_sizes(max(batch, 2 * count), max_batches):
+        poses = sampler(rng, size)
+        candidates = pose(shape, poses.centre, poses.angle, y)
+        accepted = np.stack([constraint(candidates) for constraint in constraints]
+                            + [~any_overlap(candidates, obstacles, margin)])
+        rejected += np.count_nonzero(~accepted, axis=1)
+        total += candidates.count
+        available = accepted.all(axis=0)
+        boxes_overlap = overlap_matrix(candidates.boxes, candidates.boxes, margin)
+        clash = boxes_overlap.reshape(candidates.count, candidates.parts, candidates.count, candidates.parts)
+        clash = clash.any(axis=(1, 3))
+        new: list[Placement] = []
+        while len(chosen) + len(new) < count and available.any():
+            first = int(np.argmax(available))
+            available &= ~clash[first]
+            available[first] = False
+            centre = poses.centre[first]
+            new.append(Placement(f"{name} {len(chosen) + len(new) + 1} of {count}", (float(centre[0]), float(centre[1])),
+                                 float(poses.angle[first]), candidates.object(first)))
+        chosen += new
+        if len(chosen) == count:
+            return chosen
+        obstacles = concat([obstacles, *(placement.footprint for placement in new)])
+    raise PlacementError(f"{name} {len(chosen) + 1} of {count}", total, list(zip(names, rejected.tolist(), strict=True)))

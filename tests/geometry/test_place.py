@@ -9,7 +9,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from scenegen.geometry import (Boxes, InRect, InsideDisc, InsideRoom, OnRing, OutsideDisc, PlacementError,
-                               PlacementRequest, away_from_cells, footprint, place_all, place_one, pose, shape)
+                               PlacementRequest, away_from_cells, footprint, place_all, place_many, place_one, pose,
+                               shape)
 from scenegen.geometry.place import batch_sizes
 
 from .oracle import AMBIGUOUS, overlap_verdict, polygons
@@ -152,3 +153,39 @@ def test_batch_arguments_are_checked():
         place_one("x", Boxes.from_size([0, 0], [1, 1]), InRect((0, 0), (1, 1)), [], Boxes.empty(),
                   np.random.default_rng(0), batch=0)
     assert batch_sizes(64, 7) == [64, 128, 256, 512, 1024, 1024, 1024]
+
+
+@settings(max_examples=60, deadline=None)
+@given(count=st.integers(1, 12), object_type=st.sampled_from(SHAPES), margin=st.sampled_from([0.0, 0.05]),
+       seed=st.integers(0, 2**32 - 1))
+def test_place_many_returns_disjoint_objects_that_meet_every_constraint(count, object_type, margin, seed):
+    room = InsideRoom((8.0, 8.0), 0.25)
+    lava = away_from_cells([(0, 0), (1, 0)], name="lava")
+    wall = Boxes.from_size([(-2.0, 0.0)], [(0.1, 8.0)])
+    local = shape(object_type)
+    try:
+        placed = place_many("thing", count, local, InRect((-4, -4), (4, 4), None), [room, lava], wall,
+                            np.random.default_rng(seed), margin=margin)
+    except PlacementError:
+        event("no room")
+        return
+    assert len(placed) == count
+    shapes = [shapely.union_all(polygons(p.footprint)) for p in placed]
+    for p in placed:
+        candidates = pose(local, [p.centre], [p.angle])
+        assert room(candidates)[0] and lava(candidates)[0]
+    everything = shapes + [shapely.union_all(polygons(wall))]
+    for i, a in enumerate(shapes):
+        for b in everything[i + 1:]:
+            assert a.intersection(b).area < 1e-9
+
+
+def test_place_many_is_deterministic_and_fails_loudly():
+    args = ("crate", 5, Boxes.from_size([(0, 0)], [(1.0, 1.0)]), InRect((-3, -3), (3, 3), None), [InsideRoom((6, 6))],
+            Boxes.empty())
+    first = place_many(*args, np.random.default_rng(4))
+    again = place_many(*args, np.random.default_rng(4))
+    assert [p.centre for p in first] == [p.centre for p in again]
+    with pytest.raises(PlacementError, match=r"cannot place crate \d+ of 40"):
+        place_many("crate", 40, Boxes.from_size([(0, 0)], [(1.0, 1.0)]), InRect((-3, -3), (3, 3), None),
+                   [InsideRoom((6, 6))], Boxes.empty(), np.random.default_rng(4), max_batches=4)

@@ -34,7 +34,9 @@ def tool_choice_problems(document: Mapping[str, Any], truth: Mapping[str, Any] |
              if item["type"] == "cube" and not item["id"].startswith("platform_")]
     for i in balls:
         ball = objects[i]
-        pushers = [item["id"] for item in objects if pushes_out(item, ball, lava, walls)]
+        lava_span = lava_under(lava, ball)
+        pushers = [item["id"] for item in objects
+                   if item["type"].startswith("tool_rect_") and pushes_out(item, ball, lava_span, walls)]
         is_target = ball["id"] == target_id
         if is_target and not pushers:
             problems.append(Problem(f"$.objects[{i}]", "no tool can push the target ball out of the lava"))
@@ -45,13 +47,20 @@ def tool_choice_problems(document: Mapping[str, Any], truth: Mapping[str, Any] |
     return problems
 
 
-def pushes_out(tool: Mapping[str, Any], ball: Mapping[str, Any], lava: set[tuple[int, int]],
+def lava_under(lava: set[tuple[int, int]], ball: Mapping[str, Any]) -> tuple[float, float] | None:
+    """(near, far) z edges of the lava in the ball's column of cells, or None when there is none."""
+    column_x = round(ball["shows"][0]["position"]["x"])
+    column = [z for x, z in lava if x == column_x]
+    return (min(column) - 0.5, max(column) + 0.5) if column else None
+
+
+def pushes_out(tool: Mapping[str, Any], ball: Mapping[str, Any], lava_span: tuple[float, float] | None,
                walls: Sequence[Boxes]) -> bool:
     """Whether pushing ``tool`` straight along +z drives ``ball`` out over the far edge of its lava.
 
     The tool must be a rectangular tool lying along z in front of the pool, off the
     lava, with the ball's centre inside its width, at least as long as the lava and
-    island it spans, with no wall in the lane it sweeps.
+    island it spans (``lava_span``: see :func:`lava_under`), with no wall in the lane it sweeps.
     """
     size = rect_tool_size(tool["type"])
     if size is None:
@@ -60,10 +69,9 @@ def pushes_out(tool: Mapping[str, Any], ball: Mapping[str, Any], lava: set[tuple
     show = tool["shows"][0]
     tool_x, tool_z = show["position"]["x"], show["position"]["z"]
     ball_x, ball_z = ball["shows"][0]["position"]["x"], ball["shows"][0]["position"]["z"]
-    column = [z for x, z in lava if x == round(ball_x)]
-    if not column or show["rotation"]["y"] % 180 > _TOLERANCE or abs(tool_x - ball_x) >= width / 2:
+    if lava_span is None or show["rotation"]["y"] % 180 > _TOLERANCE or abs(tool_x - ball_x) >= width / 2:
         return False
-    near, far = min(column) - 0.5, max(column) + 0.5
+    near, far = lava_span
     tool_far_end = tool_z + length / 2
     if not (tool_far_end <= near + _TOLERANCE and near < ball_z < far and length >= far - near - _TOLERANCE):
         return False

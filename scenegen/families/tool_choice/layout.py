@@ -10,6 +10,7 @@ over the far edge when it is at least as long as the lava and island it spans
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: Lengths of the ``tool_rect_W_x_L`` types MCS has, in metres.
 RECT_TOOL_LENGTHS = (1, 3, 4, 5, 6, 7, 8, 9)
@@ -57,18 +58,24 @@ class Pool:
         return abs(self.ball_x) + self.half_island + self.side + 0.5
 
     def cells(self) -> list[tuple[int, int]]:
-        """The lava cells, row by row (x outer loop, as the evaluation scenes list them)."""
-        reach_x = self.half_island + self.side
-        return [
-            (x, z)
-            for x in range(self.ball_x - reach_x, self.ball_x + reach_x + 1)
-            for z in range(self.ball_z - self.half_island - self.near, self.ball_z + self.half_island + self.far + 1)
-            if abs(x - self.ball_x) > self.half_island or abs(z - self.ball_z) > self.half_island
-        ]
+        """The lava cells, row by row (x outer loop, as the evaluation scenes list them). Shared: do not modify."""
+        return _cells(self)
 
     def mirrored(self) -> Pool:
         """The same pool on the other side of the platform."""
         return Pool(-self.ball_x, self.ball_z, self.island, self.near, self.far, self.side)
+
+
+@lru_cache(maxsize=1024)
+def _cells(pool: Pool) -> list[tuple[int, int]]:
+    # Pools repeat across samples: a run draws from a handful of sizes.
+    reach_x = pool.half_island + pool.side
+    return [
+        (x, z)
+        for x in range(pool.ball_x - reach_x, pool.ball_x + reach_x + 1)
+        for z in range(pool.ball_z - pool.half_island - pool.near, pool.ball_z + pool.half_island + pool.far + 1)
+        if abs(x - pool.ball_x) > pool.half_island or abs(z - pool.ball_z) > pool.half_island
+    ]
 
 
 def useful_lengths(span: int) -> tuple[int, ...]:

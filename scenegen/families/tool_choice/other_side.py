@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from ...geometry import InRect, InsideBoxes, InsideRoom, PlacementRequest, away_from_cells, place_all, shape
+from ...geometry import InRect, InsideBoxes, InsideRoom, OutsideBoxes, PlacementRequest, place_all, place_many, shape
 from ...geometry.shapes import Boxes
 from ...model import SceneObject, Vec3
 from ...objects import object_id, rect_tool, rect_tool_type, structure_cube
@@ -57,13 +58,9 @@ def broken(pool: Pool, room: Vec3, width: float, length: int, material: str, dra
     """A tool in 1 m pieces, scattered at random rotations where the whole tool would lie."""
     low = (pool.ball_x - SCATTER_HALF_WIDTH, pool.near_edge - length - 1.0)
     high = (pool.ball_x + SCATTER_HALF_WIDTH, pool.near_edge - 0.5)
-    piece = rect_tool_type(width, 1)
-    requests = [
-        PlacementRequest(f"broken tool piece {i + 1} of {drawn['tool.broken_pieces']}", shape(piece),
-                         InRect(low, high, rotation=None), _keep_off_lava(pool, room))
-        for i in range(drawn["tool.broken_pieces"])
-    ]
-    placements = place_all(requests, _platform(room), rng, margin=PLACEMENT_MARGIN)
+    placements = place_many("broken tool piece", drawn["tool.broken_pieces"], shape(rect_tool_type(width, 1)),
+                            InRect(low, high, rotation=None), _keep_off_lava(pool, room), _platform(room), rng,
+                            margin=PLACEMENT_MARGIN)
     tools = [
         rect_tool(object_id(rng, "tool_"), width, 1, round(p.centre[0], 2), round(p.centre[1], 2),
                   float(round(p.angle) % 360), material)
@@ -100,14 +97,21 @@ def obstructed(pool: Pool, room: Vec3, width: float, length: int, material: str,
     return OtherSide(tools=[tool], walls=[wall])
 
 
+@lru_cache(maxsize=256)
 def _platform(room: Vec3) -> Boxes:
     return Boxes.from_size([(0.0, 0.0)], [2 * PLATFORM_HALF_WIDTH, room[2]])
 
 
+@lru_cache(maxsize=1024)
 def _keep_off_lava(pool: Pool, room: Vec3) -> tuple:
+    # Pools and rooms repeat across samples; the constraints (and their cell boxes) are built once each.
+    # The pool's outer rectangle, one box: a tool lying on the island is no more wanted than one on the lava.
+    pool_box = Boxes.from_size([((pool.inner_edge + pool.outer_edge) / 2 * (1 if pool.ball_x > 0 else -1),
+                                 (pool.near_edge + pool.far_edge) / 2)],
+                               [pool.outer_edge - pool.inner_edge, pool.far_edge - pool.near_edge])
     return (
         InsideRoom((room[0], room[2]), wall_margin=WALKWAY / 2),
-        away_from_cells(pool.cells(), margin=PLACEMENT_MARGIN, name="off the lava"),
+        OutsideBoxes(pool_box, margin=PLACEMENT_MARGIN, name="off the lava"),
     )
 
 
