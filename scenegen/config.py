@@ -41,7 +41,7 @@ def read_config(path: Path) -> dict[str, Any]:
     except OSError as error:
         raise ConfigError("--config", f"cannot read {path}: {error.strerror}") from None
     try:
-        config = yaml.safe_load(text)
+        config = resources.load_yaml(text)
     except yaml.YAMLError as error:
         where = getattr(error, "problem_mark", None)
         position = f" at line {where.line + 1}, column {where.column + 1}" if where else ""

@@ -10,7 +10,12 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+import yaml
+
+# libyaml's loader when PyYAML was built with it (the wheels are): ten times faster.
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -38,3 +43,8 @@ def load_schema(name: str) -> dict[str, Any]:
     path = schema_dir() / f"{name}.schema.json"
     with path.open(encoding="utf-8") as handle:
         return json.load(handle)
+
+
+def load_yaml(source: str | IO[str]) -> Any:
+    """Parse YAML safely (plain data only), with the C loader where available."""
+    return yaml.load(source, Loader=_YAML_LOADER)  # noqa: S506 - a safe loader

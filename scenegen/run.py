@@ -48,6 +48,7 @@ class RunRequest:
     overwrite: bool = False
     progress: bool = True
     pairs: bool = False
+    schema_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,10 +84,11 @@ def load_family(config_spec: str, *, pairs: bool = False) -> tuple[Path, Family]
 class Pipeline:
     """Make, export and validate the documents of one index."""
 
-    def __init__(self, family: Family, seed: int, prefix: str) -> None:
+    def __init__(self, family: Family, seed: int, prefix: str, *, semantic: bool = True) -> None:
         self.family = family
         self.seed = seed
         self.prefix = prefix
+        self.semantic = semantic
         self.export = _EXPORTERS[family.output]
 
     def stem(self, index: int, suffix: str = "") -> str:
@@ -102,7 +104,8 @@ class Pipeline:
             suffix: self.export(document, self.stem(index, suffix)) for suffix, document in sample.documents.items()
         }
         for suffix, document in documents.items():
-            problems = document_problems(document, self.family, document_truth(sample.truth, suffix))
+            problems = document_problems(document, self.family, document_truth(sample.truth, suffix),
+                                         semantic=self.semantic)
             if problems:
                 listing = "\n  ".join(str(p) for p in problems[:20])
                 raise InvalidSceneError(
@@ -189,6 +192,13 @@ class ShardSink:
         self.lines = []
 
 
+def open_sink(folder: OutputFolder, pipeline: Pipeline, stem: str, n: int) -> SceneSink | ShardSink:
+    """The sink for the family's output: scene files, or JSONL shards named after the config's stem."""
+    if pipeline.family.output == "jsonl":
+        return ShardSink(folder, pipeline, stem, int(pipeline.family.config.get("shard_size", 10_000)), n)
+    return SceneSink(folder, pipeline)
+
+
 def make(request: RunRequest) -> RunSummary:
     """Generate ``request.n`` samples into the output folder; return what was done."""
     config_path, family = load_family(request.config, pairs=request.pairs)
@@ -198,12 +208,8 @@ def make(request: RunRequest) -> RunSummary:
            "config": family.config, "scenegen": __version__}
     started = time.perf_counter()
     with OutputFolder(out, run, resume=request.resume, overwrite=request.overwrite) as folder:
-        pipeline = Pipeline(family, request.seed, prefix)
-        sink: SceneSink | ShardSink
-        if family.output == "jsonl":
-            sink = ShardSink(folder, pipeline, config_path.stem, int(family.config.get("shard_size", 10_000)), request.n)
-        else:
-            sink = SceneSink(folder, pipeline)
+        pipeline = Pipeline(family, request.seed, prefix, semantic=not request.schema_only)
+        sink = open_sink(folder, pipeline, config_path.stem, request.n)
         pending = sink.pending(request.n)
         show_progress = request.progress and sys.stderr.isatty()
         for index in tqdm(pending, unit=sink.unit.rstrip("s"), disable=not show_progress, file=sys.stderr):

@@ -155,3 +155,28 @@ def _cast(value: Any, path: str, kind: type) -> Any:
             raise ConfigError(path, f"{value!r} is not a whole number")
         return int(value)
     return float(value)
+
+
+def compile_parameters(config: Mapping[str, Any], kinds: Mapping[str, type]) -> dict[str, Value]:
+    """Compile every parameter of a family at once.
+
+    ``kinds`` maps a dotted path into the (defaults-filled) config, e.g.
+    ``"lava.near"``, to ``int``, ``float`` or ``object`` (see :func:`compile_value`).
+    """
+    return {path: compile_value(lookup(config, path), path, kind) for path, kind in kinds.items()}
+
+
+def lookup(config: Mapping[str, Any], path: str) -> Any:
+    """The value at a dotted path of a nested config."""
+    value: Any = config
+    for key in path.split("."):
+        value = value[key]
+    return value
+
+
+def extremes(parameters: Mapping[str, Value]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The smallest and largest value each numeric parameter can take, for feasibility checks."""
+    numeric = {path: value.support() for path, value in parameters.items()
+               if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value.support())}
+    return ({path: min(support) for path, support in numeric.items()},
+            {path: max(support) for path, support in numeric.items()})

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scenegen.config import with_defaults
 from scenegen.errors import ConfigError
-from scenegen.values import Choice, Constant, FloatRange, IntRange, compile_value
+from scenegen.values import Choice, Constant, FloatRange, IntRange, compile_parameters, compile_value, extremes, lookup
 
 
 def draws(spec, kind=object, n=2000, seed=0):
@@ -87,3 +87,11 @@ def test_defaults_are_filled_at_every_depth_without_touching_the_input():
     config = {"group": {"c": 9}}
     assert with_defaults(config, schema) == {"a": 1, "group": {"b": [2], "c": 9}}
     assert config == {"group": {"c": 9}}
+
+
+def test_compile_parameters_and_extremes():
+    config = {"room": {"width": {"min": 10, "max": 20}}, "side": ["left", "right"], "n": [3, 7]}
+    parameters = compile_parameters(config, {"room.width": float, "side": object, "n": int})
+    assert parameters["room.width"] == FloatRange(10.0, 20.0) and lookup(config, "room.width") == {"min": 10, "max": 20}
+    low, high = extremes(parameters)
+    assert low == {"room.width": 10.0, "n": 3} and high == {"room.width": 20.0, "n": 7}

@@ -19,7 +19,7 @@ from ...errors import ConfigError, Problem
 from ...family import Family, Sample
 from ...model import Goal, Materials, Scene, SceneObject
 from ...objects import object_id, rect_tool, soccer_ball, structure_cube
-from ...values import FloatRange, Value, compile_value
+from ...values import FloatRange, Value, compile_parameters, extremes
 from .checks import tool_choice_problems
 from .layout import PLATFORM_HALF_WIDTH, RECT_TOOL_LENGTHS, WALKWAY, Pool, useful_lengths
 from .other_side import OTHER_SIDE_BUILDERS, WALL_CLEARANCE, OtherSide
@@ -60,9 +60,7 @@ class ToolChoice(Family):
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
-        self.parameters: dict[str, Value] = {
-            path: compile_value(_lookup(config, path), path, kind) for path, kind in PARAMETERS.items()
-        }
+        self.parameters: dict[str, Value] = compile_parameters(config, PARAMETERS)
         self.last_step = int(config["last_step"])
         self._check_fits()
 
@@ -105,8 +103,7 @@ class ToolChoice(Family):
 
     def _check_fits(self) -> None:
         """Refuse a config whose extreme values cannot fit the room or make no sense."""
-        low = {path: min(value.support()) for path, value in self.parameters.items() if PARAMETERS[path] is not object}
-        high = {path: max(value.support()) for path, value in self.parameters.items() if PARAMETERS[path] is not object}
+        low, high = extremes(self.parameters)
         island = high["lava.island"] // 2
         span = high["lava.near"] + high["lava.island"] + high["lava.far"]
         if span > max(RECT_TOOL_LENGTHS):
@@ -161,13 +158,6 @@ def _truth(drawn: Mapping[str, Any], target: SceneObject, useful: SceneObject, o
         "other_tool_ids": [tool.id for tool in other.tools],
         "wall_ids": [wall.id for wall in other.walls],
     }
-
-
-def _lookup(config: Mapping[str, Any], path: str) -> Any:
-    value: Any = config
-    for key in path.split("."):
-        value = value[key]
-    return value
 
 
 def _refuse(path: str, message: str) -> None:
