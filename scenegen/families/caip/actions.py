@@ -1,0 +1,192 @@
+"""ACTION nodes, one per action kind of ``actions.yaml``.
+
+Every action is said as: verb, object, then the optional parts the config's
+shares turn on -- a location, "3 times", a stop condition. Where the object
+carries the repeat ("three houses", "all the houses") the noun phrase says it.
+STOP, RESUME and UNDO are whole frames with an optional target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .clauses import Clauses
+from .config import Settings
+from .lexicon import LexiconError, Piece, Slot, Template, slot_names, template, words
+from .nouns import NounPhrases
+from .numbers import Numbers
+from .places import Places
+from .say import Node, Say
+
+_REPEATS = frozenset({"object_count", "object_all", "times", "copies"})
+_STOPS = frozenset({"NEVER", "ADJACENT_TO_BLOCK_TYPE", "CONDITION"})
+_FRAMED = ("STOP", "RESUME", "UNDO")
+_FILL_MATERIAL = 0.5  # share of FILL commands that say what to fill with
+_PLACING = 0.4  # share of OTHERACTION commands that move their object somewhere
+_FOLLOW = 0.15  # share of MOVEs with a stop condition said as "follow me" (which never stops)
+
+
+@dataclass(frozen=True)
+class Spec:
+    """How one action kind is said."""
+
+    kind: str
+    action_type: str
+    verbs: tuple[Piece, ...]
+    object: str
+    location: str | None
+    repeats: tuple[str, ...] = ()
+    stops: tuple[str, ...] = ()
+    frames: tuple[Template, ...] = ()
+    copies: tuple[Template, ...] = ()
+    materials: tuple[Template, ...] = ()
+    follow: tuple[Piece, ...] = ()
+    placing: tuple[Piece, ...] = ()
+    manners: tuple[Piece, ...] = ()
+    manner_share: float = 0.0
+    bare: tuple[Template, ...] = ()  # frames without a target
+
+
+class Actions:
+    """Says actions."""
+
+    def __init__(self, data: Any, settings: Settings, numbers: Numbers, nouns: NounPhrases, places: Places,
+                 clauses: Clauses) -> None:
+        self.settings, self.numbers, self.nouns, self.places, self.clauses = settings, numbers, nouns, places, clauses
+        targets = data.actions["targets"]
+        frames = targets["frames"]
+        self.bare_share = float(targets["bare_share"])
+        self.specs = {kind: self._spec(kind, spec, frames) for kind, spec in data.actions["actions"].items()}
+        for kind in _FRAMED:
+            if kind not in self.specs:
+                self.specs[kind] = Spec(kind, kind, (), "none", None, **self._frames(frames, kind))
+
+    @staticmethod
+    def _frames(frames: Mapping[str, list[str]], kind: str) -> dict[str, tuple[Template, ...]]:
+        """The frames of STOP / RESUME / UNDO: with a target, and bare."""
+        where = f"actions.targets.frames.{kind}"
+        compiled = [template(text, frozenset({"target", "activity"}), where) for text in frames[kind]]
+        with_target = tuple(t for t in compiled if slot_names(t))
+        bare = tuple(t for t in compiled if not slot_names(t))
+        if not with_target or not bare:
+            raise LexiconError(f"{where}: needs frames with a {{target}} and frames without")
+        return {"frames": with_target, "bare": bare}
+
+    def _spec(self, kind: str, spec: Mapping[str, Any], frames: Mapping[str, list[str]]) -> Spec:
+        where = f"actions.actions.{kind}"
+        repeats, stops = tuple(spec.get("repeats", ())), tuple(spec.get("stops", ()))
+        if set(repeats) - _REPEATS or set(stops) - _STOPS:
+            raise LexiconError(f"{where}: repeats must be among {sorted(_REPEATS)}, stops among {sorted(_STOPS)}")
+        if spec["object"] not in self.nouns.kinds and spec["object"] != "none":
+            raise LexiconError(f"{where}: object {spec['object']!r} is not a noun phrase kind of phrases.yaml")
+        location = spec.get("location", "none")
+        return Spec(
+            kind=kind,
+            action_type=spec["action_type"],
+            verbs=words(spec["verbs"], f"{where}.verbs", span=False),
+            object=spec["object"],
+            location=None if location == "none" else location,
+            repeats=repeats,
+            stops=stops,
+            **(self._frames(frames, kind) if kind in frames else {}),
+            copies=tuple(template(t, frozenset({"count"}), f"{where}.copies") for t in spec.get("copies", ())),
+            materials=tuple(template(t, frozenset({"block"}), f"{where}.materials") for t in spec.get("materials", ())),
+            follow=words(spec["follow"], f"{where}.follow", span=False) if "follow" in spec else (),
+            placing=words(spec["placing"], f"{where}.placing", span=False) if "placing" in spec else (),
+            manners=words(spec["manners"], f"{where}.manners", span=False) if "manners" in spec else (),
+            manner_share=float(spec.get("manner_share", 0.0)),
+        )
+
+    def say(self, say: Say, kind: str) -> Node:
+        """Say one action of ``kind`` (a config action kind) and return its node."""
+        spec = self.specs[kind]
+        if spec.frames:
+            return self._framed(say, spec)
+        draws, settings = say.draws, self.settings
+        action: Node = {"action_type": spec.action_type}
+        repeat = draws.pick(spec.repeats) if spec.repeats and settings.repeat(draws) else None
+        stop = bool(spec.stops) and settings.stop_condition(draws)
+        if stop and repeat == "times":
+            repeat = None
+        if stop and spec.follow and draws.chance(_FOLLOW):
+            return self._follow(say, spec, action)
+        placing = bool(spec.placing) and draws.chance(_PLACING)
+        if repeat == "copies":
+            self._say_copies(say, spec, action)
+        else:
+            say.word(draws.pick(spec.placing if placing else spec.verbs))
+        if spec.manners and draws.chance(spec.manner_share):
+            say.word(draws.pick(spec.manners))
+        self._object(say, spec, action, repeat)
+        if spec.materials and draws.chance(_FILL_MATERIAL):
+            for part in draws.pick(spec.materials):
+                if type(part) is Slot:
+                    say.fill(action, "has_block_type", draws.pick(self.clauses.blocks))
+                else:
+                    say.word(part)
+        if spec.location:
+            if spec.placing:  # OTHERACTION: only "move the X somewhere" has a location
+                wanted = placing
+            else:  # MOVE goes somewhere unless it goes until a condition holds
+                wanted = (spec.location == "motion" and not stop) or settings.location(draws)
+            if wanted and self.places.location(say, action, 0, spec.location):
+                say.features.add("location")
+        if repeat == "times":
+            self.clauses.repeat_times(say, action)
+        if stop:
+            self.clauses.stop_condition(say, action, spec.stops)
+        return action
+
+    def _object(self, say: Say, spec: Spec, action: Node, repeat: str | None) -> None:
+        kind = spec.object
+        if kind == "none":
+            return
+        node: Node = {}
+        if kind in ("schematic", "dig_schematic"):
+            action["schematic"] = node
+            self.nouns.schematic(say, node, kind, counted=repeat == "object_count")
+            if repeat == "object_count":
+                say.features.add("repeat")
+        elif kind == "mob":
+            action["reference_object"] = node
+            self.nouns.mob(say, node, action if repeat == "object_count" else None)
+            if repeat == "object_count":
+                say.features.add("repeat")
+        else:
+            action["reference_object"] = node
+            self.nouns.reference(say, node, 0, kind, repeat=repeat == "object_all")
+
+    def _say_copies(self, say: Say, spec: Spec, action: Node) -> None:
+        repeat: Node = {"repeat_key": "FOR"}
+        action["repeat"] = repeat
+        say.features.add("repeat")
+        for part in say.draws.pick(spec.copies):
+            if type(part) is Slot:
+                say.fill(repeat, "repeat_count", self.numbers.count(say.draws))
+            else:
+                say.word(part)
+
+    def _follow(self, say: Say, spec: Spec, action: Node) -> Node:
+        """ "follow me": MOVE to the speaker, never stopping."""
+        phrase = say.draws.pick(spec.follow)
+        say.word(phrase)
+        if spec.manners and say.draws.chance(spec.manner_share):
+            say.word(say.draws.pick(spec.manners))
+        action["location"] = {"location_type": "SPEAKER_POS"}
+        stop: Node = {}
+        action["stop_condition"] = stop
+        say.mark(stop, "condition_type", "NEVER", phrase)
+        say.features.update(("location", "stop_condition"))
+        return action
+
+    def _framed(self, say: Say, spec: Spec) -> Node:
+        action: Node = {"action_type": spec.action_type}
+        draws = say.draws
+        for part in draws.pick(spec.bare if draws.chance(self.bare_share) else spec.frames):
+            if type(part) is Slot:
+                self.clauses.target(say, action, with_object=part.name == "target")
+            else:
+                say.word(part)
+        return action

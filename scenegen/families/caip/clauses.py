@@ -1,0 +1,91 @@
+"""What follows or stands for an action: REPEAT "3 times", STOP_CONDITION, and the
+target of STOP / RESUME / UNDO ("stop building the house")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .config import Settings
+from .draws import Draws
+from .lexicon import LexiconError, Piece, Slot, Template, nouns, piece, template, words
+from .numbers import Numbers
+from .say import Node, Say
+
+
+class Clauses:
+    """Says repeats, stop conditions and action targets."""
+
+    def __init__(self, data: Any, settings: Settings, numbers: Numbers) -> None:
+        self.settings, self.numbers = settings, numbers
+        lexicon, phrases, actions = data.lexicon, data.phrases, data.actions
+        repeats = phrases["repeats"]
+        self.times = tuple(template(t, frozenset({"count"}), "phrases.repeats.times") for t in repeats["times"])
+        where = "phrases.stop_conditions"
+        stops = phrases["stop_conditions"]
+        self.never = tuple(piece(t) for t in stops["NEVER"])
+        self.adjacent = tuple(template(t, frozenset({"block"}), where) for t in stops["ADJACENT_TO_BLOCK_TYPE"])
+        self.conditions = tuple(template(t, frozenset({"n"}), where) for t in stops["CONDITION"])
+        for condition in self.conditions:
+            if not isinstance(condition[0], Piece) or condition[0].tokens[0] in ("a", "an", "the"):
+                raise LexiconError(f"{where}.CONDITION: {condition!r} must start with words other than an article")
+        self.blocks = words(lexicon["terrain_blocks"], "lexicon.terrain_blocks")
+        targets = actions["targets"]
+        self.activities = words(lexicon["activities"], "lexicon.activities")
+        self.target_determiners = words(targets["determiners"], "actions.targets.determiners", span=False)
+        self.target_nouns = nouns(lexicon["object_names"], "lexicon.object_names") + nouns(
+            lexicon["schematic_names"], "lexicon.schematic_names"
+        )
+        self.target_adjectives = words(lexicon["colours"], "lexicon.colours") + words(lexicon["sizes"], "lexicon.sizes")
+
+    def repeat_times(self, say: Say, action: Node) -> None:
+        """ "3 times" / "twice" after an action: the action's FOR repeat."""
+        draws = say.draws
+        repeat: Node = {"repeat_key": "FOR"}
+        action["repeat"] = repeat
+        say.features.add("repeat")
+        if draws.chance(0.15):
+            say.fill(repeat, "repeat_count", self.numbers.times_word(draws))
+            return
+        for part in draws.pick(self.times):
+            if type(part) is Slot:
+                say.fill(repeat, "repeat_count", self.numbers.count(draws))
+            else:
+                say.word(part)
+
+    def stop_condition(self, say: Say, action: Node, kinds: tuple[str, ...]) -> None:
+        """A STOP_CONDITION of one of ``kinds`` (NEVER, ADJACENT_TO_BLOCK_TYPE, CONDITION)."""
+        draws = say.draws
+        kind = draws.pick(kinds)
+        node: Node = {}
+        action["stop_condition"] = node
+        say.features.add("stop_condition")
+        if kind == "NEVER":
+            phrase = draws.pick(self.never)
+            say.word(phrase)
+            say.mark(node, "condition_type", "NEVER", phrase)
+        elif kind == "ADJACENT_TO_BLOCK_TYPE":
+            node["condition_type"] = kind
+            for part in draws.pick(self.adjacent):
+                if type(part) is Slot:
+                    say.fill(node, "block_type", draws.pick(self.blocks))
+                else:
+                    say.word(part)
+        else:  # a free-form condition: the whole phrase is condition_span
+            say.fill(node, "condition_span", self._phrase(draws, draws.pick(self.conditions)))
+
+    def _phrase(self, draws: Draws, parts: Template) -> Piece:
+        said = Piece("", ())
+        for part in parts:
+            said = said + (self.numbers.minutes(draws) if type(part) is Slot else part)
+        return said
+
+    def target(self, say: Say, action: Node, with_object: bool) -> None:
+        """target_action_type: an activity ("building"), maybe with what it acts on ("building that red house")."""
+        draws = say.draws
+        said = draws.pick(self.activities)
+        if with_object and draws.chance(0.6):
+            said = said + draws.pick(self.target_determiners)
+            if draws.chance(0.3):
+                said = said + draws.pick(self.target_adjectives)
+            said = said + draws.pick(self.target_nouns)[0]
+        say.fill(action, "target_action_type", said)

@@ -1,0 +1,130 @@
+"""Compile a caip config into the samplers one record draws from.
+
+Every parameter is compiled once with :func:`scenegen.values.compile_value`,
+which reports what the JSON Schema cannot (weights that do not match their
+choices, ``min`` above ``max``) as a :class:`ConfigError` naming the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scenegen import resources
+from scenegen.errors import ConfigError
+from scenegen.values import Choice, Constant, Value, compile_value
+
+from .draws import Draws, Sampler, sampler, share
+
+Coin = Callable[[Draws], bool]
+
+SHARES = (
+    "location",
+    "nested_location",
+    "steps",
+    "repeat",
+    "repeat_all",
+    "repeat_direction",
+    "stop_condition",
+    "coreference",
+    "tag",
+    "count_words",
+    "prefix",
+    "suffix",
+    "punctuation",
+    "negatives",
+)
+CHOICES = ("dialogue_type", "action_type", "location_type", "negative_kind")
+COUNTS = ("actions_per_command", "attributes")
+TERMINAL_LOCATIONS = ("COORDINATES", "AGENT_POS", "SPEAKER_POS", "SPEAKER_LOOK")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a record draws from: a sampler or a coin per config parameter."""
+
+    dialogue_type: Sampler
+    action_type: Sampler
+    location_type: Sampler
+    #: location types for a location that may not name an object (None: there are none)
+    terminal_location_type: Sampler | None
+    negative_kind: Sampler
+    actions_per_command: Sampler
+    attributes: Sampler
+    location: Coin
+    nested_location: Coin
+    steps: Coin
+    repeat: Coin
+    repeat_all: Coin
+    repeat_direction: Coin
+    stop_condition: Coin
+    coreference: Coin
+    tag: Coin
+    count_words: Coin
+    prefix: Coin
+    suffix: Coin
+    punctuation: Coin
+    negatives: Coin
+    #: whether any record can carry a negative
+    makes_negatives: bool
+    action_kinds: tuple[str, ...]
+
+
+def compile_settings(config: Mapping[str, Any]) -> Settings:
+    """Check and compile ``config`` (validated against ``caip.config``; missing keys take their defaults)."""
+    schema = resources.load_schema("caip.config")
+    unknown = sorted(set(config) - set(schema["properties"]))
+    if unknown:
+        raise ConfigError(unknown[0], f"unknown key; caip takes {sorted(schema['properties'])}")
+    spec = {key: config.get(key, prop.get("default")) for key, prop in schema["properties"].items()}
+    values: dict[str, Value] = {}
+    for key in CHOICES:
+        values[key] = compile_value(spec[key], key, object)
+    for key in COUNTS:
+        values[key] = compile_value(spec[key], key, int)
+    for key in SHARES:
+        values[key] = compile_value(spec[key], key, float)
+        _check_probability(values[key], key)
+    negatives = values["negatives"].support()
+    return Settings(
+        **{key: sampler(values[key]) for key in (*CHOICES, *COUNTS)},
+        **{key: share(values[key]) for key in SHARES},
+        terminal_location_type=_terminal(values["location_type"]),
+        makes_negatives=any(p > 0 for p in negatives),
+        action_kinds=tuple(values["action_type"].support()),
+    )
+
+
+def _check_probability(value: Value, key: str) -> None:
+    for p in value.support():
+        if not 0.0 <= p <= 1.0:
+            raise ConfigError(key, f"{p} is not a share between 0 and 1")
+
+
+def _terminal(value: Value) -> Sampler | None:
+    """The location-type sampler restricted to the types that name no object."""
+    if isinstance(value, Constant):
+        return sampler(value) if value.value in TERMINAL_LOCATIONS else None
+    if not isinstance(value, Choice):  # pragma: no cover - categorical values are constants or choices
+        raise TypeError(type(value).__name__)
+    weights = _weights(value)
+    kept = [(c, w) for c, w in zip(value.choices, weights, strict=True) if c in TERMINAL_LOCATIONS and w > 0]
+    if not kept:
+        return None
+    choices = tuple(c for c, _ in kept)
+    running, cumulative = 0.0, []
+    for _, weight in kept:
+        running += weight
+        cumulative.append(running)
+    return sampler(Choice(choices, tuple(cumulative)))
+
+
+def _weights(value: Choice) -> list[float]:
+    if value.cumulative is None:
+        return [1.0] * len(value.choices)
+    previous, weights = 0.0, []
+    for total in value.cumulative:
+        weights.append(total - previous)
+        previous = total
+    return weights

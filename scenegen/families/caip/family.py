@@ -1,0 +1,101 @@
+"""The caip family: (command, logical form) pairs in the CAIP grammar, as JSONL records."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from scenegen import resources
+from scenegen.errors import Problem
+from scenegen.family import Family, Sample
+
+from . import lexicon
+from .checks import check_record
+from .config import compile_settings
+from .draws import Draws
+from .grammar import Grammar
+from .linearize import linearize
+from .negatives import Negatives, json_path
+from .say import Say
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A sample with what filled its spans, for tests: (JSON path, words) and (JSON path, value, words)."""
+
+    sample: Sample
+    fills: list[tuple[str, tuple[str, ...]]]
+    marks: list[tuple[str, str, tuple[str, ...]]]
+
+
+class Caip(Family):
+    """Synthetic CraftAssist commands and their logical forms (Srinet et al., ACL 2020)."""
+
+    name = "caip"
+    description = "CAIP (CraftAssist) commands paired with logical forms, with optional reranker negatives, as JSONL"
+    output = "jsonl"
+    document_schema = "caip_record"
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        super().__init__(config)
+        self.settings = compile_settings(config)
+        self.grammar = Grammar(lexicon.load(), self.settings)
+        self.negatives: Negatives | None = None
+        if self.settings.makes_negatives:
+            self.negatives = Negatives(resources.load_schema("caip_logical_form"))
+
+    def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        return self._make(rng)[0]
+
+    def trace(self, index: int, rng: np.random.Generator) -> Trace:
+        """:meth:`generate`, also returning the words that filled each span (and said each categorical leaf)."""
+        sample, say = self._make(rng)
+        form = sample.documents[""]["logical_form"]
+        paths = _node_paths(form, ())
+        fills = [(json_path((*paths[id(node)], key)), words) for node, key, words in say.fills]
+        marks = [(json_path((*paths[id(node)], key)), node[key], words) for node, key, words in say.marks]
+        return Trace(sample, fills, marks)
+
+    def _make(self, rng: np.random.Generator) -> tuple[Sample, Say]:
+        settings = self.settings
+        draws = Draws(rng)
+        say = Say(draws)
+        dialogue_type = settings.dialogue_type(draws)
+        form, actions = self.grammar.say(say, dialogue_type)
+        record: dict[str, Any] = {
+            "text": say.text(),
+            "tokens": say.tokens,
+            "logical_form": form,
+            "linearized": linearize(form),
+        }
+        corruption = None
+        if self.negatives is not None and settings.negatives(draws):
+            negative = self.negatives.corrupt(form, say.tokens, draws, settings.negative_kind(draws))
+            if negative is not None:
+                record["negative"] = negative
+                corruption = negative["corruption"]["kind"]
+        params = {
+            "dialogue_type": dialogue_type,
+            "actions": actions,
+            "features": sorted(say.features),
+            "negative": corruption,
+        }
+        return Sample(documents={"": record}, params=params, truth={}), say
+
+    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        return check_record(document)
+
+
+def _node_paths(node: Any, path: tuple[str | int, ...]) -> dict[int, tuple[str | int, ...]]:
+    """The path of every object node of a logical form, by identity."""
+    paths = {id(node): path}
+    for key, value in node.items():
+        if type(value) is dict:
+            paths.update(_node_paths(value, (*path, key)))
+        elif key == "action_sequence":
+            for i, action in enumerate(value):
+                paths.update(_node_paths(action, (*path, key, i)))
+    return paths

@@ -1,0 +1,149 @@
+"""Load the caip word lists and templates (``templates/caip/*.yaml``) once per run.
+
+Everything the per-record path needs is tokenized here: a :class:`Piece` is a run
+of words with its text (leading space included, so joining pieces gives the
+command) and its tokens. A template becomes a tuple of pieces and :class:`Slot`
+placeholders. Data that would break a record -- a span filler starting with an
+article, a template with an unknown slot -- is rejected with a message naming
+the file and the entry.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+
+from scenegen import resources
+from scenegen.errors import ScenegenError
+
+from .tokenize import tokenize
+
+ARTICLES = frozenset({"a", "an", "the"})
+_GLUED = ",.!?;:"
+_BEFORE_MARK = re.compile(r"\s+([,.!?;:])")
+_SLOT = re.compile(r"\{([a-z_]*)(?::([^}]*))?\}")
+_AN_PREFIXES = ("a", "e", "i", "o", "up", "un", "ug", "umb", "8", "11", "18", "hour", "honest")
+_A_PREFIXES = ("one", "once", "uni", "use", "eu", "ewe")
+
+
+class LexiconError(ScenegenError):
+    """A data file of the caip family (templates/caip/) that cannot be used as written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """Words said together: ``text`` joins onto the command, ``tokens`` onto its tokens."""
+
+    text: str
+    tokens: tuple[str, ...]
+    an: bool = False  # an indefinite article before it is "an"
+
+    def __add__(self, other: Piece) -> Piece:
+        return Piece(self.text + other.text, self.tokens + other.tokens, self.an)
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A placeholder of a template: ``{name}`` or ``{name:argument}``."""
+
+    name: str
+    piece: Piece | None = None  # the argument's words ({coref:there})
+
+
+Template = tuple[Piece | Slot, ...]
+NounPair = tuple[Piece, Piece]  # singular, plural
+
+
+def piece(surface: str) -> Piece:
+    """The piece for ``surface`` as it would be typed ("hey bot ," is typed "hey bot,")."""
+    surface = _BEFORE_MARK.sub(r"\1", surface.strip())
+    tokens = tuple(tokenize(surface))
+    if not tokens:
+        raise LexiconError(f"empty words {surface!r}")
+    text = surface if surface[0] in _GLUED else " " + surface
+    return Piece(text, tokens, takes_an(tokens[0]))
+
+
+def takes_an(word: str) -> bool:
+    """Whether the indefinite article before ``word`` is "an" (by spelling, near enough)."""
+    word = word.lower()
+    return word.startswith(_AN_PREFIXES) and not word.startswith(_A_PREFIXES)
+
+
+def filler(surface: str, where: str) -> Piece:
+    """A piece that fills a span: it may not start on an article."""
+    result = piece(surface)
+    if result.tokens[0].lower() in ARTICLES:
+        raise LexiconError(f"{where}: {surface!r} starts with an article, and spans never do")
+    return result
+
+
+def template(text: str, slots: frozenset[str], where: str) -> Template:
+    """Compile ``text``; every ``{slot}`` must be one of ``slots``."""
+    parts: list[Piece | Slot] = []
+    position = 0
+    for match in _SLOT.finditer(text):
+        literal = text[position : match.start()].strip()
+        if literal:
+            parts.append(piece(literal))
+        name, argument = match.group(1), match.group(2)
+        if name not in slots:
+            raise LexiconError(f"{where}: {text!r} uses {{{name}}}; this template may use {sorted(slots)}")
+        parts.append(Slot(name, filler(argument, where) if argument else None))
+        position = match.end()
+    literal = text[position:].strip()
+    if literal:
+        parts.append(piece(literal))
+    if not parts:
+        raise LexiconError(f"{where}: empty template")
+    return tuple(parts)
+
+
+def slot_names(compiled: Template) -> frozenset[str]:
+    return frozenset(part.name for part in compiled if isinstance(part, Slot))
+
+
+def words(items: list[str], where: str, *, span: bool = True) -> tuple[Piece, ...]:
+    """A word list; ``span`` lists fill spans, so no entry may start with an article."""
+    if not items:
+        raise LexiconError(f"{where}: empty word list")
+    make = filler if span else (lambda surface, _where: piece(surface))
+    return tuple(make(str(item), f"{where}[{i}]") for i, item in enumerate(items))
+
+
+def nouns(items: list[list[str]], where: str) -> tuple[NounPair, ...]:
+    pairs = []
+    for i, item in enumerate(items):
+        if not (isinstance(item, list) and len(item) == 2):
+            raise LexiconError(f"{where}[{i}]: a noun is [singular, plural], got {item!r}")
+        pairs.append((filler(item[0], f"{where}[{i}]"), filler(item[1], f"{where}[{i}]")))
+    return tuple(pairs)
+
+
+@dataclass(frozen=True)
+class Data:
+    """The four data files of the family, parsed."""
+
+    lexicon: dict[str, Any]
+    phrases: dict[str, Any]
+    actions: dict[str, Any]
+    dialogues: dict[str, Any]
+    folder: Path
+
+
+@cache
+def load(folder: Path | None = None) -> Data:
+    """Read ``templates/caip/`` (or ``folder``); cached, so a run reads it once."""
+    folder = folder or resources.templates_dir() / "caip"
+    documents = {}
+    for name in ("lexicon", "phrases", "actions", "dialogues"):
+        path = folder / f"{name}.yaml"
+        with path.open(encoding="utf-8") as handle:
+            documents[name] = resources.load_yaml(handle)
+        if not isinstance(documents[name], dict):
+            raise LexiconError(f"{path}: expected a mapping at the top")
+    return Data(folder=folder, **documents)

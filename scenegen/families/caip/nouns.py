@@ -1,0 +1,270 @@
+"""Noun phrases: SCHEMATIC and REF_OBJECT nodes said as "a big red house", "those towers".
+
+Attributes follow ``phrases.yaml``: adjectives go before the noun in rank order
+("a 5x5 big red stone house"), other attributes after it ("made of stone",
+"10 blocks tall"). Each attribute value, the noun, counts and coreference words
+are spans; determiners and the literal words of templates are not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .config import Settings
+from .draws import Draws, weighted_index
+from .lexicon import LexiconError, NounPair, Piece, Slot, nouns, piece, template, words
+from .numbers import Numbers
+from .say import Node, Say
+
+if TYPE_CHECKING:
+    from .places import Places
+
+Fill = Callable[[Draws], Piece]
+
+
+@dataclass(frozen=True, slots=True)
+class Realization:
+    """One way of saying an attribute: before or after the noun, between literal words."""
+
+    pre: bool
+    rank: int
+    before: Piece | None
+    after: Piece | None
+    fill: Fill
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    key: str
+    realizations: tuple[Realization, ...]
+    choose: Callable[[Draws], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of noun phrase: where its nouns come from and how it may be described."""
+
+    names: tuple[NounPair, ...]
+    tags: tuple[Piece, ...]
+    attributes: tuple[Attribute, ...]
+
+
+class NounPhrases:
+    """Says schematics and reference objects."""
+
+    places: Places  # set by the grammar once both exist (they refer to each other)
+
+    def __init__(self, data: Any, settings: Settings, numbers: Numbers) -> None:
+        self.settings = settings
+        self.numbers = numbers
+        lexicon, phrases = data.lexicon, data.phrases
+        fills: dict[str, Fill] = {"measure": numbers.measure, "dimensions": numbers.dimension}
+        self.kinds = {
+            name: self._kind(spec, lexicon, fills, f"phrases.noun_phrases.{name}")
+            for name, spec in phrases["noun_phrases"].items()
+        }
+        dets = phrases["determiners"]
+        where = "phrases.determiners"
+        self.a, self.an, self.the = piece("a"), piece("an"), piece("the")
+        numbers_ = ((False, "singular"), (True, "plural"))
+        self.coref = {plural: words(dets["coreference"][key], where) for plural, key in numbers_}
+        self.pronouns = words(dets["pronouns"], where)
+        self.all = {plural: words(dets["all"][key], where, span=False) for plural, key in numbers_}
+        self.counted = tuple(template(text, frozenset({"count"}), where) for text in dets["counted"])
+        self.spawn = tuple(piece(text) if text else None for text in dets["spawn"])
+        self.leads = tuple(piece(text) if text else None for text in phrases["reference_location_leads"])
+        self.directions = {
+            direction: tuple(piece(text) for text in texts)
+            for direction, texts in phrases["repeats"]["directions"].items()
+        }
+        self.direction_names = tuple(self.directions)
+
+    def _kind(self, spec: Mapping[str, Any], lexicon: Mapping[str, Any], fills: dict[str, Fill], where: str) -> Kind:
+        names = tuple(pair for source in spec["names"] for pair in nouns(lexicon[source], f"lexicon.{source}"))
+        tags = words(lexicon[spec["tags"]], f"lexicon.{spec['tags']}") if spec.get("tags") else ()
+        attributes = []
+        for key, realizations in spec["attributes"].items():
+            compiled = tuple(self._realization(r, lexicon, fills, f"{where}.{key}") for r in realizations)
+            choose = weighted_index([float(r.get("weight", 1)) for r in realizations])
+            attributes.append(Attribute(key, compiled, choose))
+        return Kind(names, tags, tuple(attributes))
+
+    @staticmethod
+    def _realization(
+        spec: Mapping[str, Any], lexicon: Mapping[str, Any], fills: dict[str, Fill], where: str
+    ) -> Realization:
+        source = spec["fill"]
+        if source not in fills:
+            if source not in lexicon:
+                raise LexiconError(f"{where}: fill {source!r} is neither a word list nor one of {sorted(fills)}")
+            pool = words(lexicon[source], f"lexicon.{source}")
+            fills[source] = lambda draws, pool=pool: draws.pick(pool)
+        before = after = None
+        if "text" in spec:
+            parts = template(spec["text"].replace("{}", "{value}"), frozenset({"value"}), where)
+            at = next(i for i, part in enumerate(parts) if isinstance(part, Slot))
+            if len(parts) - at > 2 or at > 1:
+                raise LexiconError(f"{where}: {spec['text']!r} should be 'words {{}} words' with one value")
+            before = parts[0] if at == 1 else None
+            after = parts[at + 1] if at + 1 < len(parts) else None
+        return Realization(spec["at"] == "pre", int(spec.get("rank", 0)), before, after, fills[source])
+
+    # -- saying -------------------------------------------------------------------------
+
+    def _describe(self, draws: Draws, kind: Kind) -> tuple[list[tuple[Attribute, Realization, Piece]], ...]:
+        """Draw the attributes of one noun phrase: (pre-modifiers in rank order, post-modifiers)."""
+        count = self.settings.attributes(draws)
+        pre: list[tuple[Attribute, Realization, Piece]] = []
+        post: list[tuple[Attribute, Realization, Piece]] = []
+        if not count or not kind.attributes:
+            return pre, post
+        if count == 1:
+            chosen = [draws.pick(kind.attributes)]
+        else:
+            pool = list(kind.attributes)
+            chosen = [pool.pop(draws.below(len(pool))) for _ in range(min(count, len(pool)))]
+        for attribute in chosen:
+            realization = attribute.realizations[attribute.choose(draws)]
+            (pre if realization.pre else post).append((attribute, realization, realization.fill(draws)))
+        if len(pre) > 1:
+            pre.sort(key=_rank)
+        return pre, post
+
+    @staticmethod
+    def _say_attribute(say: Say, node: Node, item: tuple[Attribute, Realization, Piece]) -> None:
+        attribute, realization, value = item
+        if realization.before is not None:
+            say.word(realization.before)
+        say.fill(node, attribute.key, value)
+        if realization.after is not None:
+            say.word(realization.after)
+
+    def _indefinite(self, say: Say, pre: list, name: Piece) -> None:
+        if pre:
+            _, realization, value = pre[0]
+            first = realization.before or value
+        else:
+            first = name
+        say.word(self.an if first.an else self.a)
+
+    def _body(self, say: Say, node: Node, pre: list, name: Piece, post: list) -> None:
+        for item in pre:
+            self._say_attribute(say, node, item)
+        say.fill(node, "has_name", name)
+        for item in post:
+            self._say_attribute(say, node, item)
+
+    def schematic(self, say: Say, node: Node, kind_name: str, counted: bool) -> None:
+        """Say a SCHEMATIC; ``counted`` puts a FOR repeat in it ("three houses")."""
+        draws, kind = say.draws, self.kinds[kind_name]
+        pre, post = self._describe(draws, kind)
+        if kind.tags and self.settings.tag(draws):
+            post.append((_TAG, _PLAIN, draws.pick(kind.tags)))
+            say.features.add("tag")
+        singular, plural = draws.pick(kind.names)
+        if counted:
+            repeat: Node = {"repeat_key": "FOR"}
+            node["repeat"] = repeat
+            say.fill(repeat, "repeat_count", self.numbers.count(draws))
+            self._body(say, node, pre, plural, post)
+            if self.settings.repeat_direction(draws):
+                self.repeat_direction(say, repeat)
+        else:
+            self._indefinite(say, pre, singular)
+            self._body(say, node, pre, singular, post)
+
+    def repeat_direction(self, say: Say, repeat: Node) -> None:
+        direction = say.draws.pick(self.direction_names)
+        phrase = say.draws.pick(self.directions[direction])
+        say.word(phrase)
+        say.mark(repeat, "repeat_dir", direction, phrase)
+        say.features.add("repeat_direction")
+
+    def mob(self, say: Say, node: Node, count_into: Node | None) -> None:
+        """Say SPAWN's object: "a cow", "30 cows" (the count repeats the action), "some pigs"."""
+        draws = say.draws
+        singular, plural = draws.pick(self.kinds["mob"].names)
+        if count_into is not None:
+            repeat: Node = {"repeat_key": "FOR"}
+            count_into["repeat"] = repeat
+            say.fill(repeat, "repeat_count", self.numbers.count(draws))
+            say.fill(node, "has_name", plural)
+        elif draws.chance(0.7):
+            say.word(self.an if singular.an else self.a)
+            say.fill(node, "has_name", singular)
+        else:
+            determiner = draws.pick(self.spawn)
+            if determiner is not None:
+                say.word(determiner)
+            say.fill(node, "has_name", plural)
+
+    def reference(self, say: Say, node: Node, level: int, kind_name: str = "reference_object",
+                  form: str = "definite", repeat: bool = False) -> None:
+        """Say a REF_OBJECT at nesting ``level`` (0, or 1 inside another one's location).
+
+        ``form``: definite ("the house", "that house", "it"), plural ("the houses"),
+        indefinite ("a house") or bare ("houses"). ``repeat`` lets it carry ALL or
+        a counted FOR ("all the houses", "the three houses").
+        """
+        draws, settings, kind = say.draws, self.settings, self.kinds[kind_name]
+        definite = form in ("definite", "plural")
+        coreference = definite and settings.coreference(draws)
+        if coreference:
+            say.features.add("coreference")
+            node["contains_coreference"] = "yes"
+            if form == "definite" and draws.chance(_PRONOUN):
+                say.fill(node, "coref_resolve", draws.pick(self.pronouns))
+                return
+        plural = form in ("plural", "bare")
+        pre, post = self._describe(draws, kind)
+        if kind.tags and settings.tag(draws):
+            post.append((_TAG, _PLAIN, draws.pick(kind.tags)))
+            say.features.add("tag")
+        if coreference:
+            say.fill(node, "coref_resolve", draws.pick(self.coref[plural]))
+        elif repeat and settings.repeat(draws):
+            say.features.add("repeat")
+            if settings.repeat_all(draws):
+                plural = draws.chance(0.7)
+                node["repeat"] = {"repeat_key": "ALL"}
+                say.word(draws.pick(self.all[plural]))
+            else:
+                plural = True
+                counted: Node = {"repeat_key": "FOR"}
+                node["repeat"] = counted
+                for part in draws.pick(self.counted):
+                    if isinstance(part, Slot):
+                        say.fill(counted, "repeat_count", self.numbers.count(draws))
+                    else:
+                        say.word(part)
+        elif definite:
+            say.word(self.the)
+        elif form == "indefinite":
+            singular_name = draws.pick(kind.names)[0]
+            self._indefinite(say, pre, singular_name)
+            self._body(say, node, pre, singular_name, post)
+            self._nested(say, node, level)
+            return
+        self._body(say, node, pre, draws.pick(kind.names)[1 if plural else 0], post)
+        self._nested(say, node, level)
+
+    def _nested(self, say: Say, node: Node, level: int) -> None:
+        """Maybe give the object a location of its own ("the tree next to the house")."""
+        if not (self.settings.nested_location(say.draws) and self.places.possible(level + 1)):
+            return
+        lead = say.draws.pick(self.leads)
+        if lead is not None:
+            say.word(lead)
+        self.places.location(say, node, level + 1, "place")
+        say.features.add("nested_location")
+
+
+def _rank(item: tuple[Attribute, Realization, Piece]) -> int:
+    return item[1].rank
+
+
+_PRONOUN = 0.2  # share of coreferences said by a bare pronoun ("destroy it")
+_TAG = Attribute("has_tag", (), lambda draws: 0)
+_PLAIN = Realization(False, 0, None, None, lambda draws: Piece("", ()))

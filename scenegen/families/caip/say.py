@@ -1,0 +1,55 @@
+"""The command being said, and the spans its words fill.
+
+Builders say a command left to right into one :class:`Say`. A span is made by
+:meth:`Say.fill`: the words go on the end of the command and the span points at
+exactly them, so a span can never drift from its words. Each fill is also noted
+(node, key, words) so tests can check spans against the words the generator
+chose without trusting the arithmetic that placed them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .draws import Draws
+from .lexicon import Piece
+
+Node = dict[str, Any]
+
+
+class Say:
+    """One record's command: its text pieces, tokens, and what filled which span."""
+
+    __slots__ = ("draws", "texts", "tokens", "fills", "marks", "features")
+
+    def __init__(self, draws: Draws) -> None:
+        self.draws = draws
+        self.texts: list[str] = []
+        self.tokens: list[str] = []
+        #: (node, key, words): node[key] is the span of ``words``
+        self.fills: list[tuple[Node, str, tuple[str, ...]]] = []
+        #: (node, key, words): the categorical node[key] was said as ``words``
+        self.marks: list[tuple[Node, str, tuple[str, ...]]] = []
+        #: the optional features this record uses (reported in the sample's params)
+        self.features: set[str] = set()
+
+    def word(self, piece: Piece) -> None:
+        """Say ``piece`` (words no span points at)."""
+        self.texts.append(piece.text)
+        self.tokens.extend(piece.tokens)
+
+    def fill(self, node: Node, key: str, piece: Piece) -> None:
+        """Say ``piece`` and make ``node[key]`` the span of its words."""
+        start = len(self.tokens)
+        self.texts.append(piece.text)
+        self.tokens.extend(piece.tokens)
+        node[key] = [0, [start, len(self.tokens) - 1]]
+        self.fills.append((node, key, piece.tokens))
+
+    def mark(self, node: Node, key: str, value: str, piece: Piece) -> None:
+        """Set the categorical ``node[key]`` to ``value``, said by ``piece``'s words (already said)."""
+        node[key] = value
+        self.marks.append((node, key, piece.tokens))
+
+    def text(self) -> str:
+        return "".join(self.texts).lstrip()

@@ -1,0 +1,92 @@
+"""Speed and diversity of the caip family (issue 6).
+
+Speed: `scenegen make` end to end through the pipeline (:func:`.pipeline.measure`),
+with every check and with ``--schema-only``, for plain (command, logical form)
+pairs (``caip.yaml``) and with a negative per record (``caip_negatives.yaml``).
+
+Diversity at n = 100,000: distinct commands, action and dialogue types present,
+distinct tree shapes (logical forms with span values removed).
+
+Run: ``python -m tests.benchmarks.caip``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from scenegen.families.caip import Caip
+from scenegen.rng import sample_rng
+from scenegen.run import load_family
+
+from .pipeline import measure
+
+N = 100_000
+SPEED_N = 50_000
+SEED = 2020
+TARGET_DISTINCT = 0.95
+DIALOGUE_TYPES = ("HUMAN_GIVE_COMMAND", "GET_MEMORY", "PUT_MEMORY", "NOOP")
+
+
+def shape(node: Any) -> Any:
+    """The tree without its span values."""
+    if isinstance(node, dict):
+        return {key: shape(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [shape(item) for item in node] if node and isinstance(node[0], dict) else "SPAN"
+    return node
+
+
+@dataclass
+class Diversity:
+    texts: set[str] = field(default_factory=set)
+    shapes: set[str] = field(default_factory=set)
+    kinds: Counter[str] = field(default_factory=Counter)
+    action_types: Counter[str] = field(default_factory=Counter)
+    dialogues: Counter[str] = field(default_factory=Counter)
+    examples: list[str] = field(default_factory=list)
+
+
+def diversity(family: Caip, n: int) -> Diversity:
+    stats = Diversity()
+    for index in range(n):
+        sample = family.generate(index, sample_rng(SEED, index))
+        record = sample.documents[""]
+        stats.texts.add(record["text"])
+        form = record["logical_form"]
+        stats.dialogues[form["dialogue_type"]] += 1
+        for action in form.get("action_sequence", ()):
+            stats.action_types[action["action_type"]] += 1
+        stats.kinds.update(sample.params["actions"])
+        stats.shapes.add(json.dumps(shape(form), sort_keys=True))
+        if index < 3:
+            stats.examples.append(f"{record['text']!r} -> {record['linearized']}")
+    return stats
+
+
+def run(n: int = N, speed_n: int = SPEED_N) -> list[str]:
+    _, family = load_family("caip.yaml")
+    assert isinstance(family, Caip)
+    stats = diversity(family, n)
+    distinct = len(stats.texts) / n
+    kinds = family.settings.action_kinds
+    action_types = sorted({family.grammar.actions.specs[kind].action_type for kind in kinds})
+    return [
+        *measure("caip.yaml", speed_n),
+        *measure("caip_negatives.yaml", speed_n // 2),
+        f"diversity at n = {n:,}: distinct commands {distinct:.2%} [target >= {TARGET_DISTINCT:.0%}:"
+        f" {'met' if distinct >= TARGET_DISTINCT else 'MISSED'}]",
+        f"  action kinds present: {sum(1 for k in kinds if stats.kinds[k])}/{len(kinds)}"
+        f" ({', '.join(f'{k} {stats.kinds[k]}' for k in kinds)})",
+        f"  action types in logical forms: {sum(1 for t in action_types if stats.action_types[t])}/{len(action_types)}",
+        f"  dialogue types present: {sum(1 for d in DIALOGUE_TYPES if stats.dialogues[d])}/{len(DIALOGUE_TYPES)}"
+        f" ({', '.join(f'{d} {stats.dialogues[d]}' for d in DIALOGUE_TYPES)})",
+        f"  distinct tree shapes (span values removed): {len(stats.shapes):,}",
+        *(f"  e.g. {example[:140]}" for example in stats.examples),
+    ]
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))

@@ -1,0 +1,92 @@
+"""The data files under templates/caip/: read once, and rejected with a message naming the entry when unusable."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+import yaml
+
+from scenegen import resources
+from scenegen.families.caip import lexicon
+from scenegen.families.caip.config import compile_settings
+from scenegen.families.caip.grammar import Grammar
+from scenegen.families.caip.lexicon import LexiconError
+
+
+@pytest.fixture
+def data(tmp_path):
+    """A copy of templates/caip/ to break, and a function that builds the grammar from it."""
+    folder = tmp_path / "caip"
+    shutil.copytree(resources.templates_dir() / "caip", folder)
+
+    def edit(name, change):
+        path = folder / f"{name}.yaml"
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        change(document)
+        path.write_text(yaml.safe_dump(document), encoding="utf-8")
+
+    def grammar(config=None):
+        return Grammar(lexicon.load(folder), compile_settings(config or {"family": "caip"}))
+
+    return edit, grammar
+
+
+def test_the_bundled_data_loads_once():
+    assert lexicon.load() is lexicon.load()
+    Grammar(lexicon.load(), compile_settings({"family": "caip"}))
+
+
+BROKEN = {
+    "a span filler starting with an article": (
+        "lexicon", lambda d: d["colours"].append("the red"), "lexicon.colours[28]: 'the red' starts with an article"),
+    "a noun that is not a pair": (
+        "lexicon", lambda d: d["schematic_names"].append("house"), "a noun is [singular, plural]"),
+    "an unknown slot": (
+        "phrases", lambda d: d["locations"]["place"]["SPEAKER_POS"]["NEAR"].append("near {dragon}"),
+        "phrases.locations.place.SPEAKER_POS.NEAR[6]: 'near {dragon}' uses {dragon}"),
+    "an object where the location names none": (
+        "phrases", lambda d: d["locations"]["place"]["SPEAKER_POS"]["NEAR"].append("near {ref}"),
+        "{ref} only belongs to REFERENCE_OBJECT locations"),
+    "a direction nothing says": (
+        "phrases", lambda d: d["locations"]["place"]["AGENT_POS"]["LEFT"].append("{steps}"),
+        "a relative direction needs words that say it"),
+    "an attribute filled from nowhere": (
+        "phrases", lambda d: d["noun_phrases"]["schematic"]["attributes"]["has_colour"].append(
+            {"at": "pre", "fill": "flavours"}), "fill 'flavours' is neither a word list"),
+    "an attribute template with two values": (
+        "phrases", lambda d: d["noun_phrases"]["schematic"]["attributes"]["has_height"].append(
+            {"at": "post", "text": "{} by {} high", "fill": "measure"}), "with one value"),
+    "a condition starting on an article": (
+        "phrases", lambda d: d["stop_conditions"]["CONDITION"].append("the whole day"),
+        "must start with words other than an article"),
+    "an unknown way to repeat": (
+        "actions", lambda d: d["actions"]["BUILD"]["repeats"].append("forever"), "repeats must be among"),
+    "an unknown object": (
+        "actions", lambda d: d["actions"]["DIG"].update(object="sandcastle"), "object 'sandcastle' is not"),
+    "only bare frames": (
+        "actions", lambda d: d["targets"]["frames"].update(STOP=["stop", "halt"]),
+        "needs frames with a {target} and frames without"),
+    "an action the config mixes but the data omits": (
+        "actions", lambda d: d["actions"].pop("FREEBUILD"), "actions.yaml says nothing about ['FREEBUILD']"),
+    "a question with an unknown slot": (
+        "dialogues", lambda d: d["get_memory"].append({"text": "where is {place}", "answer": "TAG", "filter": "AGENT"}),
+        "uses {place}"),
+}
+
+
+@pytest.mark.parametrize("name", BROKEN)
+def test_broken_data_is_named(data, name):
+    edit, grammar = data
+    file, change, message = BROKEN[name]
+    edit(file, change)
+    with pytest.raises(LexiconError) as raised:
+        grammar()
+    assert message in str(raised.value)
+
+
+def test_more_words_mean_more_commands(data):
+    edit, grammar = data
+    edit("lexicon", lambda d: d["colours"].append("chartreuse"))
+    words = {w for piece in grammar().dialogues.triple_values["colour"] for w in piece.tokens}
+    assert "chartreuse" in words
