@@ -17,10 +17,19 @@ TOOL_HEIGHT = 0.3
 
 def object_id(rng: np.random.Generator, prefix: str = "") -> str:
     """A version-4 UUID drawn from ``rng`` (so ids are reproducible), with an optional prefix."""
-    # Two raw 64-bit words: five times cheaper than rng.bytes + uuid.UUID, same stream.
-    bits = f"{rng.bit_generator.random_raw():016x}{rng.bit_generator.random_raw():016x}"
+    return prefix + object_ids(rng, 1)[0]
+
+
+def object_ids(rng: np.random.Generator, count: int) -> list[str]:
+    """``count`` version-4 UUIDs drawn from ``rng`` at once."""
+    # Raw 64-bit words from the generator's stream: several times cheaper than rng.bytes + uuid.UUID.
+    words = rng.bit_generator.random_raw(2 * count).tolist()
+    return [_uuid4(f"{high:016x}{low:016x}") for high, low in zip(words[::2], words[1::2], strict=True)]
+
+
+def _uuid4(bits: str) -> str:
     variant = "89ab"[int(bits[16], 16) & 3]
-    return f"{prefix}{bits[:8]}-{bits[8:12]}-4{bits[13:16]}-{variant}{bits[17:20]}-{bits[20:]}"
+    return f"{bits[:8]}-{bits[8:12]}-4{bits[13:16]}-{variant}{bits[17:20]}-{bits[20:]}"
 
 
 def structure_mass(scale: Vec3) -> int:

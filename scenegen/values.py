@@ -157,26 +157,49 @@ def _cast(value: Any, path: str, kind: type) -> Any:
     return float(value)
 
 
-def compile_parameters(config: Mapping[str, Any], kinds: Mapping[str, type]) -> dict[str, Value]:
-    """Compile every parameter of a family at once.
 
-    ``kinds`` maps a dotted path into the (defaults-filled) config, e.g.
-    ``"lava.near"``, to ``int``, ``float`` or ``object`` (see :func:`compile_value`).
+#: Decimals kept of a value drawn from a continuous range (a tenth of a millimetre for positions).
+DECIMALS = 4
+
+
+class Parameters:
+    """A family's parameters, compiled once per run from a table ``{dotted path: kind}``.
+
+    ``kind`` is ``int``, ``float`` or ``object`` (see :func:`compile_value`);
+    ``special`` adds values a family compiles itself (e.g. a parameter with its
+    own grammar). :meth:`draw` draws them all for one sample.
     """
-    return {path: compile_value(lookup(config, path), path, kind) for path, kind in kinds.items()}
+
+    def __init__(self, config: Mapping[str, Any], table: Mapping[str, type],
+                 special: Mapping[str, Value] | None = None) -> None:
+        self.values: dict[str, Value] = {
+            path: compile_value(lookup(config, path), path, kind) for path, kind in table.items()
+        }
+        self.values.update(special or {})
+        self._continuous = [path for path, value in self.values.items() if isinstance(value, FloatRange)]
+
+    def draw(self, rng: np.random.Generator) -> dict[str, Any]:
+        """One value for every parameter, in table order; values from a range keep :data:`DECIMALS` decimals."""
+        drawn = {path: value.sample(rng) for path, value in self.values.items()}
+        for path in self._continuous:
+            drawn[path] = round(drawn[path], DECIMALS)
+        return drawn
+
+    def support(self, path: str) -> tuple[Any, ...]:
+        return self.values[path].support()
+
+    def low(self, path: str) -> Any:
+        """The smallest value the parameter can take (for feasibility checks)."""
+        return min(self.values[path].support())
+
+    def high(self, path: str) -> Any:
+        """The largest value the parameter can take (for feasibility checks)."""
+        return max(self.values[path].support())
 
 
 def lookup(config: Mapping[str, Any], path: str) -> Any:
-    """The value at a dotted path of a nested config."""
+    """The value at a dotted path of a nested config, e.g. ``containers.count``."""
     value: Any = config
     for key in path.split("."):
         value = value[key]
     return value
-
-
-def extremes(parameters: Mapping[str, Value]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The smallest and largest value each numeric parameter can take, for feasibility checks."""
-    numeric = {path: value.support() for path, value in parameters.items()
-               if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value.support())}
-    return ({path: min(support) for path, support in numeric.items()},
-            {path: max(support) for path, support in numeric.items()})

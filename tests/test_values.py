@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scenegen.config import with_defaults
 from scenegen.errors import ConfigError
-from scenegen.values import Choice, Constant, FloatRange, IntRange, compile_parameters, compile_value, extremes, lookup
+from scenegen.values import Choice, Constant, FloatRange, IntRange, Parameters, compile_value, lookup
 
 
 def draws(spec, kind=object, n=2000, seed=0):
@@ -89,9 +89,10 @@ def test_defaults_are_filled_at_every_depth_without_touching_the_input():
     assert config == {"group": {"c": 9}}
 
 
-def test_compile_parameters_and_extremes():
+def test_parameters_table_draws_every_value_and_knows_its_extremes():
     config = {"room": {"width": {"min": 10, "max": 20}}, "side": ["left", "right"], "n": [3, 7]}
-    parameters = compile_parameters(config, {"room.width": float, "side": object, "n": int})
-    assert parameters["room.width"] == FloatRange(10.0, 20.0) and lookup(config, "room.width") == {"min": 10, "max": 20}
-    low, high = extremes(parameters)
-    assert low == {"room.width": 10.0, "n": 3} and high == {"room.width": 20.0, "n": 7}
+    parameters = Parameters(config, {"room.width": float, "side": object, "n": int})
+    assert parameters.values["room.width"] == FloatRange(10.0, 20.0) and lookup(config, "room.width") == {"min": 10, "max": 20}
+    assert (parameters.low("room.width"), parameters.high("n"), parameters.support("side")) == (10.0, 7, ("left", "right"))
+    drawn = parameters.draw(np.random.default_rng(1))
+    assert set(drawn) == {"room.width", "side", "n"} and drawn["room.width"] == round(drawn["room.width"], 4)

@@ -62,7 +62,6 @@ boxes_strategy = st.tuples(st.floats(-4, 4), st.floats(-4, 4), st.floats(0.05, 1
 def test_disc_constraints_agree_with_polygons(disc, rows):
     cx, cz, radius = disc
     boxes = Boxes([r[:2] for r in rows], [r[2:4] for r in rows], [r[4] for r in rows])
-    circle = shapely.Point(cx, cz).buffer(radius, quad_segs=256)
     inside, outside = InsideDisc((cx, cz), radius)(boxes), OutsideDisc((cx, cz), radius)(boxes)
     for k, poly in enumerate(polygons(boxes)):
         # Polygonal circles are slightly small: compare with a band of slack.

@@ -19,7 +19,7 @@ from ...errors import ConfigError, Problem
 from ...family import Family, Sample
 from ...model import Goal, Materials, Scene, SceneObject
 from ...objects import object_id, rect_tool, soccer_ball, structure_cube
-from ...values import FloatRange, Value, compile_parameters, extremes
+from ...values import FloatRange, Parameters
 from .checks import tool_choice_problems
 from .layout import PLATFORM_HALF_WIDTH, RECT_TOOL_LENGTHS, WALKWAY, Pool, useful_lengths
 from .other_side import OTHER_SIDE_BUILDERS, WALL_CLEARANCE, OtherSide
@@ -60,12 +60,12 @@ class ToolChoice(Family):
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
-        self.parameters: dict[str, Value] = compile_parameters(config, PARAMETERS)
+        self.parameters = Parameters(config, PARAMETERS)
         self.last_step = int(config["last_step"])
         self._check_fits()
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
-        drawn = {path: value.sample(rng) for path, value in self.parameters.items()}
+        drawn = self.parameters.draw(rng)
         sign = -1 if drawn["correct_side"] == "left" else 1
         pool = Pool(sign * drawn["ball.distance"], drawn["ball.z"], drawn["lava.island"],
                     drawn["lava.near"], drawn["lava.far"], drawn["lava.side"])
@@ -103,13 +103,14 @@ class ToolChoice(Family):
 
     def _check_fits(self) -> None:
         """Refuse a config whose extreme values cannot fit the room or make no sense."""
-        low, high = extremes(self.parameters)
+        low = {path: self.parameters.low(path) for path, kind in PARAMETERS.items() if kind is not object}
+        high = {path: self.parameters.high(path) for path, kind in PARAMETERS.items() if kind is not object}
         island = high["lava.island"] // 2
         span = high["lava.near"] + high["lava.island"] + high["lava.far"]
         if span > max(RECT_TOOL_LENGTHS):
             _refuse("lava", f"near + island + far can reach {span} m, longer than the longest tool ({max(RECT_TOOL_LENGTHS)} m)")
         shortest_span = low["lava.near"] + low["lava.island"] + low["lava.far"]
-        if "too_short" in self.parameters["other_side"].support() and high["tool.too_short_length"] >= shortest_span:
+        if "too_short" in self.parameters.support("other_side") and high["tool.too_short_length"] >= shortest_span:
             _refuse("tool.too_short_length", f"{high['tool.too_short_length']} m can span the shortest pool "
                     f"({shortest_span} m of lava and island); a too-short tool must be shorter")
         if low["ball.distance"] - island - high["lava.side"] - 0.5 < PLATFORM_HALF_WIDTH + WALKWAY:
@@ -121,12 +122,12 @@ class ToolChoice(Family):
         front = low["ball.z"] - island - high["lava.near"] - 0.5 - max(high["tool.gap"], WALL_CLEARANCE)
         if front - max(RECT_TOOL_LENGTHS) - WALKWAY < -low["room.depth"] / 2:
             _refuse("room.depth", f"{low['room.depth']} leaves no room for a tool in front of a pool at z {low['ball.z']}")
-        if "obstructed" in self.parameters["other_side"].support():
+        if "obstructed" in self.parameters.support("other_side"):
             self._check_cut_off_tool_fits(low, high, front)
 
     def _check_cut_off_tool_fits(self, low: Mapping[str, float], high: Mapping[str, float], front: float) -> None:
         """A cut-off tool, at its rotation, must fit the floor between the platform, the side wall and its wall."""
-        rotation = self.parameters["tool.obstructed_rotation"]
+        rotation = self.parameters.values["tool.obstructed_rotation"]
         # A range of rotations may include any angle: take both extents at their worst.
         angles = np.radians([0.0, 90.0] if isinstance(rotation, FloatRange) else rotation.support())
         length, width = max(RECT_TOOL_LENGTHS), high["tool.width"]
