@@ -1,0 +1,5 @@
+"""The Set Rotation family (visible and hidden)."""
+
+from .family import SetRotation
+
+__all__ = ["SetRotation"]

@@ -1,0 +1,327 @@
+"""The Set Rotation family, visible and hidden (MCS eval 6/7, "Set Rotation", "Hidden Set Rotation").
+
+One or more identical open containers stand on a turntable in front of the
+performer. A placer lowers the ball into one and lets it fall in; placers lower
+and attach a lid on every container. Then either the turntable rotates 90 to
+360 degrees (5 degrees per step), carrying the containers, or the performer is
+forced (``goal.action_list``) around the turntable, ending facing it. In hidden
+scenes a tube occluder descends round the turntable just before, and rises
+once a full 360 degrees would have finished. The performer Passes whenever
+anything moves.
+
+Direction convention (seen from above, x right and z ahead of the performer):
+``clockwise`` turns +z toward +x, i.e. MCS ``rotates.y`` = +5 per step, and the
+turntable's near edge moves to the performer's left; for a forced walk,
+clockwise is MoveLeft + RotateRight. (The evaluation scenes all use -5:
+counter-clockwise.)
+
+Pairs: the twin changes the ball's container, the direction, or the angle, so
+that the answer changes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from ...geometry import PERFORMER_RADIUS, Boxes, InsideRoom, OutsideDisc
+from ...model import Goal, Materials, Scene, SceneObject
+from ...objects import object_ids
+from ...values import Value, compile_value, lookup
+from ..tracking import props
+from ..tracking.base import TrackingFamily
+from ..tracking.fit import layout_error
+from ..tracking.params import refuse
+from ..tracking.timeline import BALL_DESCENT, LID_DESCENT, Drop
+from .layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y, row_error, row_offsets
+from .script import FULL_TURN, Timing, schedule, tube, turntable
+from .walk import path as walk_path
+
+DESCRIPTION = "Find and pick up the tiny light black white rubber ball."
+#: The ball and lid timeline of every Set Rotation scene (``mcs_object_facts.md`` 3.3).
+BALL_DROP = Drop(0, BALL_DESCENT)
+LID_DROP = Drop(BALL_DROP.end + 1, LID_DESCENT)
+
+PARAMETERS: dict[str, type] = {
+    "motion": object,
+    "direction": object,
+    "degrees": int,
+    "hidden": object,
+    "containers.count": int,
+    "containers.size": float,
+    "containers.spread": float,
+    "containers.material": object,
+    "containers.odd": object,
+    "containers.odd_material": object,
+    "ball.container": object,
+    "turntable.radius": float,
+    "turntable.z": float,
+    "turntable.material": object,
+    "tube.margin": float,
+    "tube.material": object,
+    "room.width": float,
+    "room.depth": float,
+    "performer.z": float,
+    "materials.ceiling": object,
+    "materials.floor": object,
+    "materials.wall": object,
+    "pair_factor": object,
+}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything one scene depends on besides its drawn materials."""
+
+    offsets: tuple[float, ...]  # container x relative to the turntable's centre, left to right
+    ball: int
+    odd: int | None
+    motion: str
+    direction: str
+    degrees: int
+    hidden: bool
+
+
+class SetRotation(TrackingFamily):
+    name = "set_rotation"
+    description = ("Set Rotation: track the container holding the ball while a turntable rotates or the performer "
+                   "is walked round it, optionally hidden by a tube (MCS eval 6/7).")
+
+    PARAMETERS = PARAMETERS
+
+    def _special_parameters(self, config: Mapping[str, Any]) -> Mapping[str, Value]:
+        return {"containers.spacing": _compile_spacing(lookup(config, "containers.spacing"))}
+
+    def _keys(self, plan: Plan, rng: np.random.Generator) -> Keys:
+        return Keys.draw(rng, len(plan.offsets))
+
+    def _pair_values(self, plan: Plan, twin: Plan, factor: str) -> dict[str, Any]:
+        field, meaning = _FACTORS[factor]
+        return {"a": getattr(plan, field), "b": getattr(twin, field), "meaning": meaning}
+
+    def _plan(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Plan:
+        count = drawn["containers.count"]
+        offsets = row_offsets(count, drawn["containers.size"], drawn["turntable.radius"],
+                              drawn["containers.spacing"], drawn["containers.spread"])
+        if drawn["ball.container"] == "first":
+            ball = 0
+        else:
+            off_centre = [i for i, x in enumerate(offsets) if abs(x) > 1e-6]
+            ball = off_centre[int(rng.integers(len(off_centre)))]
+        odd = None
+        if drawn["containers.odd"] and count >= 3:
+            others = [i for i in range(count) if i != ball]
+            odd = others[int(rng.integers(len(others)))]
+        return Plan(offsets, ball, odd, drawn["motion"], drawn["direction"], drawn["degrees"],
+                    bool(drawn["hidden"]))
+
+    def _twin(self, plan: Plan, factor: str, rng: np.random.Generator) -> Plan | None:
+        """The plan with ``factor`` changed so that the answer changes; None if it cannot."""
+        if factor == "ball_container":
+            options = [i for i, x in enumerate(plan.offsets) if abs(x) > 1e-6 and i not in (plan.ball, plan.odd)]
+            if not options:
+                return None
+            return replace(plan, ball=options[int(rng.integers(len(options)))])
+        if factor == "rotation_direction":
+            if plan.degrees % 180 == 0:  # 180 or 360 degrees either way end in the same place
+                return None
+            flipped = "counter_clockwise" if plan.direction == "clockwise" else "clockwise"
+            return replace(plan, direction=flipped)
+        angles = [d for d in self.parameters.support("degrees") if d % FULL_TURN != plan.degrees % FULL_TURN]
+        if not angles:
+            return None
+        return replace(plan, degrees=angles[int(rng.integers(len(angles)))])
+
+    # --- building ---------------------------------------------------------------------------
+
+    def _scene(self, plan: Plan, drawn: Mapping[str, Any], keys: Keys) -> tuple[Scene, dict[str, Any]]:
+        count = len(plan.offsets)
+        size, radius, centre_z = drawn["containers.size"], drawn["turntable.radius"], drawn["turntable.z"]
+        performer_z = drawn["performer.z"]
+        top = TURNTABLE_HEIGHT + size
+        timing = schedule(plan.motion, plan.direction, plan.degrees, plan.hidden, LID_DROP.end + 1,
+                          centre_z - performer_z)
+        places = [(x, centre_z) for x in plan.offsets]
+        materials = [drawn["containers.odd_material"] if i == plan.odd else drawn["containers.material"]
+                     for i in range(count)]
+
+        objects: list[SceneObject] = [props.ball(keys.ball, *places[plan.ball], top, BALL_DROP)]
+        objects += [props.container(keys.containers[i], x, z, TURNTABLE_HEIGHT, size, materials[i])
+                    for i, (x, z) in enumerate(places)]
+        objects += [props.lid(keys.lids[i], x, z, top, size, materials[i], keys.containers[i], LID_DROP)
+                    for i, (x, z) in enumerate(places)]
+        objects.append(props.ball_placer(keys.ball_placer, *places[plan.ball], top, BALL_DROP))
+        objects += [props.lid_placer(keys.lid_placers[i], x, z, top, size, LID_DROP)
+                    for i, (x, z) in enumerate(places)]
+        objects.append(turntable(keys.turntable, radius, centre_z, drawn["turntable.material"], timing))
+        if plan.hidden:
+            objects.append(tube(keys.tube, radius + drawn["tube.margin"], centre_z, drawn["tube.material"], timing))
+
+        scene = Scene(
+            room=(float(drawn["room.width"]), props.ROOM_HEIGHT, float(drawn["room.depth"])),
+            materials=Materials(drawn["materials.ceiling"], drawn["materials.floor"], drawn["materials.wall"]),
+            performer_position=(0.0, 0.0, float(performer_z)),
+            objects=objects,
+            goal=Goal(category="retrieval", description=DESCRIPTION, last_step=self.last_step,
+                      action_list=timing.actions, metadata={"target": {"id": keys.ball}}),
+            restrict_open_objects=True,
+        )
+        return scene, _truth(plan, keys.ball, keys.containers[plan.ball], places[plan.ball], centre_z, performer_z,
+                             timing)
+
+    # --- feasibility ------------------------------------------------------------------------
+
+    def _check_fits(self) -> None:
+        """Refuse, before generating anything, a config some of whose scenes cannot be laid out."""
+        p = self.parameters
+        for count in p.support("containers.count"):
+            for radius in {p.low("turntable.radius"), p.high("turntable.radius")}:
+                for spread in {p.low("containers.spread"), p.high("containers.spread")}:
+                    for spacing in p.support("containers.spacing"):
+                        reason = row_error(count, p.high("containers.size"), radius, spacing, spread)
+                        if reason:
+                            raise refuse(self.name, "containers", f"{count} containers of {p.high('containers.size')} "
+                                         f"m on a turntable of radius {radius} m: {reason}")
+        room = (p.low("room.width"), p.low("room.depth"))
+        hidden = True in p.support("hidden")
+        outer = p.high("turntable.radius") + (p.high("tube.margin") if hidden else 0.0)
+        what = "tube occluder" if hidden else "turntable"
+        kind, scale = ("tube_wide", (2 * outer, 4.0, 2 * outer)) if hidden else (
+            "rotating_cog", (2 * outer, TURNTABLE_SCALE_Y, 2 * outer))
+        for centre_z in {p.low("turntable.z"), p.high("turntable.z")}:
+            reason = layout_error(kind, scale, [(f"the {what}", 0.0, centre_z)], [InsideRoom(room, name="inside the room")])
+            if reason:
+                raise refuse(self.name, "turntable", f"a {room[0]} x {room[1]} m room: {reason}")
+        nearest = p.low("turntable.z") - p.high("performer.z")
+        if nearest < outer + PERFORMER_RADIUS:
+            raise refuse(self.name, "performer.z", f"the performer starts {nearest} m from the turntable's centre, "
+                         f"inside the {what} (radius {outer} m)")
+        if "performer" in p.support("motion"):
+            self._check_walks(room, outer, what)
+        self._check_last_step()
+        self._check_pairs()
+
+    def _check_walks(self, room: tuple[float, float], outer: float, what: str) -> None:
+        """Every forced walk keeps the performer in the room and off the turntable (or tube)."""
+        p = self.parameters
+        for centre_z in {p.low("turntable.z"), p.high("turntable.z")}:
+            for performer_z in {p.low("performer.z"), p.high("performer.z")}:
+                distance = centre_z - performer_z
+                for direction in p.support("direction"):
+                    steps = walk_path(distance, direction, max(p.support("degrees")))
+                    points = steps + [0.0, performer_z]
+                    body = Boxes(points, PERFORMER_RADIUS, 0.0)
+                    for constraint in (InsideRoom(room, name="inside the room"),
+                                       OutsideDisc((0.0, centre_z), outer, name=f"clear of the {what}")):
+                        bad = np.flatnonzero(~constraint(body))
+                        if len(bad):
+                            x, z = points[bad[0]]
+                            raise refuse(self.name, "performer.z", f"the forced walk {distance:g} m round the "
+                                         f"turntable's centre takes the performer to ({x:.2f}, {z:.2f}), not "
+                                         f"{constraint.name}")
+
+    def _check_last_step(self) -> None:
+        p = self.parameters
+        latest = max(schedule(motion, "clockwise", max(p.support("degrees")), bool(hidden), LID_DROP.end + 1,
+                              centre_z - performer_z).end
+                     for motion in p.support("motion") for hidden in p.support("hidden")
+                     for centre_z in {p.low("turntable.z"), p.high("turntable.z")}
+                     for performer_z in {p.low("performer.z"), p.high("performer.z")})
+        if latest >= self.last_step:
+            raise refuse(self.name, "last_step", f"{self.last_step} ends the scene before the script does "
+                         f"(step {latest})")
+
+    def _check_pairs(self) -> None:
+        if not self.pairs:
+            return
+        p = self.parameters
+        factors = set(p.support("pair_factor"))
+        degrees = set(p.support("degrees"))
+        if ("ball_container" in factors and max(p.support("containers.count")) >= 2) or \
+                ("rotation_direction" in factors and degrees & {90, 270}) or \
+                ("rotation_angle" in factors and len({d % FULL_TURN for d in degrees}) >= 2):
+            return
+        raise refuse(self.name, "pair_factor", f"no allowed factor ({', '.join(sorted(factors))}) can change the "
+                     "answer: ball_container needs two or more containers, rotation_direction 90 or 270 degrees, "
+                     "rotation_angle two different angles")
+
+
+#: Per pair factor: the Plan field it changes, and what the pair record's values mean.
+_FACTORS = {
+    "ball_container": ("ball", "index (left to right) of the container the ball is dropped into"),
+    "rotation_direction": ("direction", "direction of the turn or walk, seen from above"),
+    "rotation_angle": ("degrees", "degrees of the turn or walk"),
+}
+
+
+@dataclass(frozen=True)
+class Keys:
+    """Object ids of one scene (shared by both documents of a pair)."""
+
+    ball: str
+    containers: list[str]
+    lids: list[str]
+    ball_placer: str
+    lid_placers: list[str]
+    turntable: str
+    tube: str
+
+    @classmethod
+    def draw(cls, rng: np.random.Generator, count: int) -> Keys:
+        keys = object_ids(rng, 3 * count + 4)
+        placers = [f"placer_{key}" for key in keys[2 * count + 1:3 * count + 2]]
+        return cls(keys[0], keys[1:count + 1], keys[count + 1:2 * count + 1], placers[0], placers[1:],
+                   f"turntable_{keys[-2]}", f"tube_occluder_{keys[-1]}")
+
+
+def _truth(plan: Plan, target: str, container: str, place: tuple[float, float], centre_z: float,
+           performer_z: float, timing: Timing) -> dict[str, Any]:
+    turn = plan.degrees if plan.direction == "clockwise" else -plan.degrees
+    if plan.motion == "turntable":
+        dx, dz = _turned(place[0], place[1] - centre_z, turn)
+        final = (round(dx, 6), round(dz + centre_z, 6))
+        pose = (0.0, performer_z, 0.0)
+        container_turn = float(turn)
+    else:
+        final = place
+        dx, dz, heading = timing.walked
+        pose = (dx, performer_z + dz, heading)
+        container_turn = 0.0
+    right, ahead = _turned(final[0] - pose[0], final[1] - pose[1], -pose[2])
+    return {
+        "target_id": target,
+        "container_id": container,
+        "container_index": plan.ball,
+        "start_position": {"x": place[0], "z": place[1]},
+        "final_position": {"x": final[0], "z": final[1]},
+        "final_rotation_y": container_turn,
+        "moved": plan.motion,
+        "direction": plan.direction,
+        "degrees": plan.degrees,
+        "hidden": plan.hidden,
+        "odd_container_index": plan.odd,
+        "performer_final": {"x": round(pose[0], 6) + 0.0, "z": round(pose[1], 6) + 0.0, "rotation_y": pose[2]},
+        "relative_position": {"right": round(right, 6) + 0.0, "ahead": round(ahead, 6) + 0.0},
+        "ball_released_step": BALL_DROP.release,
+        "lids_attached_step": LID_DROP.landed,
+        "motion_steps": [timing.begin, timing.turned],
+        "performer_free_step": timing.end + 1,
+    }
+
+
+def _turned(x: float, z: float, degrees: float) -> tuple[float, float]:
+    """``(x, z)`` turned ``degrees`` about the origin, MCS-style (positive: +z toward +x, clockwise from above)."""
+    radians = math.radians(degrees)
+    cos, sin = math.cos(radians), math.sin(radians)
+    return x * cos + z * sin, -x * sin + z * cos
+
+
+def _compile_spacing(spec: Any) -> Value:
+    """``containers.spacing``: metres (a number parameter), or ``even``."""
+    mentions_even = spec == "even" or (isinstance(spec, list) and "even" in spec) or (
+        isinstance(spec, dict) and "even" in spec.get("choices", ()))
+    return compile_value(spec, "containers.spacing", object if mentions_even else float)

@@ -1,0 +1,5 @@
+"""The Shell Game family."""
+
+from .family import ShellGame
+
+__all__ = ["ShellGame"]

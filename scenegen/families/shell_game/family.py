@@ -1,0 +1,331 @@
+"""The Shell Game family (MCS eval 7, "Shell Game").
+
+Two or more identical open containers stand in a row in front of the performer.
+A placer lowers the ball into one of them and lets it fall in; placers lower a
+lid onto every container; then a pole descends onto the ball's container, drags
+it toward the performer, sideways and back into the row, and rises. Options:
+the drag happens before the ball is dropped (``move_first``), and a second pole
+drags another container into the slot the first one left. The performer is
+made to Pass until the last pole has risen.
+
+Pairs: the twin changes one factor so that the answer changes: the container
+the ball is dropped into, or which container the (single) drag takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from ...geometry import PERFORMER_RADIUS, InsideRoom, OutsideDisc
+from ...model import Goal, Materials, Motion, Scene, SceneObject
+from ...objects import object_ids
+from ..tracking import props
+from ..tracking.base import TrackingFamily
+from ..tracking.fit import layout_error
+from ..tracking.params import refuse
+from ..tracking.timeline import BALL_DESCENT, LID_DESCENT, SPEED, Drag, Drop, passes
+from .layout import Arrangement, arrangements, slot_positions
+
+DESCRIPTION = "Find and pick up the tiny light black white rubber ball."
+#: A move-first scene starts its first dragger on step 1, as the evaluation scenes do.
+FIRST_DRAG_STEP = 1
+#: Containers stay this far apart, and a pulled-out container this far in front of the row.
+CLEARANCE = 0.05
+
+PARAMETERS: dict[str, type] = {
+    "order": object,
+    "containers.count": int,
+    "containers.size": float,
+    "containers.material": object,
+    "containers.odd": object,
+    "containers.odd_material": object,
+    "row.slots": int,
+    "row.spacing": float,
+    "row.z": float,
+    "drag.moved": int,
+    "drag.toward": int,
+    "drag.sideways": int,
+    "room.width": float,
+    "room.depth": float,
+    "performer.z": float,
+    "materials.ceiling": object,
+    "materials.floor": object,
+    "materials.wall": object,
+    "pair_factor": object,
+}
+
+
+@dataclass(frozen=True)
+class DragPlan:
+    container: int
+    sideways: int  # signed steps of 0.25 m along x
+    toward: int  # steps of 0.25 m toward the performer, and as many back
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything one scene depends on besides its drawn materials and sizes."""
+
+    xs: tuple[float, ...]  # start x of each container, left to right
+    ball: int
+    drags: tuple[DragPlan, ...]
+    order: str
+    odd: int | None
+    alternatives: tuple[int, ...]  # containers a lone drag could take instead
+
+
+class ShellGame(TrackingFamily):
+    name = "shell_game"
+    description = "Shell Game: track the container the ball was dropped into while poles drag containers (MCS eval 7)."
+
+    PARAMETERS = PARAMETERS
+
+    def _keys(self, plan: Plan, rng: np.random.Generator) -> Keys:
+        return Keys.draw(rng, len(plan.xs))
+
+    def _twin(self, plan: Plan, factor: str, rng: np.random.Generator) -> Plan | None:
+        return _twin(plan, factor, rng)
+
+    def _pair_values(self, plan: Plan, twin: Plan, factor: str) -> dict[str, Any]:
+        values = (plan.ball, twin.ball) if factor == "ball_container" else (
+            plan.drags[0].container, twin.drags[0].container)
+        return {"a": values[0], "b": values[1], "meaning": _FACTOR_MEANING[factor]}
+
+    def _plan(self, drawn: dict[str, Any], rng: np.random.Generator) -> Plan:
+        moved, spacing = drawn["drag.moved"], drawn["row.spacing"]
+        toward = [drawn["drag.toward"]]
+        second = None
+        if moved == 2:
+            second = self.parameters.values["drag.sideways"].sample(rng)
+            toward.append(self.parameters.values["drag.toward"].sample(rng))
+            drawn["drag.second_sideways"], drawn["drag.second_toward"] = second, toward[1]
+        options = arrangements(drawn["row.slots"], drawn["containers.count"], drawn["drag.sideways"], second)
+        chosen: Arrangement = options[int(rng.integers(len(options)))]
+        slots = slot_positions(drawn["row.slots"], spacing)
+        per_slot = round(spacing / SPEED)
+        drags = tuple(DragPlan(container, offset * per_slot, steps)
+                      for (container, offset), steps in zip(chosen.drags, toward, strict=True))
+        odd = None
+        if drawn["containers.odd"] and len(chosen.starts) >= 3:
+            others = [i for i in range(len(chosen.starts)) if i != chosen.ball]
+            odd = others[int(rng.integers(len(others)))]
+        return Plan(tuple(slots[s] for s in chosen.starts), chosen.ball, drags, drawn["order"], odd,
+                    chosen.alternatives)
+
+    # --- building ---------------------------------------------------------------------------
+
+    def _scene(self, plan: Plan, drawn: Mapping[str, Any], keys: Keys) -> tuple[Scene, dict[str, Any]]:
+        size, row_z = drawn["containers.size"], drawn["row.z"]
+        top = size  # the containers stand on the floor
+        ball_drop, lid_drop, drags = _timeline(plan)
+        count = len(plan.xs)
+        starts = [(x, row_z) for x in plan.xs]
+        finals = list(starts)
+        moves: dict[int, list[Motion]] = {}
+        draggers = []
+        for number, (step, drag) in enumerate(zip(plan.drags, drags, strict=True)):
+            x, z = finals[step.container]
+            draggers.append(props.dragger(keys.draggers[number], x, z, top, size, drag))
+            moves[step.container] = props.drag_motions(drag)
+            finals[step.container] = (round(x + step.sideways * SPEED, 4), z)
+        placed = starts if plan.order == "drop_first" else finals
+        materials = [drawn["containers.odd_material"] if i == plan.odd else drawn["containers.material"]
+                     for i in range(count)]
+
+        ball = props.ball(keys.ball, *placed[plan.ball], top, ball_drop)
+        containers = []
+        for i in range(count):
+            item = props.container(keys.containers[i], starts[i][0], starts[i][1], 0.0, size, materials[i])
+            item.moves = moves.get(i, [])
+            containers.append(item)
+        lids = [props.lid(keys.lids[i], *placed[i], top, size, materials[i], keys.containers[i], lid_drop)
+                for i in range(count)]
+        droppers: list[SceneObject] = [props.ball_placer(keys.ball_placer, *placed[plan.ball], top, ball_drop)]
+        droppers += [props.lid_placer(keys.lid_placers[i], *placed[i], top, size, lid_drop) for i in range(count)]
+        placers = droppers + draggers if plan.order == "drop_first" else draggers + droppers
+        end = max(lid_drop.end, drags[-1].end)
+        scene = Scene(
+            room=(float(drawn["room.width"]), props.ROOM_HEIGHT, float(drawn["room.depth"])),
+            materials=Materials(drawn["materials.ceiling"], drawn["materials.floor"], drawn["materials.wall"]),
+            performer_position=(0.0, 0.0, float(drawn["performer.z"])),
+            objects=[ball, *containers, *lids, *placers],
+            goal=Goal(category="retrieval", description=DESCRIPTION, last_step=self.last_step,
+                      action_list=passes(end), metadata={"target": {"id": keys.ball}}),
+            restrict_open_objects=True,
+        )
+        return scene, _truth(plan, keys, starts, finals, ball_drop, lid_drop, end)
+
+    # --- feasibility ------------------------------------------------------------------------
+
+    def _check_fits(self) -> None:
+        """Refuse, before generating anything, a config some of whose scenes cannot be laid out."""
+        p = self.parameters
+        for slots in p.support("row.slots"):
+            for count in p.support("containers.count"):
+                for moved in p.support("drag.moved"):
+                    self._check_arrangements(slots, count, moved)
+        self._check_row()
+        self._check_pull()
+        self._check_last_step()
+        self._check_pairs()
+
+    def _check_row(self) -> None:
+        """The closest slots hold the largest containers apart; the widest row fits the smallest room."""
+        p = self.parameters
+        size, spacing = p.high("containers.size"), p.low("row.spacing")
+        pair = [("slot 1", 0.0, 0.0), ("slot 2", spacing, 0.0)]
+        reason = layout_error("separate_container", size, pair, [], margin=CLEARANCE / 2)
+        if reason:
+            raise refuse(self.name, "row.spacing", f"slots {spacing} m apart are too close for {size} m "
+                         f"containers: {reason}")
+        if p.low("row.z") <= p.high("performer.z"):
+            raise refuse(self.name, "row.z", f"a row at z {p.low('row.z')} is not in front of a performer at z "
+                         f"{p.high('performer.z')}")
+        room = (p.low("room.width"), p.low("room.depth"))
+        widest = slot_positions(p.high("row.slots"), p.high("row.spacing"))
+        pulled = p.low("row.z") - SPEED * p.high("drag.toward")
+        spots = [(f"a container in the row at x {x}", x, p.high("row.z")) for x in (widest[0], widest[-1])]
+        spots += [(f"a container pulled toward the performer at x {x}", x, pulled) for x in (widest[0], widest[-1])]
+        for spot in spots:
+            reason = layout_error("separate_container", size, [spot], [InsideRoom(room, name="inside the room")])
+            if reason:
+                raise refuse(self.name, "room", f"a {room[0]} x {room[1]} m room: {reason}")
+
+    def _check_pull(self) -> None:
+        """The shortest pull clears the row; the longest stops short of the performer, who fits the room."""
+        p = self.parameters
+        size = p.high("containers.size")
+        if SPEED * p.low("drag.toward") < size + CLEARANCE:
+            raise refuse(self.name, "drag.toward", f"{p.low('drag.toward')} steps of 0.25 m do not pull a "
+                         f"{size} m container clear of the row; it would scrape its neighbours sideways")
+        pulled = p.low("row.z") - SPEED * p.high("drag.toward")
+        performer = OutsideDisc((0.0, p.high("performer.z")), PERFORMER_RADIUS + CLEARANCE,
+                                name="clear of the performer")
+        reason = layout_error("separate_container", size, [("a container pulled toward the performer", 0.0, pulled)],
+                              [performer])
+        if reason:
+            raise refuse(self.name, "drag.toward", reason)
+        half_depth = p.low("room.depth") / 2
+        if p.high("performer.z") + PERFORMER_RADIUS > half_depth or p.low("performer.z") - PERFORMER_RADIUS < -half_depth:
+            raise refuse(self.name, "performer.z", f"the performer does not fit in a room {p.low('room.depth')} m deep")
+
+    def _check_arrangements(self, slots: int, count: int, moved: int) -> None:
+        p = self.parameters
+        for first in p.support("drag.sideways"):
+            for second in (p.support("drag.sideways") if moved == 2 else (None,)):
+                if not arrangements(slots, count, first, second):
+                    what = f"a drag of {first} slot(s)"
+                    if second is not None:
+                        what += f" and a second of {second} slot(s) into the slot it left"
+                    raise refuse(self.name, "drag", f"{count} containers in {slots} slots leave no room for {what}")
+
+    def _check_last_step(self) -> None:
+        p = self.parameters
+        across = max(p.support("drag.sideways")) * round(p.high("row.spacing") / SPEED)
+        longest = Plan((0.0,), 0, tuple(DragPlan(0, across, p.high("drag.toward"))
+                                         for _ in range(p.high("drag.moved"))), "drop_first", None, ())
+        _, lids, drags = _timeline(longest)
+        end = max(lids.end, drags[-1].end)
+        if end >= self.last_step:
+            raise refuse(self.name, "last_step", f"{self.last_step} ends the scene before the placers finish "
+                         f"(step {end})")
+
+    def _check_pairs(self) -> None:
+        if not self.pairs:
+            return
+        factors = set(self.parameters.support("pair_factor"))
+        if "ball_container" in factors:
+            return
+        p = self.parameters
+        for slots in p.support("row.slots"):
+            for count in p.support("containers.count"):
+                if 1 in p.support("drag.moved") and any(
+                        option.alternatives for first in p.support("drag.sideways")
+                        for option in arrangements(slots, count, first, None)):
+                    return
+        raise refuse(self.name, "pair_factor", "dragged_container needs scenes with a single drag and a free slot "
+                     "another container could be dragged into; allow drag.moved 1, more slots, or ball_container")
+
+
+_FACTOR_MEANING = {
+    "ball_container": "index (left to right) of the container the ball is dropped into",
+    "dragged_container": "index (left to right) of the container the drag takes",
+}
+
+
+@dataclass(frozen=True)
+class Keys:
+    """Object ids of one scene (shared by both documents of a pair)."""
+
+    ball: str
+    containers: list[str]
+    lids: list[str]
+    ball_placer: str
+    lid_placers: list[str]
+    draggers: list[str]
+
+    @classmethod
+    def draw(cls, rng: np.random.Generator, count: int) -> Keys:
+        keys = object_ids(rng, 3 * count + 4)
+        placers = [f"placer_{key}" for key in keys[2 * count + 1:]]
+        return cls(keys[0], keys[1:count + 1], keys[count + 1:2 * count + 1], placers[0],
+                   placers[1:count + 1], placers[count + 1:])
+
+
+def _timeline(plan: Plan) -> tuple[Drop, Drop, list[Drag]]:
+    """The ball drop, the lid drop and the drags, one after another in the plan's order."""
+    drags: list[Drag] = []
+    if plan.order == "drop_first":
+        ball = Drop(0, BALL_DESCENT)
+        lids = Drop(ball.end + 1, LID_DESCENT)
+        start = lids.end + 1
+    else:
+        start = FIRST_DRAG_STEP
+    for step in plan.drags:
+        drags.append(Drag(start, step.toward, step.sideways))
+        start = drags[-1].end + 1
+    if plan.order != "drop_first":
+        ball = Drop(start, BALL_DESCENT)
+        lids = Drop(ball.end + 1, LID_DESCENT)
+    return ball, lids, drags
+
+
+def _twin(plan: Plan, factor: str, rng: np.random.Generator) -> Plan | None:
+    """The plan with ``factor`` changed so that the ball's container ends elsewhere; None if it cannot be."""
+    if factor == "ball_container":
+        options = [i for i in range(len(plan.xs)) if i not in (plan.ball, plan.odd)]
+        if not options:
+            return None
+        return replace(plan, ball=options[int(rng.integers(len(options)))])
+    if len(plan.drags) != 1 or not plan.alternatives:
+        return None
+    other = plan.alternatives[int(rng.integers(len(plan.alternatives)))]
+    return replace(plan, drags=(replace(plan.drags[0], container=other),), alternatives=())
+
+
+def _truth(plan: Plan, keys: Keys, starts: list[tuple[float, float]], finals: list[tuple[float, float]],
+           ball_drop: Drop, lid_drop: Drop, end: int) -> dict[str, Any]:
+    return {
+        "target_id": keys.ball,
+        "container_id": keys.containers[plan.ball],
+        "container_index": plan.ball,
+        "start_position": _xz(starts[plan.ball]),
+        "final_position": _xz(finals[plan.ball]),
+        "order": plan.order,
+        "moved": [{"container_id": keys.containers[step.container], "container_index": step.container,
+                   "from": _xz(starts[step.container]), "to": _xz(finals[step.container]),
+                   "toward_steps": step.toward, "sideways_steps": step.sideways}
+                  for step in plan.drags],
+        "odd_container_index": plan.odd,
+        "ball_released_step": ball_drop.release,
+        "lids_attached_step": lid_drop.landed,
+        "performer_free_step": end + 1,
+    }
+
+
+def _xz(point: tuple[float, float]) -> dict[str, float]:
+    return {"x": point[0], "z": point[1]}

@@ -1,0 +1,88 @@
+"""What the container-tracking families share: their parameters, pair mode and the redraw loop.
+
+A family plans a sample from its drawn parameters, draws the object ids, and
+builds a scene from a plan. In pair mode it also makes a twin plan with one
+causal factor changed so that the answer changes; a draw whose factor cannot
+change the answer is drawn again, at most ``MAX_REDRAWS`` times.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...errors import Problem
+from ...family import Family, Sample
+from ...model import Scene
+from ...values import Parameters, Value
+from .checks import tracking_problems
+from .params import MAX_REDRAWS, redraw_limit
+
+
+class TrackingFamily(Family):
+    """Base of Shell Game and Set Rotation; subclasses fill in the planning hooks."""
+
+    #: The family's parameter table: dotted config path -> int, float or object.
+    PARAMETERS: ClassVar[Mapping[str, type]]
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        super().__init__(config)
+        self.parameters = Parameters(config, self.PARAMETERS, self._special_parameters(config))
+        self.pairs = bool(config.get("pairs", False))
+        self.last_step = int(config["last_step"])
+        self._check_fits()
+
+    def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        for _ in range(MAX_REDRAWS):
+            drawn = self.parameters.draw(rng)
+            plan = self._plan(drawn, rng)
+            keys = self._keys(plan, rng)
+            if not self.pairs:
+                scene, truth = self._scene(plan, drawn, keys)
+                drawn.pop("pair_factor")
+                return Sample(documents={"": scene}, params=drawn, truth=truth)
+            factor = drawn["pair_factor"]
+            twin = self._twin(plan, factor, rng)
+            if twin is not None:
+                break
+        else:
+            raise redraw_limit(self.name, index)
+        scene_a, truth_a = self._scene(plan, drawn, keys)
+        scene_b, truth_b = self._scene(twin, drawn, keys)
+        pair = {"factor": factor, **self._pair_values(plan, twin, factor)}
+        return Sample(documents={"a": scene_a, "b": scene_b}, params=drawn,
+                      truth={"a": truth_a, "b": truth_b}, pair=pair)
+
+    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        return tracking_problems(document, truth)
+
+    def _special_parameters(self, config: Mapping[str, Any]) -> Mapping[str, Value]:
+        """Parameters with a grammar of their own, compiled by the family (none by default)."""
+        return {}
+
+    @abc.abstractmethod
+    def _check_fits(self) -> None:
+        """Refuse a config whose most demanding scenes cannot be laid out."""
+
+    @abc.abstractmethod
+    def _plan(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Any:
+        """What happens in one scene, from its drawn parameters."""
+
+    @abc.abstractmethod
+    def _keys(self, plan: Any, rng: np.random.Generator) -> Any:
+        """The object ids of a scene (shared by both documents of a pair)."""
+
+    @abc.abstractmethod
+    def _scene(self, plan: Any, drawn: Mapping[str, Any], keys: Any) -> tuple[Scene, dict[str, Any]]:
+        """The scene of a plan and its ground truth."""
+
+    @abc.abstractmethod
+    def _twin(self, plan: Any, factor: str, rng: np.random.Generator) -> Any | None:
+        """The plan with ``factor`` changed so that the answer changes; None when it cannot be."""
+
+    @abc.abstractmethod
+    def _pair_values(self, plan: Any, twin: Any, factor: str) -> dict[str, Any]:
+        """The pair record's ``a`` and ``b`` values of the factor, and their ``meaning``."""

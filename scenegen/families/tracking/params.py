@@ -1,0 +1,20 @@
+"""What the tracking families share about drawing samples: the pair redraw limit and layout refusals."""
+
+from __future__ import annotations
+
+from ...errors import ConfigError, ScenegenError
+
+#: How many times a sample is redrawn, in pair mode, when no allowed factor can change its answer.
+MAX_REDRAWS = 1000
+class RedrawLimit(ScenegenError):
+    """Pair mode found no sample whose answer an allowed factor can change (see ``pair_factor``)."""
+
+
+def redraw_limit(family: str, index: int) -> RedrawLimit:
+    return RedrawLimit(f"{family}: sample {index}: no draw in {MAX_REDRAWS} allows a pair_factor that changes the "
+                       "answer; allow more factors or values in the config")
+
+
+def refuse(family: str, path: str, message: str) -> ConfigError:
+    """The error for a config whose scenes cannot be laid out."""
+    return ConfigError(path, f"cannot lay out a {family} scene: {message}")
