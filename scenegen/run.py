@@ -53,19 +53,20 @@ class RunRequest:
 
 @dataclass(frozen=True)
 class RunSummary:
-    written: int
+    written: int  # samples
     skipped: int
     seconds: float
     out: Path
     unit: str
+    documents: int = 0  # files or records, when a sample holds several (pairs)
 
     def line(self) -> str:
         rate = self.written / self.seconds if self.seconds > 0 else float("inf")
         skipped = f", {self.skipped} already there" if self.skipped else ""
-        return (
-            f"wrote {self.written} {self.unit} to {self.out} in {self.seconds:.2f} s "
-            f"({rate:.0f} {self.unit}/s){skipped}"
-        )
+        what, per = f"{self.written} {self.unit}", self.unit
+        if self.documents > self.written:
+            what, per = f"{self.written} pairs ({self.documents} {self.unit})", "pairs"
+        return f"wrote {what} to {self.out} in {self.seconds:.2f} s ({rate:.0f} {per}/s){skipped}"
 
 
 def load_family(config_spec: str, *, pairs: bool = False) -> tuple[Path, Family]:
@@ -132,6 +133,7 @@ class SceneSink:
     def __init__(self, folder: OutputFolder, pipeline: Pipeline) -> None:
         self.folder = folder
         self.pipeline = pipeline
+        self.documents = 0
 
     def pending(self, n: int) -> list[int]:
         return [index for index in range(n) if index not in self.folder.done]
@@ -140,6 +142,7 @@ class SceneSink:
         names = {suffix: f"{document['name']}.json" for suffix, document in documents.items()}
         hashes = {suffix: self.folder.write_document(names[suffix], dump_json(document))
                   for suffix, document in documents.items()}
+        self.documents += len(documents)
         entry = self.pipeline.entry(index, sample)
         if list(names) == [""]:
             entry.update(file=names[""], sha256=hashes[""])
@@ -164,6 +167,7 @@ class ShardSink:
         self.n = n
         self.lines: list[bytes] = []
         self.first_index = 0
+        self.documents = 0
 
     def pending(self, n: int) -> list[int]:
         # A shard is written whole or not at all: redo any shard not entirely done.
@@ -178,6 +182,7 @@ class ShardSink:
         if not self.lines:
             self.first_index = index
         self.lines.extend(dump_json(document, indent=False) + b"\n" for document in documents.values())
+        self.documents += len(documents)
         if index + 1 == self.n or (index + 1) % self.shard_size == 0:
             self.finish()
 
@@ -217,4 +222,4 @@ def make(request: RunRequest) -> RunSummary:
             sink.add(index, sample, documents)
         sink.finish()
     seconds = time.perf_counter() - started
-    return RunSummary(len(pending), request.n - len(pending), seconds, out, sink.unit)
+    return RunSummary(len(pending), request.n - len(pending), seconds, out, sink.unit, sink.documents)

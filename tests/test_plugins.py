@@ -102,7 +102,8 @@ def test_third_party_family_is_listed_and_used(with_juggling, run_cli, write_con
 
 def test_pairs_are_written_recorded_and_validated(with_juggling, run_cli, write_config, tmp_path):
     config = write_config({"family": "juggling_pairs"}, name="jp.yaml")
-    assert run_cli("make", "--config", str(config), "-n", "2", "--out", str(tmp_path), "--pairs").code == 0
+    made = run_cli("make", "--config", str(config), "-n", "2", "--out", str(tmp_path), "--pairs")
+    assert made.code == 0 and "wrote 2 pairs (4 scenes)" in made.out and "pairs/s" in made.out
     a = json.loads((tmp_path / "jp_000001_a.json").read_text())
     b = json.loads((tmp_path / "jp_000001_b.json").read_text())
     assert a["name"] == "jp_000001_a" and b["name"] == "jp_000001_b"
