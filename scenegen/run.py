@@ -27,11 +27,12 @@ from .rng import sample_rng
 from .validate import document_problems
 from .writer import OutputFolder, dump_json
 
-Exporter = Callable[[Any, str], dict[str, Any]]
+#: (document, name, cache shared by the documents of one sample) -> JSON-ready document.
+Exporter = Callable[[Any, str, dict[int, Any]], dict[str, Any]]
 
 _EXPORTERS: dict[str, Exporter] = {
     "mcs": mcs.to_document,
-    "jsonl": lambda record, name: {"id": name, **record},
+    "jsonl": lambda record, name, _shared: {"id": name, **record},
 }
 
 
@@ -101,9 +102,9 @@ class Pipeline:
             sample = self.family.generate(index, sample_rng(self.seed, index))
         except GenerationError as error:
             raise GenerationError(f"sample {index} (seed {self.seed}) of {self.family.name!r}: {error}") from error
-        documents = {
-            suffix: self.export(document, self.stem(index, suffix)) for suffix, document in sample.documents.items()
-        }
+        shared: dict[int, Any] = {}
+        documents = {suffix: self.export(document, self.stem(index, suffix), shared)
+                     for suffix, document in sample.documents.items()}
         for suffix, document in documents.items():
             problems = document_problems(document, self.family, document_truth(sample.truth, suffix),
                                          semantic=self.semantic)

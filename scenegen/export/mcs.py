@@ -13,8 +13,14 @@ from ..model import Goal, Motion, Scene, SceneObject, Show, Vec3
 _FLAGS = ("moveable", "pickupable", "openable", "receptacle", "kinematic", "structure", "physics")
 
 
-def to_document(scene: Scene, name: str) -> dict[str, Any]:
-    """The MCS scene JSON for ``scene``, named ``name`` (by convention the file's stem)."""
+def to_document(scene: Scene, name: str, shared: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The MCS scene JSON for ``scene``, named ``name`` (by convention the file's stem).
+
+    ``shared`` caches exported objects by identity across the documents of one
+    sample: the two scenes of a pair share most objects, exported once. The
+    exported dicts are shared too, so they must not be modified afterwards.
+    """
+    shared = {} if shared is None else shared
     document: dict[str, Any] = {
         "name": name,
         "version": scene.version,
@@ -34,7 +40,7 @@ def to_document(scene: Scene, name: str) -> dict[str, Any]:
         "holes": _cells(scene.holes),
         "lava": _cells(scene.lava),
         "goal": _goal(scene.goal),
-        "objects": [_object(item) for item in scene.objects],
+        "objects": [_exported(item, shared) for item in scene.objects],
     }
     if scene.restrict_open_objects is not None:
         document["restrictOpenObjects"] = scene.restrict_open_objects
@@ -69,6 +75,13 @@ def _show(show: Show) -> dict[str, Any]:
     }
     if show.scale is not None:
         document["scale"] = _vector(show.scale)
+    return document
+
+
+def _exported(item: SceneObject, shared: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    document = shared.get(id(item))
+    if document is None:
+        document = shared[id(item)] = _object(item)
     return document
 
 
