@@ -9,7 +9,8 @@ returned only after it passed every constraint and the overlap test.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -17,7 +18,7 @@ from ..errors import GenerationError
 from .overlap import any_overlap, overlap_matrix
 from .regions import Constraint
 from .samplers import Sampler
-from .shapes import Boxes, concat, pose
+from .shapes import Boxes, Footprints, concat, pose
 
 #: Candidates in the first batch, and batches tried before giving up.
 DEFAULT_BATCH = 64
@@ -58,12 +59,17 @@ def _percent(count: int, total: int) -> str:
 
 @dataclass(frozen=True)
 class Placement:
-    """A placed object: pose and world footprint."""
+    """A placed object: pose, and its world footprint (built when first asked for)."""
 
     name: str
     centre: tuple[float, float]
     angle: float
-    footprint: Boxes
+    candidates: Footprints = field(repr=False, compare=False)
+    row: int = field(repr=False, compare=False)
+
+    @cached_property
+    def footprint(self) -> Boxes:
+        return self.candidates.object(self.row)
 
 
 @dataclass(frozen=True)
@@ -112,8 +118,7 @@ def place_one(name: str, shape: Boxes, sampler: Sampler, constraints: Sequence[C
         if feasible.any():
             first = int(np.argmax(feasible))
             centre = poses.centre[first]
-            return Placement(name, (float(centre[0]), float(centre[1])), float(poses.angle[first]),
-                             candidates.object(first))
+            return Placement(name, (float(centre[0]), float(centre[1])), float(poses.angle[first]), candidates, first)
     raise PlacementError(name, total, list(zip(names, rejected.tolist(), strict=True)))
 
 
@@ -169,7 +174,7 @@ def place_many(name: str, count: int, shape: Boxes, sampler: Sampler, constraint
             available[first] = False
             centre = poses.centre[first]
             new.append(Placement(f"{name} {len(chosen) + len(new) + 1} of {count}", (float(centre[0]), float(centre[1])),
-                                 float(poses.angle[first]), candidates.object(first)))
+                                 float(poses.angle[first]), candidates, first))
         chosen += new
         if len(chosen) == count:
             return chosen

@@ -18,7 +18,7 @@ import numpy as np
 from ...geometry import InRect, InsideBoxes, InsideRoom, OutsideBoxes, PlacementRequest, place_all, place_many, shape
 from ...geometry.shapes import Boxes
 from ...model import SceneObject, Vec3
-from ...objects import object_id, rect_tool, rect_tool_type, structure_cube
+from ...objects import object_id, object_ids, rect_tool, rect_tool_type, structure_cube
 from .layout import PLATFORM_HALF_WIDTH, WALKWAY, Pool
 
 WALL_MATERIAL = "Custom/Materials/White"
@@ -61,10 +61,11 @@ def broken(pool: Pool, room: Vec3, width: float, length: int, material: str, dra
     placements = place_many("broken tool piece", drawn["tool.broken_pieces"], shape(rect_tool_type(width, 1)),
                             InRect(low, high, rotation=None), _keep_off_lava(pool, room), _platform(room), rng,
                             margin=PLACEMENT_MARGIN)
+    keys = object_ids(rng, len(placements))
     tools = [
-        rect_tool(object_id(rng, "tool_"), width, 1, round(p.centre[0], 2), round(p.centre[1], 2),
-                  float(round(p.angle) % 360), material)
-        for p in placements
+        rect_tool(f"tool_{key}", width, 1, round(p.centre[0], 2), round(p.centre[1], 2), float(round(p.angle) % 360),
+                  material)
+        for key, p in zip(keys, placements, strict=True)
     ]
     return OtherSide(tools=tools)
 
@@ -85,13 +86,18 @@ def obstructed(pool: Pool, room: Vec3, width: float, length: int, material: str,
     inner, outer = PLATFORM_HALF_WIDTH + WALKWAY / 2, half_width - WALKWAY / 2
     near, far = -half_depth + WALKWAY / 2, wall_z - WALL_CLEARANCE / 2
     front = Boxes.from_size([(sign * (inner + outer) / 2, (near + far) / 2)], [outer - inner, far - near])
-    low, high = front.bounds()[0, :2], front.bounds()[0, 2:]
+    # Draw centres only where the rotated tool fits the floor whole, so (nearly) every candidate is feasible.
+    angle = np.radians(drawn["tool.obstructed_rotation"])
+    reach = (length / 2 * abs(np.sin(angle)) + width / 2 * abs(np.cos(angle)),
+             length / 2 * abs(np.cos(angle)) + width / 2 * abs(np.sin(angle)))
+    low, high = front.bounds()[0, :2] + reach, front.bounds()[0, 2:] - reach
+    # That floor lies inside the room, in front of the pool and clear of the platform: one constraint covers all.
     request = PlacementRequest(
         "cut-off tool", shape(rect_tool_type(width, length)),
         InRect(tuple(low), tuple(high), rotation=drawn["tool.obstructed_rotation"]),
-        (*_keep_off_lava(pool, room), InsideBoxes(front, name="in front of the wall")),
+        (InsideBoxes(front, name="on the floor in front of the wall"),),
     )
-    (placement,) = place_all([request], _platform(room), rng, margin=PLACEMENT_MARGIN)
+    (placement,) = place_all([request], Boxes.empty(), rng, margin=PLACEMENT_MARGIN)
     tool = rect_tool(object_id(rng, "tool_"), width, length, round(placement.centre[0], 2),
                      round(placement.centre[1], 2), float(drawn["tool.obstructed_rotation"]), material)
     return OtherSide(tools=[tool], walls=[wall])
