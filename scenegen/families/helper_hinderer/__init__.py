@@ -1,0 +1,5 @@
+"""The Helper/Hinderer family."""
+
+from .family import HelperHinderer
+
+__all__ = ["HelperHinderer"]

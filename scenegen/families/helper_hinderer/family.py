@@ -1,0 +1,324 @@
+"""The Helper/Hinderer family (MCS eval 7, passive agents): expected/unexpected scene pairs.
+
+A grid world holds an inanimate goal object and three blob agents: the primary
+agent, which tries to reach the object, a helper and a hinderer. In the
+familiarisation trials the config marks, the helper slides the occluder out of
+the primary agent's way, or the hinderer slides it into its way. In the test
+trial (no object, no occluder) the primary agent walks up to the helper (the
+expected scene) or to the hinderer (the unexpected scene).
+
+The two scenes of a pair are identical up to the test trial's first step ``T``
+(the step after the last ``EndHabituation``): drop every ``shows``, ``hides`` and
+``changeMaterials`` entry at or after ``T`` from both, set both ``name``s equal,
+and they serialise to the same bytes. So every id is drawn once per pair, the
+familiarisation keyframes are built once and shared, and ``last_step`` covers
+the longer of the two test-trial walks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ...errors import ConfigError, Problem
+from ...family import Family, Sample
+from ...geometry import footprint, object_size, resting_y
+from ...model import Goal, MaterialChange, Materials, Scene, SceneObject, Show, Vec3
+from ...objects import object_id, structure_cube
+from ...values import Parameters
+from .checks import helper_hinderer_problems
+from .layout import CELL, MIN_SIZE, Layout, build_layout
+from .trials import HELP, HINDER, ROLES, Actor, Keyframe, Script, Stage, TrialRecord, script
+
+ROOM: Vec3 = (10, 3, 10)
+#: Largest grid that leaves the performer's pillar at (4, +-4) clear of the border walls.
+MAX_SIZE = 12
+WALL_HEIGHT = 0.125
+WALL_MATERIAL = "Custom/Materials/Black"
+OCCLUDER_SCALE: Vec3 = (0.5, 0.5, 1.0)
+OCCLUDER_MATERIAL = "Custom/Materials/Cyan"
+HIGHLIGHT = "Custom/Materials/Red"
+PILLAR_SCALE: Vec3 = (0.5, 3, 0.5)
+ZERO: Vec3 = (0, 0, 0)
+
+#: The converter's size factor per blob (scale = factor * 0.3, so the larger side is about 0.3 m).
+BLOB_FACTORS: dict[str, float] = {
+    "blob_02": 3.03, "blob_03": 4.0, "blob_04": 3.33, "blob_05": 2.63,
+    "blob_07": 4.0, "blob_10": 4.16, "blob_11": 2.85, "blob_12": 3.33,
+}
+#: Goal object scale and rotation per type, as in the evaluation scenes (0.45 m wide).
+GOAL_SHAPES: dict[str, tuple[Vec3, int]] = {
+    "circle_frustum_with_base": ((0.45, 0.225, 0.45), 0),
+    "semi_sphere_with_base": ((0.45, 0.225, 0.45), 0),
+    "pyramid_with_base": ((0.3181, 0.225, 0.3181), 45),
+    "cube_hollow_narrow": ((0.3181, 0.45, 0.3181), 45),
+}
+#: (isometric, isometricFrontRight, z of the performer's pillar) per view.
+VIEWS: dict[str, tuple[bool, bool, float]] = {
+    "isometric_front_right": (True, True, 4.0),
+    "standard": (False, False, -4.0),
+}
+
+#: Every parameter written in the value grammar: its path in the config and its kind.
+PARAMETERS: dict[str, type] = {
+    "layout": object,
+    "grid.size": int,
+    "grid.walls": object,
+    "speed": float,
+    "object.type": object,
+    "object.colour": object,
+    "materials.ceiling": object,
+    "materials.floor": object,
+    "materials.wall": object,
+    "materials.pillar": object,
+    "view": object,
+}
+
+
+@dataclass(frozen=True)
+class Body:
+    """An object type at the scale the scenes use: its scale, resting y and half footprint (x, z) at rotation 0."""
+
+    type: str
+    scale: Vec3
+    y: float
+    half: tuple[float, float]
+    rotation: int = 0
+
+    def turned(self, rotation: int) -> tuple[float, float]:
+        """The half footprint after turning by a multiple of 90 degrees."""
+        return self.half if rotation % 180 == 0 else (self.half[1], self.half[0])
+
+
+@dataclass(frozen=True)
+class Member:
+    """One agent of a scene."""
+
+    id: str
+    body: Body
+    colour: str
+    rotation: int
+
+    @property
+    def half(self) -> tuple[float, float]:
+        return self.body.turned(self.rotation)
+
+    def params(self) -> dict[str, Any]:
+        return {"id": self.id, "type": self.body.type, "colour": self.colour, "rotation": self.rotation}
+
+
+#: (file suffix, the agent the primary agent approaches in the test trial).
+OUTCOMES = (("expected", "helper"), ("unexpected", "hinderer"))
+
+
+class HelperHinderer(Family):
+    name = "helper_hinderer"
+    description = "Helper/Hinderer: does the primary agent approach the agent that helped it? (MCS eval 7, pairs)."
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        super().__init__(config)
+        self.parameters = Parameters(config, PARAMETERS)
+        trials = config["trials"]
+        self.plan: tuple[str, ...] = tuple(trials["plan"])
+        self.familiarization = int(trials["familiarization"])
+        self.agent_types: tuple[str, ...] = tuple(config["agents"]["types"])
+        self.agent_colours: tuple[str, ...] = tuple(config["agents"]["colours"])
+        self._check_fits()
+        self.layouts: dict[tuple[int, str], Layout] = {
+            (size, walls): build_layout(size, walls)
+            for size in self.parameters.support("grid.size")
+            for walls in self.parameters.support("grid.walls")
+        }
+        self.blobs = {name: _blob(name) for name in self.agent_types}
+        self.goal_bodies = {name: _goal_body(name) for name in self.parameters.support("object.type")}
+
+    def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        drawn = self.parameters.draw(rng)
+        layout = self.layouts[(drawn["grid.size"], drawn["grid.walls"])]
+        cast = self._cast(rng)
+        starts = layout.main_starts[drawn["layout"]]
+        main_start = starts[int(rng.integers(len(starts)))]
+        corners = layout.corners if rng.integers(2) == 0 else layout.corners[::-1]
+        stage = Stage(
+            layout=layout,
+            speed=drawn["speed"],
+            main=Actor(main_start, cast["main"].half),
+            helper=Actor(corners[0], cast["helper"].half),
+            hinderer=Actor(corners[1], cast["hinderer"].half),
+            goal_half=self.goal_bodies[drawn["object.type"]].half,
+            main_room=layout.room_of(main_start) if drawn["layout"] == "training" else None,
+        )
+        ids = {"pillar": object_id(rng, "platform_"), "occluder": object_id(rng, "occluder_"),
+               "goal": object_id(rng, "object_"), "pair": object_id(rng, "pair_")}
+        wall_ids = [object_id(rng, "wall_") for _ in layout.walls]
+        helper_first = bool(rng.integers(2))
+        acted = script(stage, self.plan, rng)
+
+        agents = {role: _agent(member, getattr(acted, role)) for role, member in cast.items()}
+        others = [agents[role] for role in (ROLES if helper_first else ROLES[::-1])]
+        isometric, front_right, pillar_z = VIEWS[drawn["view"]]
+        shared = [
+            structure_cube(ids["pillar"], (4.0, 1.5, pillar_z), PILLAR_SCALE, drawn["materials.pillar"], lips=True),
+            _occluder(ids["occluder"], acted),
+            _goal_object(ids["goal"], self.goal_bodies[drawn["object.type"]], drawn["object.colour"], acted),
+            *_walls(layout, wall_ids),
+        ]
+        goal = Goal(category="agents", last_step=acted.last_step, action_list=_actions(acted),
+                    extra={"habituation_total": self.familiarization})
+        materials = Materials(drawn["materials.ceiling"], drawn["materials.floor"], drawn["materials.wall"])
+        documents = {
+            suffix: Scene(room=ROOM, materials=materials, performer_position=ZERO, performer_rotation=ZERO,
+                          objects=[_with_test(agents["main"], acted.test[role]), *others, *shared], goal=goal,
+                          version=3, isometric=isometric, isometric_front_right=front_right)
+            for suffix, role in OUTCOMES
+        }
+        params = {**drawn, **{role: member.params() for role, member in cast.items()},
+                  "main_start": list(main_start), "helper_start": list(corners[0]),
+                  "hinderer_start": list(corners[1]), "helper_listed_first": helper_first,
+                  "trials": [_trial_params(t) for t in acted.trials]}
+        return Sample(documents=documents, params=params, truth=_truth(cast, acted),
+                      pair=_pair(ids["pair"], cast, drawn["layout"], layout, acted))
+
+    def _cast(self, rng: np.random.Generator) -> dict[str, Member]:
+        """Three agents of distinct types and colours, each with its own fixed rotation and id."""
+        types = [self.agent_types[i] for i in rng.permutation(len(self.agent_types))[:3]]
+        colours = [self.agent_colours[i] for i in rng.permutation(len(self.agent_colours))[:3]]
+        rotations = [int(r) * 90 for r in rng.integers(4, size=3)]
+        prefixes = ("agent_", "other_agents_", "other_agents_")
+        return {
+            role: Member(object_id(rng, prefix), self.blobs[kind], colour, rotation)
+            for role, prefix, kind, colour, rotation in zip(("main", *ROLES), prefixes, types, colours, rotations,
+                                                            strict=True)
+        }
+
+    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        return helper_hinderer_problems(document, truth)
+
+    def _check_fits(self) -> None:
+        """Refuse a config whose plan, grid or pools cannot make a scene."""
+        sizes = self.parameters.support("grid.size")
+        if min(sizes) < MIN_SIZE:
+            _refuse("grid.size", f"{min(sizes)} cells a side is too small: the two rooms, their doorways and "
+                    f"the occluder's track need at least {MIN_SIZE}")
+        if max(sizes) > MAX_SIZE:
+            _refuse("grid.size", f"{max(sizes)} cells of {CELL} m reach the performer's pillar; at most {MAX_SIZE}")
+        if len(self.plan) != self.familiarization:
+            _refuse("trials.plan", f"{len(self.plan)} entries for {self.familiarization} familiarisation trials; "
+                    "give one entry per trial")
+        for kind, who in ((HELP, "helper"), (HINDER, "hinderer")):
+            if kind not in self.plan:
+                _refuse("trials.plan", f"no {kind!r} trial: the primary agent must see the {who} act at least once")
+        for path, pool in (("agents.types", self.agent_types), ("agents.colours", self.agent_colours)):
+            if len(set(pool)) < 3:
+                _refuse(path, f"{len(set(pool))} distinct entries; the three agents each need their own")
+
+
+def _blob(name: str) -> Body:
+    factor = round(BLOB_FACTORS[name] * 0.3, 4)
+    size_x, _, size_z = object_size(name)
+    return Body(name, (factor, factor, factor), _round_half_up(resting_y(name, factor)),
+                (size_x * factor / 2, size_z * factor / 2))
+
+
+def _goal_body(name: str) -> Body:
+    scale, rotation = GOAL_SHAPES[name]
+    low_x, low_z, high_x, high_z = footprint(name, (0.0, 0.0, 0.0), rotation, scale).total_bounds()
+    half = (float(max(-low_x, high_x)), float(max(-low_z, high_z)))
+    return Body(name, scale, _round_half_up(resting_y(name, scale)), half, rotation)
+
+
+def _round_half_up(value: float) -> float:
+    return round(value + 1e-9, 4)
+
+
+def _shows(keyframes: Sequence[Keyframe], y: float, rotation: Vec3, scale: Vec3 | None) -> list[Show]:
+    """One show per keyframe; only the first carries the scale."""
+    shows = [Show((x, y, z), rotation, None, step) for step, x, z in keyframes]
+    if shows and scale is not None:
+        shows[0].scale = scale
+    return shows
+
+
+def _agent(member: Member, keyframes: Sequence[Keyframe]) -> SceneObject:
+    return SceneObject(id=member.id, type=member.body.type, materials=[member.colour], kinematic=True, physics=True,
+                       shows=_shows(keyframes, member.body.y, (0, member.rotation, 0), member.body.scale))
+
+
+def _with_test(agent: SceneObject, keyframes: Sequence[Keyframe]) -> SceneObject:
+    """The primary agent with one version of the test trial appended (the familiarisation shows are shared)."""
+    first = agent.shows[0]
+    test = _shows(keyframes, first.position[1], first.rotation, None)
+    return SceneObject(id=agent.id, type=agent.type, materials=agent.materials, kinematic=True, physics=True,
+                       shows=agent.shows + test)
+
+
+def _truth(cast: Mapping[str, Member], acted: Script) -> dict[str, dict[str, Any]]:
+    """Per file: whom the primary agent approaches in the test trial, and whether that is expected."""
+    return {
+        suffix: {"approaches": role, "approached_id": cast[role].id, "expected": role == "helper",
+                 "helper_id": cast["helper"].id, "hinderer_id": cast["hinderer"].id, "primary_id": cast["main"].id,
+                 "test_start": acted.test_start, "end_cell": list(acted.test_end_cells[role])}
+        for suffix, role in OUTCOMES
+    }
+
+
+def _pair(pair_id: str, cast: Mapping[str, Member], kind: str, layout: Layout, acted: Script) -> dict[str, Any]:
+    return {"id": pair_id, "expected": "expected", "unexpected": "unexpected",
+            "helper_id": cast["helper"].id, "hinderer_id": cast["hinderer"].id, "layout": kind,
+            "walls": layout.walls_name, "grid_size": layout.size, "test_start": acted.test_start}
+
+
+def _occluder(key: str, acted: Script) -> SceneObject:
+    return SceneObject(id=key, type="cube", materials=[OCCLUDER_MATERIAL], kinematic=True, structure=True,
+                       physics=True, shows=_shows(acted.occluder, OCCLUDER_SCALE[1] / 2, ZERO, OCCLUDER_SCALE),
+                       hides=[acted.test_start])
+
+
+def _goal_object(key: str, body: Body, colour: str, acted: Script) -> SceneObject:
+    changes = [MaterialChange(step, [HIGHLIGHT]) for step in acted.red_on]
+    changes += [MaterialChange(step, [colour]) for step in acted.red_off]
+    changes.sort(key=lambda change: change.step)
+    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
+                       shows=_shows(acted.goal, body.y, (0, body.rotation, 0), body.scale),
+                       change_materials=changes, hides=[acted.test_start])
+
+
+def _walls(layout: Layout, wall_ids: Sequence[str]) -> list[SceneObject]:
+    """The interior wall cells, then the border ring (ids as in the evaluation scenes)."""
+    cube = (CELL, WALL_HEIGHT, CELL)
+    walls = [_wall(key, *layout.centre(cell), cube) for key, cell in zip(wall_ids, layout.walls, strict=True)]
+    inner = layout.size * CELL
+    edge = (inner + CELL) / 2
+    across, along = (inner + 2 * CELL, WALL_HEIGHT, CELL), (CELL, WALL_HEIGHT, inner)
+    walls += [
+        _wall("wall_grid_front", 0, edge, across),
+        _wall("wall_grid_back", 0, -edge, across),
+        _wall("wall_grid_left", -edge, 0, along),
+        _wall("wall_grid_right", edge, 0, along),
+    ]
+    return walls
+
+
+def _wall(key: str, x: float, z: float, scale: Vec3) -> SceneObject:
+    return SceneObject(id=key, type="cube", materials=[WALL_MATERIAL], kinematic=True, structure=True,
+                       shows=[Show((x, WALL_HEIGHT / 2, z), ZERO, scale, 0)])
+
+
+def _actions(acted: Script) -> list[list[str]]:
+    actions = [["Pass"]] * acted.last_step
+    for trial in acted.trials:
+        actions[trial.end - 1] = ["EndHabituation"]
+    return actions
+
+
+def _trial_params(trial: TrialRecord) -> dict[str, Any]:
+    return {"kind": trial.kind, "start": trial.start, "end": trial.end, "goal_cell": list(trial.goal),
+            "room": trial.room, "occluder_from": trial.occluder_from, "occluder_to": trial.occluder_to,
+            "reached": trial.reached, "contact_step": trial.contact_step}
+
+
+def _refuse(path: str, message: str) -> None:
+    raise ConfigError(path, f"cannot lay out a Helper/Hinderer scene: {message}")
