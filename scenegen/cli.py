@@ -37,12 +37,12 @@ def cli() -> None:
 @click.option("--resume", is_flag=True, help="Continue a run in --out, skipping what its manifest lists.")
 @click.option("--overwrite", is_flag=True, help="Replace the run already in --out.")
 @click.option("--pairs", is_flag=True, help="Also write each sample's counterfactual twin (families that make pairs).")
-@click.option("--schema-only", is_flag=True,
-              help="Check each document against its schema and the format rules only, not the family's semantic "
-                   "checks (faster; `scenegen validate` runs them).")
+@click.option("--check", is_flag=True,
+              help="Also run the family's semantic checks on every document before writing it (slower; "
+                   "`scenegen validate` runs them on written output). Schema and format rules are always checked.")
 @click.option("--quiet", is_flag=True, help="No progress bar and no summary.")
 def make_command(config: str, n: int, seed: int, out: Path | None, prefix: str | None,
-                 resume: bool, overwrite: bool, pairs: bool, schema_only: bool, quiet: bool) -> None:
+                 resume: bool, overwrite: bool, pairs: bool, check: bool, quiet: bool) -> None:
     """Generate N samples of a family from a config.
 
     \b
@@ -58,7 +58,7 @@ def make_command(config: str, n: int, seed: int, out: Path | None, prefix: str |
     if resume and overwrite:
         raise click.UsageError("--resume and --overwrite exclude each other")
     summary = make(RunRequest(config, n, seed, out, prefix, resume, overwrite, progress=not quiet, pairs=pairs,
-                              schema_only=schema_only))
+                              check=check))
     if not quiet:
         click.echo(summary.line())
 

@@ -49,7 +49,7 @@ class RunRequest:
     overwrite: bool = False
     progress: bool = True
     pairs: bool = False
-    schema_only: bool = False
+    check: bool = False
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def load_family(config_spec: str, *, pairs: bool = False) -> tuple[Path, Family]
 class Pipeline:
     """Make, export and validate the documents of one index."""
 
-    def __init__(self, family: Family, seed: int, prefix: str, *, semantic: bool = True) -> None:
+    def __init__(self, family: Family, seed: int, prefix: str, *, semantic: bool = False) -> None:
         self.family = family
         self.seed = seed
         self.prefix = prefix
@@ -97,7 +97,11 @@ class Pipeline:
         return f"{self.prefix}{index:06d}" + (f"_{suffix}" if suffix else "")
 
     def produce(self, index: int) -> tuple[Sample, dict[str, dict[str, Any]]]:
-        """Sample ``index`` and its exported documents by suffix; raise if any is invalid."""
+        """Sample ``index`` and its exported documents by suffix; raise if any is invalid.
+
+        Every document is checked against its schema and the format-wide rules;
+        with ``semantic`` also against the family's own checks.
+        """
         try:
             sample = self.family.generate(index, sample_rng(self.seed, index))
         except GenerationError as error:
@@ -214,7 +218,7 @@ def make(request: RunRequest) -> RunSummary:
            "config": family.config, "scenegen": __version__}
     started = time.perf_counter()
     with OutputFolder(out, run, resume=request.resume, overwrite=request.overwrite) as folder:
-        pipeline = Pipeline(family, request.seed, prefix, semantic=not request.schema_only)
+        pipeline = Pipeline(family, request.seed, prefix, semantic=request.check)
         sink = open_sink(folder, pipeline, config_path.stem, request.n)
         pending = sink.pending(request.n)
         show_progress = request.progress and sys.stderr.isatty()

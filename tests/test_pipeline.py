@@ -110,14 +110,14 @@ def test_every_command_has_help_with_an_example(run_cli, command):
 
 
 
-def test_schema_only_skips_semantic_checks_but_not_the_schema(monkeypatch, tmp_path):
+def test_semantic_checks_run_with_check_only(monkeypatch, tmp_path):
     from scenegen.families.tool_choice import ToolChoice
 
     calls = []
     monkeypatch.setattr(ToolChoice, "check", lambda self, document, truth: calls.append(1) or [])
-    generate(tmp_path / "full", n=2)
+    generate(tmp_path / "full", n=2, check=True)
     assert len(calls) == 2
-    generate(tmp_path / "fast", n=2, schema_only=True)
+    generate(tmp_path / "fast", n=2)
     assert len(calls) == 2
     assert (tmp_path / "full" / "tool_choice_000001.json").read_bytes() == (
         tmp_path / "fast" / "tool_choice_000001.json").read_bytes()

@@ -1,7 +1,7 @@
 """Speed and diversity of the caip family (issue 6).
 
 Speed: `scenegen make` end to end through the pipeline (:func:`.pipeline.measure`),
-with every check and with ``--schema-only``, for plain (command, logical form)
+schema-validated (the default) and with ``--check``, for plain (command, logical form)
 pairs (``caip.yaml``) and with a negative per record (``caip_negatives.yaml``).
 
 Diversity at n = 100,000: distinct commands, action and dialogue types present,

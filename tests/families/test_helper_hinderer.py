@@ -285,7 +285,7 @@ def assert_test_trial(world: World, truth: dict) -> None:
 
 
 def check_pair(family: HelperHinderer, seed: int, index: int) -> None:
-    sample, documents = Pipeline(family, seed, "hh_").produce(index)
+    sample, documents = Pipeline(family, seed, "hh_", semantic=True).produce(index)
     plan = list(family.config["trials"]["plan"])
     assert set(documents) == {"expected", "unexpected"}
     for suffix, document in documents.items():
@@ -344,7 +344,7 @@ def test_reference_structure_is_matched():
     """Keys, units, objects, flags, materials, timings and keyframe style of the evaluation pair."""
     reference = json.loads((REFERENCE_SCENES / REFERENCE.format(1)).read_text())
     family = family_for({"grid": {"walls": "reference"}})
-    _, documents = Pipeline(family, 0, "hh_").produce(0)
+    _, documents = Pipeline(family, 0, "hh_", semantic=True).produce(0)
     scene = documents["expected"]
     assert set(scene) == set(reference)
     for key in ("version", "roomDimensions", "performerStart", "ceilingMaterial", "isometric",
@@ -427,8 +427,8 @@ def test_family_check_flags_the_reference_quirks():
 
 def test_pairs_are_reproducible_and_share_ids():
     family = family_for({})
-    one = Pipeline(family, 5, "hh_").produce(7)[1]
-    two = Pipeline(family, 5, "hh_").produce(7)[1]
+    one = Pipeline(family, 5, "hh_", semantic=True).produce(7)[1]
+    two = Pipeline(family, 5, "hh_", semantic=True).produce(7)[1]
     assert orjson.dumps(one) == orjson.dumps(two)
     assert [o["id"] for o in one["expected"]["objects"]] == [o["id"] for o in one["unexpected"]["objects"]]
 

@@ -65,7 +65,7 @@ def family(**config) -> SetRotation:
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_scene_is_valid_and_its_answer_replays(config, seed, index):
     generator = build(config)
-    sample, documents = Pipeline(generator, seed, "sr_").produce(index)
+    sample, documents = Pipeline(generator, seed, "sr_", semantic=True).produce(index)
     for suffix, scene in documents.items():
         truth = sample.truth[suffix] if suffix else sample.truth
         assert document_problems(scene, generator, truth) == []
@@ -151,7 +151,7 @@ def test_clockwise_is_positive_rotates_and_seen_from_above():
     for direction, sign in (("clockwise", 1), ("counter_clockwise", -1)):
         generator = family(motion="turntable", direction=direction, degrees=90, containers={"count": 1},
                            pairs=False)
-        scene = Pipeline(generator, 0, "sr_").produce(0)[1][""]
+        scene = Pipeline(generator, 0, "sr_", semantic=True).produce(0)[1][""]
         turntable = next(i for i in scene["objects"] if i["type"] == "rotating_cog")
         (rotation,) = turntable["rotates"]
         assert rotation["vector"]["y"] == sign * 5 and rotation["stepEnd"] - rotation["stepBegin"] + 1 == 18
@@ -169,7 +169,7 @@ def test_forced_walks_circle_the_way_they_are_named():
     for direction, moves in (("clockwise", {"MoveLeft", "RotateRight"}), ("counter_clockwise",
                                                                           {"MoveRight", "RotateLeft"})):
         generator = family(motion="performer", direction=direction, degrees=90, pairs=False)
-        scene = Pipeline(generator, 0, "sr_").produce(0)[1][""]
+        scene = Pipeline(generator, 0, "sr_", semantic=True).produce(0)[1][""]
         actions = [a for (a,) in scene["goal"]["action_list"]]
         assert set(actions) - {"Pass"} == moves
         poses = performer_poses(scene)
@@ -191,7 +191,7 @@ def test_reference_structure_is_matched():
          dict(hidden=True, motion="turntable", direction="counter_clockwise", degrees=180, containers={"count": 1})),
     ):
         reference = json.loads((REFERENCE_SCENES / name).read_text())
-        scene = Pipeline(family(**config), 0, "sr_").produce(0)[1][""]
+        scene = Pipeline(family(**config), 0, "sr_", semantic=True).produce(0)[1][""]
         for key in ("roomDimensions", "performerStart", "ceilingMaterial", "floorMaterial", "wallMaterial",
                     "version", "restrictOpenObjects", "holes", "lava", "floorTextures"):
             assert scene[key] == reference[key], key
@@ -217,7 +217,7 @@ def test_reference_structure_is_matched():
         assert ours_tube["moves"][0] == {**theirs_tube["moves"][0], "stepEnd": 96}  # the reference wrote 96.0
     # The hidden turn: tube down 82-96, turn from 97, tube up 170-184 (after room for 360 degrees).
     scene = Pipeline(family(hidden=True, motion="turntable", direction="counter_clockwise", degrees=180,
-                            containers={"count": 1}), 0, "sr_").produce(0)[1][""]
+                            containers={"count": 1}), 0, "sr_", semantic=True).produce(0)[1][""]
     turntable = next(o for o in scene["objects"] if o["type"] == "rotating_cog")
     assert turntable["rotates"] == [{"stepBegin": 97, "stepEnd": 132, "vector": {"x": 0.0, "y": -5.0, "z": 0.0}}]
     assert [(m["stepBegin"], m["stepEnd"]) for m in scene["objects"][-1]["moves"]] == [(82, 96), (170, 184)]
@@ -226,7 +226,7 @@ def test_reference_structure_is_matched():
 
 def test_states_follow_the_colour_changes():
     """A placer is inactive from the step it turns Cyan, through to the end of its rise."""
-    scene = Pipeline(family(pairs=False), 3, "sr_").produce(0)[1][""]
+    scene = Pipeline(family(pairs=False), 3, "sr_", semantic=True).produce(0)[1][""]
     for placer in (o for o in scene["objects"] if o["id"].startswith("placer_")):
         cyan = placer["changeMaterials"][0]["stepBegin"]
         assert placer["states"][cyan - 1] == ["active"] and placer["states"][cyan] == ["inactive"]
@@ -322,7 +322,7 @@ def test_checks_find_a_wrong_answer():
     """The family's checks replay the turn and the walk: a manifest that disagrees is reported."""
     for motion in ("turntable", "performer"):
         generator = family(motion=motion, degrees=90, containers={"count": 3}, pairs=False)
-        sample, documents = Pipeline(generator, 0, "sr_").produce(0)
+        sample, documents = Pipeline(generator, 0, "sr_", semantic=True).produce(0)
         scene, truth = documents[""], sample.truth
         assert generator.check(scene, truth) == []
         flipped = json.loads(json.dumps(scene))

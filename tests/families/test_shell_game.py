@@ -58,7 +58,7 @@ def family(**config) -> ShellGame:
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_scene_is_valid_and_its_answer_replays(config, seed, index):
     generator = build(config)
-    sample, documents = Pipeline(generator, seed, "sg_").produce(index)
+    sample, documents = Pipeline(generator, seed, "sg_", semantic=True).produce(index)
     for suffix, scene in documents.items():
         truth = sample.truth[suffix] if suffix else sample.truth
         assert document_problems(scene, generator, truth) == []
@@ -161,7 +161,7 @@ def test_reference_structure_is_matched():
                                                                         "sideways": 1})
     wanted = {0.0: -0.75, 0.75: 0.0, -1.5: -1.5}  # start x -> end x in the reference
     for index in range(20000):
-        scene = Pipeline(generator, 0, "sg_").produce(index)[1][""]
+        scene = Pipeline(generator, 0, "sg_", semantic=True).produce(index)[1][""]
         ends = {start(i).real: moved(i).real for i in containers(scene)}
         legs = [[m["stepEnd"] - m["stepBegin"] + 1 for m in i.get("moves", [])] for i in containers(scene)]
         if ends == wanted and start(the_ball(scene)).real == 0.0 and sorted(legs) == [[], [4, 3, 4], [6, 3, 6]]:
@@ -208,7 +208,7 @@ def test_reference_structure_is_matched():
 def test_move_first_places_ball_and_lids_where_the_containers_end():
     generator = family(order="move_first", drag={"moved": 1})
     for index in range(20):
-        sample, documents = Pipeline(generator, 1, "sg_").produce(index)
+        sample, documents = Pipeline(generator, 1, "sg_", semantic=True).produce(index)
         scene = documents[""]
         ball = the_ball(scene)
         (item,) = [i for i in containers(scene) if i["id"] == sample.truth["container_id"]]
@@ -221,7 +221,7 @@ def test_move_first_places_ball_and_lids_where_the_containers_end():
 
 
 def test_states_follow_the_colour_changes():
-    scene = Pipeline(family(order="drop_first"), 2, "sg_").produce(0)[1][""]
+    scene = Pipeline(family(order="drop_first"), 2, "sg_", semantic=True).produce(0)[1][""]
     for placer in (o for o in scene["objects"] if o["id"].startswith("placer_")):
         states = placer["states"]
         assert len(states) == placer["moves"][-1]["stepEnd"] + 1
@@ -310,7 +310,7 @@ def test_template_makes_valid_pairs(run_cli, tmp_path):
 def test_checks_find_what_is_wrong():
     """The family's document checks reject broken scenes (each mutation of a valid one)."""
     generator = family(order="drop_first", containers={"count": 3}, drag={"moved": 1})
-    sample, documents = Pipeline(generator, 4, "sg_").produce(0)
+    sample, documents = Pipeline(generator, 4, "sg_", semantic=True).produce(0)
     scene, truth = documents[""], sample.truth
     assert generator.check(scene, truth) == []
 

@@ -81,7 +81,7 @@ def tool_dimensions(tool_type: str) -> tuple[float, float]:
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_scene_is_valid_and_its_label_true(config, seed, index):
     family = build(config)
-    pipeline = Pipeline(family, seed, "tc_")
+    pipeline = Pipeline(family, seed, "tc_", semantic=True)
     sample, documents = pipeline.produce(index)
     scene = documents[""]
     truth = sample.truth
@@ -165,7 +165,7 @@ def test_reference_structure_is_matched():
     """Units, object types, room, platform, balls and timings match the evaluation scenes."""
     reference = json.loads((REFERENCE_SCENES / "eval_7_interactive_tool_choice_0001_01.json").read_text())
     family = ToolChoice(check_config({"family": "tool_choice"}, ToolChoice.config_schema()))
-    _, documents = Pipeline(family, 0, "tc_").produce(0)
+    _, documents = Pipeline(family, 0, "tc_", semantic=True).produce(0)
     scene = documents[""]
     for key in ("roomDimensions", "performerStart", "ceilingMaterial", "floorMaterial", "wallMaterial", "version"):
         assert scene[key] == reference[key], key
@@ -190,7 +190,7 @@ def test_reference_structure_is_matched():
 
 def test_sides_are_balanced_by_default():
     family = ToolChoice(check_config({"family": "tool_choice"}, ToolChoice.config_schema()))
-    pipeline = Pipeline(family, 11, "tc_")
+    pipeline = Pipeline(family, 11, "tc_", semantic=True)
     sides = [pipeline.produce(i)[0].truth["correct_side"] for i in range(400)]
     assert 160 < sides.count("left") < 240
 
