@@ -108,7 +108,8 @@ class ToolChoice(Family):
         island = high["lava.island"] // 2
         span = high["lava.near"] + high["lava.island"] + high["lava.far"]
         if span > max(RECT_TOOL_LENGTHS):
-            _refuse("lava", f"near + island + far can reach {span} m, longer than the longest tool ({max(RECT_TOOL_LENGTHS)} m)")
+            _refuse("lava", f"near + island + far can reach {span} m, "
+                    f"longer than the longest tool ({max(RECT_TOOL_LENGTHS)} m)")
         shortest_span = low["lava.near"] + low["lava.island"] + low["lava.far"]
         if "too_short" in self.parameters.support("other_side") and high["tool.too_short_length"] >= shortest_span:
             _refuse("tool.too_short_length", f"{high['tool.too_short_length']} m can span the shortest pool "
@@ -121,7 +122,8 @@ class ToolChoice(Family):
             _refuse("room.depth", f"{low['room.depth']} leaves no floor behind a pool at z {high['ball.z']}")
         front = low["ball.z"] - island - high["lava.near"] - 0.5 - max(high["tool.gap"], WALL_CLEARANCE)
         if front - max(RECT_TOOL_LENGTHS) - WALKWAY < -low["room.depth"] / 2:
-            _refuse("room.depth", f"{low['room.depth']} leaves no room for a tool in front of a pool at z {low['ball.z']}")
+            _refuse("room.depth",
+                    f"{low['room.depth']} leaves no room for a tool in front of a pool at z {low['ball.z']}")
         if "obstructed" in self.parameters.support("other_side"):
             self._check_cut_off_tool_fits(low, high, front)
 

@@ -56,10 +56,20 @@ def too_short(pool: Pool, room: Vec3, width: float, length: int, material: str, 
 def broken(pool: Pool, room: Vec3, width: float, length: int, material: str, drawn: Mapping[str, Any],
            rng: np.random.Generator) -> OtherSide:
     """A tool in 1 m pieces, scattered at random rotations where the whole tool would lie."""
-    low = (pool.ball_x - SCATTER_HALF_WIDTH, pool.near_edge - length - 1.0)
-    high = (pool.ball_x + SCATTER_HALF_WIDTH, pool.near_edge - 0.5)
+    # Centres are drawn at least a piece's circumradius inside the floor in front of the pool, clear of the
+    # platform and the walkways, so every rotation fits; the solver keeps the pieces apart and verifies the rest.
+    reach = float(np.hypot(width, 1.0)) / 2 + PLACEMENT_MARGIN
+    sign = 1 if pool.ball_x > 0 else -1
+    inner, outer = sorted((sign * (PLATFORM_HALF_WIDTH + WALKWAY / 2 + reach),
+                           sign * (room[0] / 2 - WALKWAY / 2 - reach)))
+    front = max(-room[2] / 2 + WALKWAY / 2 + reach, pool.near_edge - length - 1.0)
+    low = (max(inner, pool.ball_x - SCATTER_HALF_WIDTH), front)
+    high = (min(outer, pool.ball_x + SCATTER_HALF_WIDTH), pool.near_edge - reach)
+    floor = Boxes.from_size([((low[0] + high[0]) / 2, (low[1] + high[1]) / 2)],
+                            [high[0] - low[0] + 2 * reach, high[1] - low[1] + 2 * reach])
     placements = place_many("broken tool piece", drawn["tool.broken_pieces"], shape(rect_tool_type(width, 1)),
-                            InRect(low, high, rotation=None), _keep_off_lava(pool, room), _platform(room), rng,
+                            InRect(low, high, rotation=None),
+                            (InsideBoxes(floor, name="on the floor before the pool"),), Boxes.empty(), rng,
                             margin=PLACEMENT_MARGIN)
     keys = object_ids(rng, len(placements))
     tools = [
