@@ -13,6 +13,8 @@ and neither is a penetration shallower than :data:`~.shapes.TOLERANCE`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .shapes import TOLERANCE, Boxes, Footprints, as_footprints
@@ -24,14 +26,56 @@ from .shapes import TOLERANCE, Boxes, Footprints, as_footprints
 _PAIRS_PER_BLOCK = 1 << 13
 
 
-def _columns(boxes: Boxes, margin: float) -> tuple[np.ndarray, ...]:
-    """Per-box values the kernel needs: cos, sin, grown half-sizes, centre."""
-    cos, sin = boxes.axes
-    return (cos, sin, boxes.half[:, 0] + margin, boxes.half[:, 1] + margin,
-            boxes.centre[:, 0], boxes.centre[:, 1])
+@dataclass(frozen=True, eq=False)
+class Columns:
+    """A set of boxes as the separating-axis kernel reads them, grown by a margin once.
+
+    ``sat`` (6, N) holds the rows cos, sin, grown half-sizes x and z, centre x and z
+    (one array, so a subset of pairs is gathered in one indexing); ``radius`` the
+    circumscribed radius used to rule out far pairs cheaply.
+    """
+
+    sat: np.ndarray
+    radius: np.ndarray
+
+    @classmethod
+    def of(cls, boxes: Boxes, margin: float = 0.0) -> Columns:
+        if margin < 0:
+            raise ValueError(f"margin must be >= 0, got {margin}")
+        cos, sin = boxes.axes
+        half_x, half_z = boxes.half[:, 0] + margin, boxes.half[:, 1] + margin
+        sat = np.stack([cos, sin, half_x, half_z, boxes.centre[:, 0], boxes.centre[:, 1]])
+        return cls(sat, np.hypot(half_x, half_z))
+
+    def __len__(self) -> int:
+        return len(self.radius)
 
 
-def _overlapping(a: tuple[np.ndarray, ...], b: tuple[np.ndarray, ...]) -> np.ndarray:
+def hits(a: Columns, b: Columns) -> tuple[np.ndarray, np.ndarray]:
+    """Indices ``(i, j)`` of every overlapping pair of box ``a[i]`` and box ``b[j]``.
+
+    Pairs whose circumscribed circles are apart cannot overlap: a cheap distance
+    test rules them out, and the full separating-axis test runs on the rest only.
+    """
+    found_rows, found_cols = [], []
+    if len(a) and len(b):
+        x_a, z_a, x_b, z_b = a.sat[4][:, None], a.sat[5][:, None], b.sat[4], b.sat[5]
+        step = max(1, _PAIRS_PER_BLOCK // len(b))
+        for start in range(0, len(a), step):
+            block = slice(start, start + step)
+            dx, dz = x_b - x_a[block], z_b - z_a[block]
+            reach = a.radius[block, None] + b.radius + TOLERANCE
+            rows, cols = np.nonzero(dx * dx + dz * dz < reach * reach)
+            rows += start
+            overlapping = _overlapping(a.sat[:, rows], b.sat[:, cols])
+            found_rows.append(rows[overlapping])
+            found_cols.append(cols[overlapping])
+    if not found_rows:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    return np.concatenate(found_rows), np.concatenate(found_cols)
+
+
+def _overlapping(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The separating-axis test, pair by pair, on columns of equal shape (see :func:`_columns`)."""
     ca, sa, hax, haz, xa, za = a
     cb, sb, hbx, hbz, xb, zb = b
@@ -50,28 +94,9 @@ def _overlapping(a: tuple[np.ndarray, ...], b: tuple[np.ndarray, ...]) -> np.nda
 
 
 def overlap_matrix(a: Boxes, b: Boxes, margin: float = 0.0) -> np.ndarray:
-    """``(M, N)`` bool: does box ``a[i]`` overlap box ``b[j]``?  (See module docstring.)
-
-    Pairs whose circumscribed circles are apart cannot overlap: a cheap distance
-    test rules them out, and the full separating-axis test runs on the rest only.
-    """
-    if margin < 0:
-        raise ValueError(f"margin must be >= 0, got {margin}")
+    """``(M, N)`` bool: does box ``a[i]`` overlap box ``b[j]``?  (See module docstring.)"""
     result = np.zeros((len(a), len(b)), dtype=bool)
-    if len(a) == 0 or len(b) == 0:
-        return result
-    columns_a, columns_b = _columns(a, margin), _columns(b, margin)
-    radius_a, radius_b = np.hypot(columns_a[2], columns_a[3]), np.hypot(columns_b[2], columns_b[3])
-    x_a, z_a, x_b, z_b = columns_a[4][:, None], columns_a[5][:, None], columns_b[4], columns_b[5]
-    step = max(1, _PAIRS_PER_BLOCK // len(b))
-    for start in range(0, len(a), step):
-        block = slice(start, start + step)
-        dx, dz = x_b - x_a[block], z_b - z_a[block]
-        reach = radius_a[block, None] + radius_b + TOLERANCE
-        rows, cols = np.nonzero(dx * dx + dz * dz < reach * reach)
-        rows += start
-        result[rows, cols] = _overlapping(tuple(column[rows] for column in columns_a),
-                                          tuple(column[cols] for column in columns_b))
+    result[hits(Columns.of(a, margin), Columns.of(b, margin))] = True
     return result
 
 
@@ -81,15 +106,21 @@ def overlap_pairs(a: Boxes, b: Boxes, margin: float = 0.0) -> np.ndarray:
         raise ValueError(f"overlap_pairs needs sets of equal size, got {len(a)} and {len(b)}")
     if margin < 0:
         raise ValueError(f"margin must be >= 0, got {margin}")
-    return _overlapping(_columns(a, margin), _columns(b, margin))
+    return _overlapping(Columns.of(a, margin).sat, Columns.of(b, margin).sat)
 
 
-def any_overlap(candidates: Boxes | Footprints, placed: Boxes, margin: float = 0.0) -> np.ndarray:
-    """``(M,)`` bool: does candidate object ``i`` overlap any placed box?"""
+def any_overlap(candidates: Boxes | Footprints, placed: Boxes | Columns, margin: float = 0.0) -> np.ndarray:
+    """``(M,)`` bool: does candidate object ``i`` overlap any placed box?
+
+    ``placed`` may be given as :class:`Columns` already grown by ``margin`` (so
+    repeated tests against the same obstacles prepare them once).
+    """
     objects = as_footprints(candidates)
-    if len(placed) == 0:
-        return np.zeros(objects.count, dtype=bool)
-    return objects.any_of(overlap_matrix(objects.boxes, placed, margin).any(axis=1))
+    obstacles = placed if isinstance(placed, Columns) else Columns.of(placed, margin)
+    per_box = np.zeros(len(objects.boxes), dtype=bool)
+    if len(obstacles):
+        per_box[hits(Columns.of(objects.boxes, margin), obstacles)[0]] = True
+    return objects.any_of(per_box)
 
 
 def self_overlap(items: Boxes | Footprints, margin: float = 0.0) -> np.ndarray:

@@ -15,7 +15,7 @@ from functools import cached_property
 import numpy as np
 
 from ..errors import GenerationError
-from .overlap import any_overlap, overlap_matrix
+from .overlap import Columns, any_overlap, overlap_matrix
 from .regions import Constraint
 from .samplers import Sampler
 from .shapes import Boxes, Footprints, concat, pose
@@ -107,11 +107,12 @@ def place_one(name: str, shape: Boxes, sampler: Sampler, constraints: Sequence[C
     names = [constraint.name for constraint in constraints] + [_OVERLAP]
     rejected = np.zeros(len(names), dtype=np.int64)
     total = 0
+    obstacles = Columns.of(placed, margin)  # prepared once for every batch
     for size in batch_sizes(batch, max_batches):
         poses = sampler(rng, size)
         candidates = pose(shape, poses.centre, poses.angle, y)
         accepted = np.stack([constraint(candidates) for constraint in constraints]
-                            + [~any_overlap(candidates, placed, margin)])  # (checks, M)
+                            + [~any_overlap(candidates, obstacles, margin)])  # (checks, M)
         rejected += np.count_nonzero(~accepted, axis=1)
         total += candidates.count
         feasible = accepted.all(axis=0)
