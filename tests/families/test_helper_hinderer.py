@@ -22,7 +22,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scenegen.config import check_config
 from scenegen.errors import ConfigError
 from scenegen.families.helper_hinderer import HelperHinderer
 from scenegen.geometry import object_size, resting_y
@@ -31,6 +30,7 @@ from scenegen.validate import reference_validator
 from scenegen.writer import read_manifest
 
 from ..conftest import REFERENCE_SCENES
+from .support import configured
 
 CELL = 0.5
 EPS = 1e-6
@@ -39,7 +39,7 @@ REFERENCE = "eval_7_passive_agents_helper_hinderer_0001_0{}.json"
 
 
 def family_for(config: dict) -> HelperHinderer:
-    return HelperHinderer(check_config({"family": "helper_hinderer", **config}, HelperHinderer.config_schema()))
+    return configured(HelperHinderer, **config)
 
 
 # ---------------------------------------------------------------- replaying a document

@@ -13,11 +13,10 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point
 
-from scenegen.config import check_config
 from scenegen.errors import ConfigError
 from scenegen.families.set_rotation import SetRotation
 from scenegen.families.tracking.params import RedrawLimit
@@ -25,8 +24,23 @@ from scenegen.run import Pipeline, load_family
 from scenegen.validate import document_problems
 
 from ..conftest import REFERENCE_SCENES
-from .tracking_replay import (answer, assert_apart, assert_room_holds, assert_timings, containers, differing_keys,
-                              differing_objects, performer_poses, square, start, table, the_ball, turn, value)
+from .support import configured, feasible
+from .tracking_replay import (
+    answer,
+    assert_apart,
+    assert_room_holds,
+    assert_timings,
+    containers,
+    differing_keys,
+    differing_objects,
+    performer_poses,
+    square,
+    start,
+    table,
+    the_ball,
+    turn,
+    value,
+)
 
 PERFORMER_RADIUS = 0.25
 
@@ -51,14 +65,11 @@ configs = st.fixed_dictionaries({
 
 
 def build(config) -> SetRotation:
-    try:
-        return SetRotation(check_config(config, SetRotation.config_schema()))
-    except ConfigError:
-        assume(False)  # refused up front: the error paths are tested below
+    return feasible(SetRotation, config)
 
 
 def family(**config) -> SetRotation:
-    return SetRotation(check_config({"family": "set_rotation", **config}, SetRotation.config_schema()))
+    return configured(SetRotation, **config)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])

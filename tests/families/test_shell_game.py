@@ -11,19 +11,31 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point
 
-from scenegen.config import check_config
 from scenegen.errors import ConfigError
 from scenegen.families.shell_game import ShellGame
 from scenegen.run import Pipeline, load_family
 from scenegen.validate import document_problems
 
 from ..conftest import REFERENCE_SCENES
-from .tracking_replay import (answer, assert_apart, assert_room_holds, assert_timings, containers, differing_keys,
-                              differing_objects, moved, square, start, the_ball, value)
+from .support import configured, feasible
+from .tracking_replay import (
+    answer,
+    assert_apart,
+    assert_room_holds,
+    assert_timings,
+    containers,
+    differing_keys,
+    differing_objects,
+    moved,
+    square,
+    start,
+    the_ball,
+    value,
+)
 
 PERFORMER_RADIUS = 0.25
 
@@ -44,14 +56,11 @@ configs = st.fixed_dictionaries({
 
 
 def build(config) -> ShellGame:
-    try:
-        return ShellGame(check_config(config, ShellGame.config_schema()))
-    except ConfigError:
-        assume(False)  # refused up front: the error paths are tested below
+    return feasible(ShellGame, config)
 
 
 def family(**config) -> ShellGame:
-    return ShellGame(check_config({"family": "shell_game", **config}, ShellGame.config_schema()))
+    return configured(ShellGame, **config)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])

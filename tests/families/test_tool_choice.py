@@ -11,19 +11,27 @@ import json
 import math
 
 import numpy as np
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely import affinity
 from shapely.geometry import Polygon, box
 
 from scenegen.config import check_config
-from scenegen.errors import ConfigError
 from scenegen.families.tool_choice import ToolChoice
-from scenegen.geometry import Boxes, cell_boxes, concat, inflate, object_size, occupancy_grid, reachable
+from scenegen.geometry import (
+    Boxes,
+    cell_boxes,
+    concat,
+    inflate,
+    object_size,
+    occupancy_grid,
+    reachable,
+)
 from scenegen.run import Pipeline
 from scenegen.validate import document_problems
 
 from ..conftest import REFERENCE_SCENES
+from .support import configured, feasible
 
 
 def value(values, ranges=True):
@@ -55,10 +63,7 @@ configs = st.fixed_dictionaries({
 
 
 def build(config) -> ToolChoice:
-    try:
-        return ToolChoice(check_config(config, ToolChoice.config_schema()))
-    except ConfigError:
-        assume(False)  # a config whose extremes cannot fit the room: refused up front, tested elsewhere
+    return feasible(ToolChoice, config)
 
 
 def polygon(item) -> Polygon:
@@ -164,7 +169,7 @@ def assert_other_side_useless(scene, truth, objects):
 def test_reference_structure_is_matched():
     """Units, object types, room, platform, balls and timings match the evaluation scenes."""
     reference = json.loads((REFERENCE_SCENES / "eval_7_interactive_tool_choice_0001_01.json").read_text())
-    family = ToolChoice(check_config({"family": "tool_choice"}, ToolChoice.config_schema()))
+    family = configured(ToolChoice)
     _, documents = Pipeline(family, 0, "tc_", semantic=True).produce(0)
     scene = documents[""]
     for key in ("roomDimensions", "performerStart", "ceilingMaterial", "floorMaterial", "wallMaterial", "version"):
@@ -189,7 +194,7 @@ def test_reference_structure_is_matched():
 
 
 def test_sides_are_balanced_by_default():
-    family = ToolChoice(check_config({"family": "tool_choice"}, ToolChoice.config_schema()))
+    family = configured(ToolChoice)
     pipeline = Pipeline(family, 11, "tc_", semantic=True)
     sides = [pipeline.produce(i)[0].truth["correct_side"] for i in range(400)]
     assert 160 < sides.count("left") < 240
