@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from scenegen import cli
 
 REFERENCE_SCENES = Path(__file__).resolve().parents[2] / "shared" / "reference" / "mcs_scenes"
+
+# CI runs the same examples every time (a red build means a change broke something);
+# developers' runs keep drawing new ones, and keep failures in .hypothesis/.
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @dataclass
