@@ -21,7 +21,13 @@ from ...model import Goal, Materials, Scene, SceneObject
 from ...objects import object_id, rect_tool, soccer_ball, structure_cube
 from ...values import FloatRange, Parameters
 from .checks import tool_choice_problems
-from .layout import PLATFORM_HALF_WIDTH, RECT_TOOL_LENGTHS, WALKWAY, Pool, useful_lengths
+from .layout import (
+    PLATFORM_HALF_WIDTH,
+    RECT_TOOL_LENGTHS,
+    WALKWAY,
+    Pool,
+    useful_lengths,
+)
 from .other_side import OTHER_SIDE_BUILDERS, WALL_CLEARANCE, OtherSide
 
 BALL_SCALE = 2.0
@@ -70,7 +76,8 @@ class ToolChoice(Family):
         pool = Pool(sign * drawn["ball.distance"], drawn["ball.z"], drawn["lava.island"],
                     drawn["lava.near"], drawn["lava.far"], drawn["lava.side"])
         room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
-        length = useful_lengths(pool.span)[int(rng.integers(len(useful_lengths(pool.span))))]
+        lengths = useful_lengths(pool.span)
+        length = lengths[int(rng.integers(len(lengths)))]
         width, material = drawn["tool.width"], drawn["tool.material"]
 
         target = soccer_ball(object_id(rng), pool.ball_x, pool.ball_z, BALL_SCALE)

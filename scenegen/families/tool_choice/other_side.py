@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from ...geometry import InRect, InsideBoxes, InsideRoom, OutsideBoxes, PlacementRequest, place_all, place_many, shape
+from ...geometry import InRect, InsideBoxes, place_many, place_one, shape
 from ...geometry.shapes import Boxes
 from ...model import SceneObject, Vec3
 from ...objects import object_id, object_ids, rect_tool, rect_tool_type, structure_cube
@@ -102,33 +101,13 @@ def obstructed(pool: Pool, room: Vec3, width: float, length: int, material: str,
              length / 2 * abs(np.cos(angle)) + width / 2 * abs(np.sin(angle)))
     low, high = front.bounds()[0, :2] + reach, front.bounds()[0, 2:] - reach
     # That floor lies inside the room, in front of the pool and clear of the platform: one constraint covers all.
-    request = PlacementRequest(
-        "cut-off tool", shape(rect_tool_type(width, length)),
-        InRect(tuple(low), tuple(high), rotation=drawn["tool.obstructed_rotation"]),
-        (InsideBoxes(front, name="on the floor in front of the wall"),),
-    )
-    (placement,) = place_all([request], Boxes.empty(), rng, margin=PLACEMENT_MARGIN)
+    placement = place_one("cut-off tool", shape(rect_tool_type(width, length)),
+                          InRect(tuple(low), tuple(high), rotation=drawn["tool.obstructed_rotation"]),
+                          [InsideBoxes(front, name="on the floor in front of the wall")], Boxes.empty(), rng,
+                          margin=PLACEMENT_MARGIN)
     tool = rect_tool(object_id(rng, "tool_"), width, length, round(placement.centre[0], 2),
                      round(placement.centre[1], 2), float(drawn["tool.obstructed_rotation"]), material)
     return OtherSide(tools=[tool], walls=[wall])
-
-
-@lru_cache(maxsize=256)
-def _platform(room: Vec3) -> Boxes:
-    return Boxes.from_size([(0.0, 0.0)], [2 * PLATFORM_HALF_WIDTH, room[2]])
-
-
-@lru_cache(maxsize=1024)
-def _keep_off_lava(pool: Pool, room: Vec3) -> tuple:
-    # Pools and rooms repeat across samples; the constraints (and their cell boxes) are built once each.
-    # The pool's outer rectangle, one box: a tool lying on the island is no more wanted than one on the lava.
-    pool_box = Boxes.from_size([((pool.inner_edge + pool.outer_edge) / 2 * (1 if pool.ball_x > 0 else -1),
-                                 (pool.near_edge + pool.far_edge) / 2)],
-                               [pool.outer_edge - pool.inner_edge, pool.far_edge - pool.near_edge])
-    return (
-        InsideRoom((room[0], room[2]), wall_margin=WALKWAY / 2),
-        OutsideBoxes(pool_box, margin=PLACEMENT_MARGIN, name="off the lava"),
-    )
 
 
 OTHER_SIDE_BUILDERS: dict[str, Builder] = {
