@@ -103,8 +103,8 @@ class Scene:
     objects: list[SceneObject]
     goal: Goal
     performer_rotation: Vec3 = ORIGIN
-    lava: list[tuple[int, int]] = field(default_factory=list)
-    holes: list[tuple[int, int]] = field(default_factory=list)
+    lava: tuple[tuple[int, int], ...] = ()
+    holes: tuple[tuple[int, int], ...] = ()
     version: int = 2
     restrict_open_objects: bool | None = None
     isometric: bool = False

@@ -7,6 +7,8 @@ scale.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from .model import SceneObject, Show, Vec3
@@ -65,6 +67,7 @@ def structure_cube(object_key: str, centre: Vec3, scale: Vec3, material: str, ro
     )
 
 
+@lru_cache(maxsize=256)
 def rect_tool_type(width: float, length: float) -> str:
     """``tool_rect_0_75_x_9_00`` for a 0.75 x 9 rectangular tool."""
     return f"tool_rect_{_dimension(width)}_x_{_dimension(length)}"

@@ -5,6 +5,7 @@ Key order follows the real MCS evaluation scenes so generated files read like th
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..model import Goal, Motion, Scene, SceneObject, Show, Vec3
@@ -18,7 +19,9 @@ def to_document(scene: Scene, name: str, shared: dict[int, dict[str, Any]] | Non
 
     ``shared`` caches exported objects by identity across the documents of one
     sample: the two scenes of a pair share most objects, exported once. The
-    exported dicts are shared too, so they must not be modified afterwards.
+    exported dicts are shared too, and so are the cell lists (``lava``,
+    ``holes``) of every document with the same cells: a document must not be
+    modified once exported.
     """
     shared = {} if shared is None else shared
     document: dict[str, Any] = {
@@ -52,7 +55,9 @@ def _vector(vector: Vec3) -> dict[str, float]:
     return {"x": x, "y": y, "z": z}
 
 
-def _cells(cells: list[tuple[int, int]]) -> list[dict[str, int]]:
+@lru_cache(maxsize=256)
+def _cells(cells: tuple[tuple[int, int], ...]) -> list[dict[str, int]]:
+    # Runs repeat a few layouts: a layout's hundred-odd cell dicts are built once.
     return [{"x": x, "z": z} for x, z in cells]
 
 

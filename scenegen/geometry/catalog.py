@@ -114,6 +114,8 @@ def shape(object_type: str, scale: Vector3 = 1.0) -> Boxes:
     ``y`` holds each box's ``[bottom, top]`` relative to the pivot. Cached per
     (type, scale): treat the result as read-only.
     """
+    if isinstance(scale, (int, float)):
+        return _shape(object_type, float(scale), float(scale), float(scale))
     return _shape(object_type, *(float(v) for v in as_xyz(scale)))
 
 

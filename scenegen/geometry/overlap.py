@@ -14,6 +14,7 @@ and neither is a penetration shallower than :data:`~.shapes.TOLERANCE`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -44,11 +45,19 @@ class Columns:
             raise ValueError(f"margin must be >= 0, got {margin}")
         cos, sin = boxes.axes
         half_x, half_z = boxes.half[:, 0] + margin, boxes.half[:, 1] + margin
-        sat = np.stack([cos, sin, half_x, half_z, boxes.centre[:, 0], boxes.centre[:, 1]])
+        sat = np.array([cos, sin, half_x, half_z, boxes.centre[:, 0], boxes.centre[:, 1]]).reshape(6, -1)
         return cls(sat, np.hypot(half_x, half_z))
 
     def __len__(self) -> int:
         return len(self.radius)
+
+    def join(self, other: Columns) -> Columns:
+        """These boxes and ``other``'s, in that order."""
+        return Columns(np.concatenate([self.sat, other.sat], axis=1), np.concatenate([self.radius, other.radius]))
+
+    def between(self, start: int, stop: int) -> Columns:
+        """Boxes ``start`` to ``stop - 1``."""
+        return Columns(self.sat[:, start:stop], self.radius[start:stop])
 
 
 def hits(a: Columns, b: Columns) -> tuple[np.ndarray, np.ndarray]:
@@ -57,22 +66,43 @@ def hits(a: Columns, b: Columns) -> tuple[np.ndarray, np.ndarray]:
     Pairs whose circumscribed circles are apart cannot overlap: a cheap distance
     test rules them out, and the full separating-axis test runs on the rest only.
     """
-    found_rows, found_cols = [], []
+    found_rows, found_cols = [np.zeros(0, dtype=np.intp)], [np.zeros(0, dtype=np.intp)]
     if len(a) and len(b):
         x_a, z_a, x_b, z_b = a.sat[4][:, None], a.sat[5][:, None], b.sat[4], b.sat[5]
+        reach_b = b.radius + TOLERANCE
         step = max(1, _PAIRS_PER_BLOCK // len(b))
         for start in range(0, len(a), step):
             block = slice(start, start + step)
             dx, dz = x_b - x_a[block], z_b - z_a[block]
-            reach = a.radius[block, None] + b.radius + TOLERANCE
+            reach = a.radius[block, None] + reach_b
             rows, cols = np.nonzero(dx * dx + dz * dz < reach * reach)
-            rows += start
-            overlapping = _overlapping(a.sat[:, rows], b.sat[:, cols])
-            found_rows.append(rows[overlapping])
-            found_cols.append(cols[overlapping])
-    if not found_rows:
-        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+            if len(rows):  # an empty room or a sparse batch needs no exact test at all
+                rows += start
+                overlapping = _overlapping(a.sat[:, rows], b.sat[:, cols])
+                found_rows.append(rows[overlapping])
+                found_cols.append(cols[overlapping])
+    if len(found_rows) == 2:  # one block: nothing to join
+        return found_rows[1], found_cols[1]
     return np.concatenate(found_rows), np.concatenate(found_cols)
+
+
+def pair_hits(boxes: Columns) -> tuple[np.ndarray, np.ndarray]:
+    """Indices ``(i, j)``, ``i < j``, of every overlapping pair of boxes within one set.
+
+    Half the pairs of :func:`hits` of the set with itself, and no box against itself.
+    """
+    rows, cols = _upper_pairs(len(boxes))
+    dx, dz = boxes.sat[4, cols] - boxes.sat[4, rows], boxes.sat[5, cols] - boxes.sat[5, rows]
+    reach = boxes.radius[rows] + boxes.radius[cols] + TOLERANCE
+    near = np.flatnonzero(dx * dx + dz * dz < reach * reach)
+    rows, cols = rows[near], cols[near]
+    overlapping = _overlapping(boxes.sat[:, rows], boxes.sat[:, cols])
+    return rows[overlapping], cols[overlapping]
+
+
+@lru_cache(maxsize=64)
+def _upper_pairs(count: int) -> tuple[np.ndarray, np.ndarray]:
+    return np.triu_indices(count, 1)
 
 
 def _overlapping(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -117,10 +147,15 @@ def any_overlap(candidates: Boxes | Footprints, placed: Boxes | Columns, margin:
     """
     objects = as_footprints(candidates)
     obstacles = placed if isinstance(placed, Columns) else Columns.of(placed, margin)
-    per_box = np.zeros(len(objects.boxes), dtype=bool)
+    return objects.any_of(boxes_hit(Columns.of(objects.boxes, margin), obstacles))
+
+
+def boxes_hit(boxes: Columns, obstacles: Columns) -> np.ndarray:
+    """``(len(boxes),)`` bool: does box ``i`` overlap any obstacle?"""
+    hit = np.zeros(len(boxes), dtype=bool)
     if len(obstacles):
-        per_box[hits(Columns.of(objects.boxes, margin), obstacles)[0]] = True
-    return objects.any_of(per_box)
+        hit[hits(boxes, obstacles)[0]] = True
+    return hit
 
 
 def self_overlap(items: Boxes | Footprints, margin: float = 0.0) -> np.ndarray:
@@ -129,6 +164,9 @@ def self_overlap(items: Boxes | Footprints, margin: float = 0.0) -> np.ndarray:
     Boxes of one object never count against each other (an L-shape's arms touch).
     """
     objects = as_footprints(items)
-    pairs = overlap_matrix(objects.boxes, objects.boxes, margin)
-    pairs &= objects.owner[:, None] != objects.owner[None, :]
-    return objects.any_of(pairs.any(axis=1))
+    rows, cols = pair_hits(Columns.of(objects.boxes, margin))
+    owner_a, owner_b = objects.owner[rows], objects.owner[cols]
+    apart = owner_a != owner_b
+    overlapping = np.zeros(objects.count, dtype=bool)
+    overlapping[owner_a[apart]] = overlapping[owner_b[apart]] = True
+    return overlapping

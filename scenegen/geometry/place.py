@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 
 import numpy as np
 
 from ..errors import GenerationError
-from .overlap import Columns, any_overlap, overlap_matrix
+from .overlap import Columns, boxes_hit, pair_hits
 from .regions import Constraint
 from .samplers import Sampler
-from .shapes import Boxes, Footprints, concat, pose
+from .shapes import Boxes, Footprints, cached, pose
 
 #: Candidates in the first batch, and batches tried before giving up.
 DEFAULT_BATCH = 64
@@ -29,6 +28,7 @@ DEFAULT_MAX_BATCHES = 16
 _MAX_GROWTH = 16
 
 _OVERLAP = "overlap"
+_NO_COLUMNS = Columns(np.zeros((6, 0)), np.zeros(0))
 
 
 class PlacementError(GenerationError):
@@ -67,7 +67,7 @@ class Placement:
     candidates: Footprints = field(repr=False, compare=False)
     row: int = field(repr=False, compare=False)
 
-    @cached_property
+    @cached
     def footprint(self) -> Boxes:
         return self.candidates.object(self.row)
 
@@ -102,25 +102,7 @@ def place_one(name: str, shape: Boxes, sampler: Sampler, constraints: Sequence[C
     the first feasible candidate in drawing order; raises :class:`PlacementError`
     when none is found.
     """
-    if batch < 1 or max_batches < 1:
-        raise ValueError("batch and max_batches must be at least 1")
-    names = [constraint.name for constraint in constraints] + [_OVERLAP]
-    rejected = np.zeros(len(names), dtype=np.int64)
-    total = 0
-    obstacles = Columns.of(placed, margin)  # prepared once for every batch
-    for size in batch_sizes(batch, max_batches):
-        poses = sampler(rng, size)
-        candidates = pose(shape, poses.centre, poses.angle, y)
-        accepted = np.stack([constraint(candidates) for constraint in constraints]
-                            + [~any_overlap(candidates, obstacles, margin)])  # (checks, M)
-        rejected += np.count_nonzero(~accepted, axis=1)
-        total += candidates.count
-        feasible = accepted.all(axis=0)
-        if feasible.any():
-            first = int(np.argmax(feasible))
-            centre = poses.centre[first]
-            return Placement(name, (float(centre[0]), float(centre[1])), float(poses.angle[first]), candidates, first)
-    raise PlacementError(name, total, list(zip(names, rejected.tolist(), strict=True)))
+    return _place(name, shape, sampler, _Checks(constraints, placed, margin), rng, y, batch, max_batches)
 
 
 def place_all(requests: Sequence[PlacementRequest], placed: Boxes, rng: np.random.Generator, *,
@@ -131,14 +113,13 @@ def place_all(requests: Sequence[PlacementRequest], placed: Boxes, rng: np.rando
     ``placed`` holds the obstacles already there (walls, lava cells...).  Raises
     :class:`PlacementError` for the first request that cannot be placed.
     """
-    obstacles = placed
+    obstacles = Columns.of(placed, margin)
     placements = []
     for request in requests:
-        placement = place_one(request.name, request.shape, request.sampler, request.constraints,
-                              obstacles, rng, margin=margin, y=request.y, batch=batch,
-                              max_batches=max_batches)
+        checks = _Checks(request.constraints, obstacles, margin)
+        placement = _place(request.name, request.shape, request.sampler, checks, rng, request.y, batch, max_batches)
         placements.append(placement)
-        obstacles = concat([obstacles, placement.footprint])
+        obstacles = checks.with_chosen(placement)
     return placements
 
 
@@ -152,32 +133,123 @@ def place_many(name: str, count: int, shape: Boxes, sampler: Sampler, constraint
     each one ruling out those it overlaps (one array step per object placed).
     Raises :class:`PlacementError` when ``max_batches`` batches leave fewer than ``count``.
     """
-    names = [constraint.name for constraint in constraints] + [_OVERLAP]
-    rejected = np.zeros(len(names), dtype=np.int64)
-    total = 0
     chosen: list[Placement] = []
-    obstacles = placed
+    checks = _Checks(constraints, placed, margin)
     for size in batch_sizes(max(batch, 2 * count), max_batches):
         poses = sampler(rng, size)
         candidates = pose(shape, poses.centre, poses.angle, y)
-        accepted = np.stack([constraint(candidates) for constraint in constraints]
-                            + [~any_overlap(candidates, obstacles, margin)])
-        rejected += np.count_nonzero(~accepted, axis=1)
-        total += candidates.count
-        available = accepted.all(axis=0)
-        boxes_overlap = overlap_matrix(candidates.boxes, candidates.boxes, margin)
-        clash = boxes_overlap.reshape(candidates.count, candidates.parts, candidates.count, candidates.parts)
-        clash = clash.any(axis=(1, 3))
-        new: list[Placement] = []
-        while len(chosen) + len(new) < count and available.any():
-            first = int(np.argmax(available))
-            available &= ~clash[first]
-            available[first] = False
-            centre = poses.centre[first]
-            new.append(Placement(f"{name} {len(chosen) + len(new) + 1} of {count}", (float(centre[0]), float(centre[1])),
-                                 float(poses.angle[first]), candidates, first))
+        rows = _first_disjoint(candidates, checks.accepted(candidates), count - len(chosen), margin)
+        new = [Placement(f"{name} {len(chosen) + k + 1} of {count}", (float(poses.centre[row, 0]),
+                                                                    float(poses.centre[row, 1])),
+                         float(poses.angle[row]), candidates, row)
+               for k, row in enumerate(rows)]
         chosen += new
         if len(chosen) == count:
             return chosen
-        obstacles = concat([obstacles, *(placement.footprint for placement in new)])
-    raise PlacementError(f"{name} {len(chosen) + 1} of {count}", total, list(zip(names, rejected.tolist(), strict=True)))
+        for placement in new:
+            checks.obstacles = checks.with_chosen(placement)
+    raise checks.error(f"{name} {len(chosen) + 1} of {count}")
+
+
+def _first_disjoint(candidates: Footprints, available: np.ndarray, count: int, margin: float) -> list[int]:
+    """Up to ``count`` available candidates taken greedily in drawing order, each the first that
+    overlaps none taken before it.
+
+    The greedy choice among the first ``k`` available candidates depends on them only, so it first
+    runs on a short prefix (most requests are met there) and on all of them only when that falls short.
+    """
+    rows = np.flatnonzero(available)
+    subset = rows[:4 * count]
+    taken = _greedy(_clashes(candidates, subset, margin), count)
+    if len(taken) < count and len(subset) < len(rows):
+        subset = rows
+        taken = _greedy(_clashes(candidates, subset, margin), count)
+    return subset[taken].tolist()
+
+
+def _clashes(candidates: Footprints, rows: np.ndarray, margin: float) -> np.ndarray:
+    """(R, R) bool, upper triangle: does candidate ``rows[i]`` overlap candidate ``rows[j]``, ``i < j``?"""
+    parts = candidates.parts  # pose() lays out every candidate with the same number of boxes
+    boxes = rows if parts == 1 else (rows[:, None] * parts + np.arange(parts)).reshape(-1)
+    first, second = pair_hits(Columns.of(candidates.boxes[boxes], margin))
+    first, second = first // parts, second // parts  # boxes to objects, still in order
+    clash = np.zeros((len(rows), len(rows)), dtype=bool)
+    clash[first, second] = True
+    np.fill_diagonal(clash, False)  # boxes of one object never clash
+    return clash
+
+
+def _greedy(clash: np.ndarray, count: int) -> list[int]:
+    """Up to ``count`` indices taken in order, each clashing with none taken before (``clash[i, j]``
+    is read for ``i < j`` only).  The loop runs
+    on Python integers used as bit sets (bit ``i`` for index ``i``): a step costs less than an
+    array operation."""
+    free = (1 << len(clash)) - 1
+    taken: list[int] = []
+    while free and len(taken) < count:
+        first = (free & -free).bit_length() - 1  # the lowest set bit
+        taken.append(first)
+        free &= ~(_bits(clash[first]) | 1 << first)
+    return taken
+
+
+def _bits(mask: np.ndarray) -> int:
+    """A bool mask as an integer whose bit ``i`` is ``mask[i]``."""
+    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
+
+
+def _place(name: str, shape: Boxes, sampler: Sampler, checks: _Checks, rng: np.random.Generator, y: float,
+           batch: int, max_batches: int) -> Placement:
+    if batch < 1 or max_batches < 1:
+        raise ValueError("batch and max_batches must be at least 1")
+    for size in batch_sizes(batch, max_batches):
+        poses = sampler(rng, size)
+        candidates = pose(shape, poses.centre, poses.angle, y)
+        feasible = checks.accepted(candidates)
+        first = int(feasible.argmax())
+        if feasible[first]:
+            centre = poses.centre[first]
+            return Placement(name, (float(centre[0]), float(centre[1])), float(poses.angle[first]), candidates, first)
+    raise checks.error(name)
+
+
+class _Checks:
+    """The constraints and the overlap test of one request, with the rejections they made so far."""
+
+    def __init__(self, constraints: Sequence[Constraint], obstacles: Boxes | Columns, margin: float) -> None:
+        self.constraints = constraints
+        self.margin = margin
+        if isinstance(obstacles, Columns):
+            self.obstacles = obstacles
+        else:
+            self.obstacles = Columns.of(obstacles, margin) if len(obstacles) else _NO_COLUMNS
+        self.candidates: Columns | None = None  # the last batch in the kernel's layout, if it was needed
+        self.rejected = np.zeros(len(constraints) + 1, dtype=np.int64)
+        self.total = 0
+
+    def accepted(self, candidates: Footprints) -> np.ndarray:
+        """(M,) bool: the candidates that pass every check; counts the rejections of each."""
+        masks = [constraint(candidates) for constraint in self.constraints]
+        if len(self.obstacles):
+            self.candidates = Columns.of(candidates.boxes, self.margin)
+            masks.append(~candidates.any_of(boxes_hit(self.candidates, self.obstacles)))
+        else:
+            self.candidates = None
+            masks.append(np.ones(candidates.count, dtype=bool))
+        self.total += candidates.count
+        self.rejected += [candidates.count - np.count_nonzero(mask) for mask in masks]
+        feasible = masks[0]
+        for mask in masks[1:]:
+            feasible = feasible & mask
+        return feasible
+
+    def with_chosen(self, placement: Placement) -> Columns:
+        """The obstacles and the boxes of ``placement``, a candidate of the last batch."""
+        if self.candidates is None:  # there were no obstacles to test the batch against
+            return self.obstacles.join(Columns.of(placement.footprint, self.margin))
+        parts = placement.candidates.parts  # pose() lays out every candidate with the same number of boxes
+        return self.obstacles.join(self.candidates.between(placement.row * parts, (placement.row + 1) * parts))
+
+    def error(self, name: str) -> PlacementError:
+        names = [constraint.name for constraint in self.constraints] + [_OVERLAP]
+        return PlacementError(name, self.total, list(zip(names, self.rejected.tolist(), strict=True)))

@@ -27,13 +27,12 @@ class Constraint(Protocol):
     def __call__(self, candidates: Boxes | Footprints) -> np.ndarray: ...
 
 
-def _to_local(points: np.ndarray, frames: Boxes) -> np.ndarray:
-    """Coordinates of world points ``(..., F, 2)`` in each of ``F`` box frames."""
+def _to_local(points: np.ndarray, frames: Boxes) -> tuple[np.ndarray, np.ndarray]:
+    """Local x and z of world points ``(..., F, 2)`` in each of ``F`` box frames."""
     cos, sin = frames.axes
-    offset = points - frames.centre
+    offset_x, offset_z = points[..., 0] - frames.centre[:, 0], points[..., 1] - frames.centre[:, 1]
     # The inverse of the Unity rotation: project onto the box's world axes.
-    return np.stack([offset[..., 0] * cos - offset[..., 1] * sin,
-                     offset[..., 0] * sin + offset[..., 1] * cos], axis=-1)
+    return offset_x * cos - offset_z * sin, offset_x * sin + offset_z * cos
 
 
 @dataclass(frozen=True)
@@ -44,13 +43,15 @@ class InsideRoom:
     wall_margin: float = 0.0
     name: str = "inside room"
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_limit", np.asarray(self.size, dtype=float) / 2 - self.wall_margin + TOLERANCE)
+
     def __call__(self, candidates: Boxes | Footprints) -> np.ndarray:
         objects = as_footprints(candidates)
-        limit = np.asarray(self.size, dtype=float) / 2 - self.wall_margin + TOLERANCE
         # The farthest corner along each world axis is the bounding box's edge.
         boxes = objects.boxes
-        inside = (np.abs(boxes.centre) + boxes.extent <= limit).all(axis=1)
-        return objects.all_of(inside)
+        within = np.abs(boxes.centre) + boxes.extent <= self._limit
+        return objects.all_of(within[:, 0] & within[:, 1])
 
 
 @dataclass(frozen=True)
@@ -64,11 +65,21 @@ class InsideBoxes:
     region: Boxes
     name: str = "inside region"
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_limit", self.region.half + TOLERANCE)
+
     def __call__(self, candidates: Boxes | Footprints) -> np.ndarray:
         objects = as_footprints(candidates)
-        local = _to_local(objects.boxes.corners()[:, :, None, :], self.region)  # (N, 4, R, 2)
-        within = (np.abs(local) <= self.region.half + TOLERANCE).all(axis=-1)
-        return objects.all_of(within.all(axis=1).any(axis=-1))
+        boxes = objects.boxes
+        # In each region box's frame a candidate reaches |centre| + its extent along that frame's axes
+        # (the bounding box of its corners there): inside exactly when that is within the half-sizes.
+        local_x, local_z = _to_local(boxes.centre[:, None, :], self.region)  # (N, R) each
+        turn = np.radians(boxes.angle[:, None] - self.region.angle)
+        cos, sin = np.abs(np.cos(turn)), np.abs(np.sin(turn))
+        half_x, half_z = boxes.half[:, :1], boxes.half[:, 1:]
+        within = np.abs(local_x) + half_x * cos + half_z * sin <= self._limit[:, 0]
+        within &= np.abs(local_z) + half_x * sin + half_z * cos <= self._limit[:, 1]
+        return objects.all_of(within[:, 0] if within.shape[1] == 1 else within.any(axis=1))
 
 
 @dataclass(frozen=True)
@@ -113,6 +124,7 @@ class OutsideDisc:
     def __call__(self, candidates: Boxes | Footprints) -> np.ndarray:
         objects = as_footprints(candidates)
         boxes = objects.boxes
-        local = _to_local(np.asarray(self.centre, dtype=float), boxes)  # (N, 2)
-        beyond = np.maximum(np.abs(local) - boxes.half, 0.0)
-        return objects.all_of(np.hypot(beyond[:, 0], beyond[:, 1]) >= self.radius - TOLERANCE)
+        local_x, local_z = _to_local(np.asarray(self.centre, dtype=float), boxes)  # (N,) each
+        beyond_x = np.maximum(np.abs(local_x) - boxes.half[:, 0], 0.0)
+        beyond_z = np.maximum(np.abs(local_z) - boxes.half[:, 1], 0.0)
+        return objects.all_of(np.hypot(beyond_x, beyond_z) >= self.radius - TOLERANCE)

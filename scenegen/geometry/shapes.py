@@ -11,9 +11,9 @@ derived values (axes, corners) are cached on first use.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -22,6 +22,29 @@ from numpy.typing import ArrayLike
 #: never as overlapping: it absorbs rounding (cos 90 degrees is 6e-17, not 0)
 #: so that exactly adjacent boxes are never reported as colliding.
 TOLERANCE = 1e-9
+
+_Value = TypeVar("_Value")
+
+
+class cached(Generic[_Value]):  # noqa: N801 - used as a decorator, like functools.cached_property
+    """A computed attribute stored on first use, for the frozen dataclasses of the hot path.
+
+    Like :class:`functools.cached_property`, which on Python 3.11 takes a lock on
+    every first access: a few microseconds per new set of candidates.
+    """
+
+    def __init__(self, compute: Callable[[Any], _Value]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = self.compute(instance)
+        instance.__dict__[self.name] = value  # found before this descriptor from now on
+        return value
+
 
 # Unit-square corners in counter-clockwise order (seen from +y with x right, z up).
 _UNIT_CORNERS = np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]])
@@ -39,7 +62,11 @@ def rotate(local_xz: ArrayLike, angle: ArrayLike) -> np.ndarray:
 def _rows(value: ArrayLike, shape: tuple[int, ...]) -> np.ndarray:
     """``value`` as a float array of ``shape``, broadcasting scalars and single rows."""
     array = np.asarray(value, dtype=float)
-    return array if array.shape == shape else np.broadcast_to(array, shape)
+    if array.shape == shape:
+        return array
+    rows = np.empty(shape)  # assignment broadcasts, at a fraction of np.broadcast_to's cost
+    rows[...] = array
+    return rows
 
 
 @dataclass(frozen=True, eq=False)
@@ -76,6 +103,19 @@ class Boxes:
         return cls(centre, np.asarray(size, dtype=float) / 2.0, angle, y)
 
     @classmethod
+    def trusted(cls, centre: np.ndarray, half: np.ndarray, angle: np.ndarray, y: np.ndarray | None = None) -> Boxes:
+        """Wrap float arrays already shaped (N, 2), (N, 2), (N,) and (N, 2) or None, without checks.
+
+        For the solver's hot path, where the arrays come from other boxes.
+        """
+        boxes = object.__new__(cls)
+        object.__setattr__(boxes, "centre", centre)
+        object.__setattr__(boxes, "half", half)
+        object.__setattr__(boxes, "angle", angle)
+        object.__setattr__(boxes, "y", y)
+        return boxes
+
+    @classmethod
     def empty(cls) -> Boxes:
         """No boxes (the obstacles of an empty room)."""
         return cls(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
@@ -88,15 +128,15 @@ class Boxes:
         rows = np.arange(len(self))[index]
         rows = np.atleast_1d(rows)
         y = None if self.y is None else self.y[rows]
-        return Boxes(self.centre[rows], self.half[rows], self.angle[rows], y)
+        return Boxes.trusted(self.centre[rows], self.half[rows], self.angle[rows], y)
 
-    @cached_property
+    @cached
     def axes(self) -> tuple[np.ndarray, np.ndarray]:
         """``(cos, sin)`` of each angle: local x is world ``(cos, -sin)``, local z is ``(sin, cos)``."""
         radians = np.radians(self.angle)
         return np.cos(radians), np.sin(radians)
 
-    @cached_property
+    @cached
     def _corners(self) -> np.ndarray:
         cos, sin = self.axes
         local = _UNIT_CORNERS[None, :, :] * self.half[:, None, :]
@@ -109,13 +149,12 @@ class Boxes:
         """World corners of every box, shape (N, 4, 2), counter-clockwise (cached)."""
         return self._corners
 
-    @cached_property
+    @cached
     def extent(self) -> np.ndarray:
         """Half-sizes (N, 2) of each box's axis-aligned bounding box (cached)."""
         cos, sin = self.axes
-        cos, sin = np.abs(cos), np.abs(sin)
-        half_x, half_z = self.half[:, 0], self.half[:, 1]
-        return np.stack([half_x * cos + half_z * sin, half_x * sin + half_z * cos], axis=1)
+        # Row k: |cos| * (hx, hz) + |sin| * (hz, hx).
+        return np.abs(cos)[:, None] * self.half + np.abs(sin)[:, None] * self.half[:, ::-1]
 
     def bounds(self) -> np.ndarray:
         """Axis-aligned bounds of each box, shape (N, 4): ``[xmin, zmin, xmax, zmax]``."""
@@ -143,9 +182,9 @@ def concat(parts: Sequence[Boxes]) -> Boxes:
         unbounded = np.array([-np.inf, np.inf])
         y = np.concatenate([part.y if part.y is not None else np.tile(unbounded, (len(part), 1))
                             for part in parts])
-    return Boxes(np.concatenate([part.centre for part in parts]),
-                 np.concatenate([part.half for part in parts]),
-                 np.concatenate([part.angle for part in parts]), y)
+    return Boxes.trusted(np.concatenate([part.centre for part in parts]),
+                         np.concatenate([part.half for part in parts]),
+                         np.concatenate([part.angle for part in parts]), y)
 
 
 def cell_boxes(cells: ArrayLike) -> Boxes:
@@ -176,12 +215,16 @@ class Footprints:
 
     def any_of(self, per_box: np.ndarray) -> np.ndarray:
         """Reduce a per-box mask to a per-object mask: true where any box is true."""
+        if self.parts == 1:
+            return per_box
         if self.parts:
             return per_box.reshape(self.count, self.parts).any(axis=1)
         return np.bincount(self.owner[per_box], minlength=self.count) > 0
 
     def all_of(self, per_box: np.ndarray) -> np.ndarray:
         """Reduce a per-box mask to a per-object mask: true where every box is true."""
+        if self.parts == 1:
+            return per_box
         if self.parts:
             return per_box.reshape(self.count, self.parts).all(axis=1)
         return np.bincount(self.owner[~per_box], minlength=self.count) == 0
@@ -210,16 +253,20 @@ def pose(shape: Boxes, centre: ArrayLike, angle: ArrayLike, base_y: ArrayLike = 
     centres = np.asarray(centre, dtype=float).reshape(-1, 2)
     count, parts = len(centres), len(shape)
     angles = _rows(angle, (count,))
-    if shape.centre.any():  # boxes off the pivot (L-shaped tools) swing round it
-        offsets = rotate(shape.centre[None, :, :], angles[:, None])
-        world_centre = (centres[:, None, :] + offsets).reshape(-1, 2)
+    if parts == 1 and not shape.centre.any():  # the common case, kept to a few array operations
+        world_centre, world_angle = centres, angles + shape.angle[0]
+        half = _rows(shape.half, (count, 2))
     else:
-        world_centre = np.repeat(centres, parts, axis=0)
-    world_angle = (angles[:, None] + shape.angle[None, :]).reshape(-1)
-    half = np.tile(shape.half, (count, 1))
+        if shape.centre.any():  # boxes off the pivot (L-shaped tools) swing round it
+            offsets = rotate(shape.centre[None, :, :], angles[:, None])
+            world_centre = (centres[:, None, :] + offsets).reshape(-1, 2)
+        else:
+            world_centre = np.repeat(centres, parts, axis=0)
+        world_angle = (angles[:, None] + shape.angle[None, :]).reshape(-1)
+        half = np.tile(shape.half, (count, 1))
     y = None
     if shape.y is not None:
         lift = _rows(base_y, (count,))
         y = (shape.y[None, :, :] + lift[:, None, None]).reshape(-1, 2)
-    owner = np.repeat(np.arange(count), parts)
-    return Footprints(Boxes(world_centre, half, world_angle, y), owner, count, parts)
+    owner = np.arange(count) if parts == 1 else np.repeat(np.arange(count), parts)
+    return Footprints(Boxes.trusted(world_centre, half, world_angle, y), owner, count, parts)

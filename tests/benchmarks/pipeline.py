@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,11 +25,15 @@ def measure(config: str, n: int, repeats: int = 3) -> list[str]:
     """
     # Where `make` writes by default (output/), not the system temp folder, whose speed varies by machine.
     Path("output").mkdir(exist_ok=True)
+    timings: dict[str, list[Timing]] = {"default": [], "checked": [], "writing": [], "in_memory": []}
     with tempfile.TemporaryDirectory(prefix=".bench-", dir="output") as scratch:
-        default = _best(repeats, lambda k: _make(config, n, Path(scratch) / f"default{k}", False))
-        checked = _best(repeats, lambda k: _make(config, n, Path(scratch) / f"check{k}", True))
-        writing = _best(repeats, lambda k: _writing(config, n, Path(scratch) / f"write{k}"))
-    in_memory = _best(repeats, lambda k: _in_memory(config, n))
+        # Round by round, so that the runs compared in a ratio meet the same spells of a shared disk.
+        for k in range(repeats):
+            timings["default"].append(_make(config, n, Path(scratch) / f"default{k}", False))
+            timings["checked"].append(_make(config, n, Path(scratch) / f"check{k}", True))
+            timings["writing"].append(_writing(config, n, Path(scratch) / f"write{k}"))
+            timings["in_memory"].append(_in_memory(config, n))
+    default, checked, writing, in_memory = (_best(timings[kind]) for kind in timings)
     summary = default.summary
     unit = "pairs" if summary.documents > summary.written else summary.unit
     return [
@@ -49,8 +52,7 @@ class Timing:
     summary: RunSummary | None = None
 
 
-def _best(repeats: int, run: Callable[[int], Timing]) -> Timing:
-    timings = [run(k) for k in range(repeats)]
+def _best(timings: list[Timing]) -> Timing:
     return Timing(min(t.cpu for t in timings), min(t.wall for t in timings), timings[0].summary)
 
 

@@ -19,13 +19,14 @@ from ...errors import ConfigError, Problem
 from ...family import Family, Sample
 from ...model import Goal, Materials, Scene, SceneObject
 from ...objects import object_id, rect_tool, soccer_ball, structure_cube
-from ...values import FloatRange, Parameters
+from ...values import FloatRange, Parameters, below
 from .checks import tool_choice_problems
 from .layout import (
     PLATFORM_HALF_WIDTH,
     RECT_TOOL_LENGTHS,
     WALKWAY,
     Pool,
+    both_pools_cells,
     useful_lengths,
 )
 from .other_side import OTHER_SIDE_BUILDERS, WALL_CLEARANCE, OtherSide
@@ -77,7 +78,7 @@ class ToolChoice(Family):
                     drawn["lava.near"], drawn["lava.far"], drawn["lava.side"])
         room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
         lengths = useful_lengths(pool.span)
-        length = lengths[int(rng.integers(len(lengths)))]
+        length = lengths[below(rng, len(lengths))]
         width, material = drawn["tool.width"], drawn["tool.material"]
 
         target = soccer_ball(object_id(rng), pool.ball_x, pool.ball_z, BALL_SCALE)
@@ -100,7 +101,7 @@ class ToolChoice(Family):
                 action_list=ACTIONS,
                 metadata={"target": {"id": target.id}},
             ),
-            lava=sorted(pool.cells() + pool.mirrored().cells(), key=lambda cell: (cell[0] < 0, cell)),
+            lava=both_pools_cells(pool),
         )
         truth = _truth(drawn, target, useful, other, length)
         return Sample(documents={"": scene}, params=drawn, truth=truth)

@@ -78,6 +78,12 @@ def _cells(pool: Pool) -> list[tuple[int, int]]:
     ]
 
 
+@lru_cache(maxsize=1024)
+def both_pools_cells(pool: Pool) -> tuple[tuple[int, int], ...]:
+    """The lava of ``pool`` and its mirror, right side first, as the evaluation scenes list it."""
+    return tuple(sorted(pool.cells() + pool.mirrored().cells(), key=lambda cell: (cell[0] < 0, cell)))
+
+
 def useful_lengths(span: int) -> tuple[int, ...]:
     """Tool lengths long enough to push a ball across ``span`` metres of lava and island."""
     return tuple(length for length in RECT_TOOL_LENGTHS if length >= span)

@@ -8,6 +8,7 @@ rounding poses to centimetres and whole degrees can never create an overlap.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,7 +58,7 @@ def broken(pool: Pool, room: Vec3, width: float, length: int, material: str, dra
     """A tool in 1 m pieces, scattered at random rotations where the whole tool would lie."""
     # Centres are drawn at least a piece's circumradius inside the floor in front of the pool, clear of the
     # platform and the walkways, so every rotation fits; the solver keeps the pieces apart and verifies the rest.
-    reach = float(np.hypot(width, 1.0)) / 2 + PLACEMENT_MARGIN
+    reach = math.hypot(width, 1.0) / 2 + PLACEMENT_MARGIN
     sign = 1 if pool.ball_x > 0 else -1
     inner, outer = sorted((sign * (PLATFORM_HALF_WIDTH + WALKWAY / 2 + reach),
                            sign * (room[0] / 2 - WALKWAY / 2 - reach)))
@@ -92,17 +93,17 @@ def obstructed(pool: Pool, room: Vec3, width: float, length: int, material: str,
         (wall_length, WALL_HEIGHT, WALL_THICKNESS), WALL_MATERIAL,
     )
     # The side's floor between the front wall and the wall, with a walkway at its edges.
-    inner, outer = PLATFORM_HALF_WIDTH + WALKWAY / 2, half_width - WALKWAY / 2
+    inner, outer = sorted((sign * (PLATFORM_HALF_WIDTH + WALKWAY / 2), sign * (half_width - WALKWAY / 2)))
     near, far = -half_depth + WALKWAY / 2, wall_z - WALL_CLEARANCE / 2
-    front = Boxes.from_size([(sign * (inner + outer) / 2, (near + far) / 2)], [outer - inner, far - near])
+    front = Boxes.from_size([((inner + outer) / 2, (near + far) / 2)], [outer - inner, far - near])
     # Draw centres only where the rotated tool fits the floor whole, so (nearly) every candidate is feasible.
-    angle = np.radians(drawn["tool.obstructed_rotation"])
-    reach = (length / 2 * abs(np.sin(angle)) + width / 2 * abs(np.cos(angle)),
-             length / 2 * abs(np.cos(angle)) + width / 2 * abs(np.sin(angle)))
-    low, high = front.bounds()[0, :2] + reach, front.bounds()[0, 2:] - reach
+    angle = math.radians(drawn["tool.obstructed_rotation"])
+    cos, sin = abs(math.cos(angle)), abs(math.sin(angle))
+    reach_x, reach_z = length / 2 * sin + width / 2 * cos, length / 2 * cos + width / 2 * sin
     # That floor lies inside the room, in front of the pool and clear of the platform: one constraint covers all.
     placement = place_one("cut-off tool", shape(rect_tool_type(width, length)),
-                          InRect(tuple(low), tuple(high), rotation=drawn["tool.obstructed_rotation"]),
+                          InRect((inner + reach_x, near + reach_z), (outer - reach_x, far - reach_z),
+                                 rotation=drawn["tool.obstructed_rotation"]),
                           [InsideBoxes(front, name="on the floor in front of the wall")], Boxes.empty(), rng,
                           margin=PLACEMENT_MARGIN)
     tool = rect_tool(object_id(rng, "tool_"), width, length, round(placement.centre[0], 2),
