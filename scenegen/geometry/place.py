@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -83,9 +84,10 @@ class PlacementRequest:
     y: float = 0.0
 
 
-def batch_sizes(batch: int, max_batches: int) -> list[int]:
+@lru_cache(maxsize=64)
+def batch_sizes(batch: int, max_batches: int) -> tuple[int, ...]:
     """Candidates drawn in each successive batch: doubling from ``batch``, capped."""
-    return [batch * min(2**attempt, _MAX_GROWTH) for attempt in range(max_batches)]
+    return tuple(batch * min(2**attempt, _MAX_GROWTH) for attempt in range(max_batches))
 
 
 def place_one(name: str, shape: Boxes, sampler: Sampler, constraints: Sequence[Constraint],

@@ -26,7 +26,7 @@ TOLERANCE = 1e-9
 _Value = TypeVar("_Value")
 
 
-class cached(Generic[_Value]):  # noqa: N801 - used as a decorator, like functools.cached_property
+class cached(Generic[_Value]):  # lower case: used as a decorator, like functools.cached_property
     """A computed attribute stored on first use, for the frozen dataclasses of the hot path.
 
     Like :class:`functools.cached_property`, which on Python 3.11 takes a lock on

@@ -56,10 +56,10 @@ def _sizes(count: int, low: float, high: float, seed: int) -> np.ndarray:
     return np.random.default_rng(seed).uniform(low, high, (count, 2))
 
 
-def _place_vectorised(sizes: np.ndarray, seed: int) -> list[Pose]:
+def _place_vectorised(sizes: np.ndarray, seed: int, batch: int = DEFAULT_BATCH) -> list[Pose]:
     requests = [PlacementRequest(f"box {k}", Boxes.from_size([0.0, 0.0], size), SAMPLER, [InsideRoom(ROOM)])
                 for k, size in enumerate(sizes)]
-    placements = place_all(requests, Boxes.empty(), np.random.default_rng(seed))
+    placements = place_all(requests, Boxes.empty(), np.random.default_rng(seed), batch=batch)
     return [(p.centre[0], p.centre[1], p.angle) for p in placements]
 
 
@@ -91,14 +91,14 @@ def _loop_feasible(box: tuple[list, float], placed: list[tuple[list, float]]) ->
 
 
 def _loop_place_one(half: tuple[float, float], placed: list[tuple[list, float]], rng: np.random.Generator,
-                    *, whole_batches: bool) -> tuple[Pose | None, int]:
+                    *, whole_batches: bool, batch: int = DEFAULT_BATCH) -> tuple[Pose | None, int]:
     """Draw the solver's batches from ``rng``; return the first feasible pose (or None) and the
     number of candidates tested.  ``whole_batches``: test every candidate of a batch, the work
     the solver does; otherwise stop at the first feasible candidate."""
     tested = 0
     found = None
-    for batch in batch_sizes(DEFAULT_BATCH, DEFAULT_MAX_BATCHES):
-        drawn = SAMPLER(rng, batch)
+    for size in batch_sizes(batch, DEFAULT_MAX_BATCHES):
+        drawn = SAMPLER(rng, size)
         for (x, z), angle in zip(drawn.centre.tolist(), drawn.angle.tolist(), strict=True):
             tested += 1
             if _loop_feasible(_loop_box(x, z, half, angle), placed) and found is None:
@@ -110,7 +110,8 @@ def _loop_place_one(half: tuple[float, float], placed: list[tuple[list, float]],
     return found, tested
 
 
-def _place_by_loop(sizes: np.ndarray, seed: int, *, whole_batches: bool) -> tuple[list[Pose], int]:
+def _place_by_loop(sizes: np.ndarray, seed: int, *, whole_batches: bool,
+                   batch: int = DEFAULT_BATCH) -> tuple[list[Pose], int]:
     """The baseline for a whole scene: poses, and candidates tested before each first fit."""
     rng = np.random.default_rng(seed)
     placed: list[tuple[list, float]] = []
@@ -118,7 +119,7 @@ def _place_by_loop(sizes: np.ndarray, seed: int, *, whole_batches: bool) -> tupl
     tested = 0
     for size in sizes.tolist():
         half = (size[0] / 2, size[1] / 2)
-        found, candidates = _loop_place_one(half, placed, rng, whole_batches=whole_batches)
+        found, candidates = _loop_place_one(half, placed, rng, whole_batches=whole_batches, batch=batch)
         if found is None:
             raise RuntimeError("baseline could not place a box")
         tested += candidates
@@ -145,6 +146,15 @@ def _scene_figures(count: int, low: float, high: float) -> tuple[float, float, f
                     _best_seconds(lambda: _place_by_loop(sizes, scene, whole_batches=False), repeats=2)]
     vector, whole, first_fit = seconds / SCENES
     return vector, whole, first_fit, tested / (SCENES * count)
+
+
+def _batch_ratio(count: int, batch: int) -> float:
+    """Loop over the same batches / vectorised, for one sparse scene placed with first batches of ``batch``."""
+    sizes = _sizes(count, 0.5, 1.5, seed=100)
+    if _place_by_loop(sizes, 0, whole_batches=True, batch=batch)[0] != _place_vectorised(sizes, 0, batch):
+        raise AssertionError("the loop baseline and the vectorised solver disagree")
+    vector = _best_seconds(lambda: _place_vectorised(sizes, 0, batch))
+    return _best_seconds(lambda: _place_by_loop(sizes, 0, whole_batches=True, batch=batch), repeats=2) / vector
 
 
 def _give_up_figures(count: int, extra: float) -> tuple[float, float, int]:
@@ -190,6 +200,9 @@ def vectorised_vs_loop(count: int = 20) -> list[str]:
                   f"      vectorised {vector * 1e3:.1f} ms | loop over the same batches {whole * 1e3:.1f} ms "
                   f"= {whole / vector:.1f}x | loop stopping at the first fit "
                   f"{first_fit * 1e3:.1f} ms = {first_fit / vector:.1f}x"]
+    ratios = " | ".join(f"{batch}: {_batch_ratio(count, batch):.0f}x" for batch in (64, 256, 1024))
+    lines.append(f"    by first-batch size (the default is {DEFAULT_BATCH}), sparse scene, loop over the same batches "
+                 f"/ vectorised: {ratios}")
     vector, loop, tested = _give_up_figures(count, extra=2.5)
     lines.append(f"    giving up on a 2.5 m box after the dense scene ({tested} candidates, PlacementError): "
                  f"vectorised {vector * 1e3:.1f} ms | loop {loop * 1e3:.0f} ms = {loop / vector:.0f}x")

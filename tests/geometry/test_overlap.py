@@ -48,6 +48,16 @@ def test_overlap_is_symmetric_and_pairs_match_the_matrix(a, b, margin):
     np.testing.assert_array_equal(overlap_pairs(a[:count], b[:count], margin), diagonal)
 
 
+@settings(max_examples=300, deadline=None)
+@given(box_sets(max_size=12), box_sets(max_size=12), margins)
+def test_any_and_self_overlap_agree_with_the_matrix(a, b, margin):
+    # any_overlap settles deep overlaps without the exact test: it must still say what the matrix says.
+    np.testing.assert_array_equal(any_overlap(a, b, margin), overlap_matrix(a, b, margin).any(axis=1))
+    within = overlap_matrix(a, a, margin)
+    np.fill_diagonal(within, False)
+    np.testing.assert_array_equal(self_overlap(a, margin), within.any(axis=1))
+
+
 # (centre a, half a, angle a, centre b, half b, angle b, margin, overlapping?)
 EXACT_CASES = [
     ((0, 0), (0.5, 0.5), 0, (1, 0), (0.5, 0.5), 0, 0.0, False),  # shared edge
@@ -68,6 +78,7 @@ def test_touching_nested_and_separated_cases(ca, ha, aa, cb, hb, ab, margin, exp
     a, b = Boxes([ca], ha, aa), Boxes([cb], hb, ab)
     assert overlap_matrix(a, b, margin)[0, 0] == expected
     assert overlap_pairs(a, b, margin)[0] == expected
+    assert any_overlap(a, b, margin)[0] == expected
 
 
 def test_diamond_touching_a_square_at_a_corner_is_not_an_overlap():
@@ -88,6 +99,7 @@ def test_large_inputs_are_blocked_but_give_the_same_answer():
     row_by_row = np.stack([overlap_pairs(a[[i] * 20], b) for i in range(rows)])
     np.testing.assert_array_equal(matrix, row_by_row)
     assert matrix.any() and not matrix.all()
+    np.testing.assert_array_equal(any_overlap(a, b), matrix.any(axis=1))
 
 
 def test_empty_inputs_and_negative_margin():

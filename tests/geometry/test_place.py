@@ -153,7 +153,7 @@ def test_batch_arguments_are_checked():
     with pytest.raises(ValueError):
         place_one("x", Boxes.from_size([0, 0], [1, 1]), InRect((0, 0), (1, 1)), [], Boxes.empty(),
                   np.random.default_rng(0), batch=0)
-    assert batch_sizes(64, 7) == [64, 128, 256, 512, 1024, 1024, 1024]
+    assert batch_sizes(64, 7) == (64, 128, 256, 512, 1024, 1024, 1024)
 
 
 @settings(max_examples=60, deadline=None)
