@@ -17,8 +17,8 @@ import numpy as np
 from ..errors import GenerationError
 from .overlap import Columns, boxes_hit, pair_hits
 from .regions import Constraint
-from .samplers import Sampler
-from .shapes import Boxes, Footprints, cached, pose
+from .samplers import Poses, Sampler
+from .shapes import Boxes, Footprints, cached, concat, pose
 
 #: Candidates in the first batch, and batches tried before giving up.
 DEFAULT_BATCH = 64
@@ -29,6 +29,8 @@ DEFAULT_MAX_BATCHES = 16
 _MAX_GROWTH = 16
 
 _OVERLAP = "overlap"
+#: Leading feasible candidates per request that :func:`place_all` tests against each other up front.
+_LEADS = 4
 _NO_COLUMNS = Columns(np.zeros((6, 0)), np.zeros(0))
 
 
@@ -112,17 +114,85 @@ def place_all(requests: Sequence[PlacementRequest], placed: Boxes, rng: np.rando
               max_batches: int = DEFAULT_MAX_BATCHES) -> list[Placement]:
     """Place ``requests`` in order; each placed object is an obstacle for the next.
 
-    ``placed`` holds the obstacles already there (walls, lava cells...).  Raises
+    ``placed`` holds the obstacles already there (walls, lava cells...).  Each
+    request gets the first candidate, in its drawing order, that passes its
+    constraints and overlaps neither ``placed`` nor the objects placed before it.
+    The first batch of every request is drawn up front, in request order; all of
+    them are tested against ``placed`` in one array operation, and the leading
+    feasible candidates of all requests against each other in another, so that
+    most requests are placed by a look-up.  A request whose leading candidates
+    all clash goes on as :func:`place_one` does (the rest of its first batch,
+    then new batches), and so does every request after it.  Raises
     :class:`PlacementError` for the first request that cannot be placed.
     """
-    obstacles = Columns.of(placed, margin)
-    placements = []
-    for request in requests:
-        checks = _Checks(request.constraints, obstacles, margin)
-        placement = _place(request.name, request.shape, request.sampler, checks, rng, request.y, batch, max_batches)
+    _check_batch(batch, max_batches)
+    first = [_draw(request.shape, request.sampler, rng, batch, request.y) for request in requests]
+    obstacles = _columns(placed, margin)
+    leads = _Leads(requests, [candidates for _, candidates in first], obstacles, margin)
+    placements: list[Placement] = []
+    for request, drawn in zip(requests, first, strict=True):
+        row = leads.take()
+        if row is not None:
+            placements.append(_placement(request.name, *drawn, row))
+            continue
+        # Every leading candidate clashes: the rest of the batch, then new ones, against all placed so far.
+        everything = obstacles.join(_columns(concat([placement.footprint for placement in placements]), margin))
+        checks = _Checks(request.constraints, everything, margin)
+        placement = _place(request.name, request.shape, request.sampler, checks, rng, request.y, batch, max_batches,
+                           drawn)
         placements.append(placement)
-        obstacles = checks.with_chosen(placement)
+        leads.exclude(_columns(placement.footprint, margin))
     return placements
+
+
+class _Leads:
+    """The first few feasible candidates of each request's first batch, and which of them overlap.
+
+    Feasible here means: passes the request's constraints and overlaps none of the
+    given obstacles.  :meth:`take` serves the requests in order.
+    """
+
+    def __init__(self, requests: Sequence[PlacementRequest], batches: Sequence[Footprints], obstacles: Columns,
+                 margin: float) -> None:
+        hit = None
+        if len(obstacles) and batches:
+            hit = boxes_hit(Columns.of(concat([batch.boxes for batch in batches]), margin), obstacles)
+        self.rows: list[np.ndarray] = []  # per request, its leading feasible candidates
+        offset = 0
+        for request, batch in zip(requests, batches, strict=True):
+            feasible = _all_of([constraint(batch) for constraint in request.constraints], batch.count)
+            if hit is not None:
+                feasible &= ~batch.any_of(hit[offset:offset + len(batch.boxes)])
+            offset += len(batch.boxes)
+            self.rows.append(np.flatnonzero(feasible)[:_LEADS])
+        counts = [len(rows) for rows in self.rows]
+        self.ends = np.cumsum(counts).tolist()
+        parts = [batch.parts for batch in batches]
+        self.owner = np.repeat(np.arange(sum(counts)), np.repeat(parts, counts))  # the lead of each box
+        boxes = concat([batch.boxes[_box_rows(batch, rows)] for batch, rows in zip(batches, self.rows, strict=True)])
+        self.columns = _columns(boxes, margin)
+        self.clash = _clash_table(self.columns, self.owner, sum(counts))
+        self.taken = 0  # bit i: lead i was taken
+        self.blocked = 0  # bit i: lead i overlaps an object placed some other way
+        self.served = 0
+
+    def take(self) -> int | None:
+        """The next request's first leading candidate clear of every object placed so far, or None."""
+        request = self.served
+        start = self.ends[request - 1] if request else 0
+        self.served += 1
+        for lead in range(start, self.ends[request]):
+            # The clash table holds earlier leads only; objects placed otherwise are in ``blocked``.
+            if not (_bits(self.clash[:lead, lead]) & self.taken or self.blocked >> lead & 1):
+                self.taken |= 1 << lead
+                return int(self.rows[request][lead - start])
+        return None
+
+    def exclude(self, placed: Columns) -> None:
+        """Rule out the leads that overlap ``placed``."""
+        blocked = np.zeros(len(self.clash), dtype=bool)
+        blocked[self.owner[boxes_hit(self.columns, placed)]] = True
+        self.blocked |= _bits(blocked)
 
 
 def place_many(name: str, count: int, shape: Boxes, sampler: Sampler, constraints: Sequence[Constraint],
@@ -135,15 +205,13 @@ def place_many(name: str, count: int, shape: Boxes, sampler: Sampler, constraint
     each one ruling out those it overlaps (one array step per object placed).
     Raises :class:`PlacementError` when ``max_batches`` batches leave fewer than ``count``.
     """
+    _check_batch(batch, max_batches)
     chosen: list[Placement] = []
     checks = _Checks(constraints, placed, margin)
     for size in batch_sizes(max(batch, 2 * count), max_batches):
-        poses = sampler(rng, size)
-        candidates = pose(shape, poses.centre, poses.angle, y)
+        poses, candidates = _draw(shape, sampler, rng, size, y)
         rows = _first_disjoint(candidates, checks.accepted(candidates), count - len(chosen), margin)
-        new = [Placement(f"{name} {len(chosen) + k + 1} of {count}", (float(poses.centre[row, 0]),
-                                                                    float(poses.centre[row, 1])),
-                         float(poses.angle[row]), candidates, row)
+        new = [_placement(f"{name} {len(chosen) + k + 1} of {count}", poses, candidates, row)
                for k, row in enumerate(rows)]
         chosen += new
         if len(chosen) == count:
@@ -171,13 +239,20 @@ def _first_disjoint(candidates: Footprints, available: np.ndarray, count: int, m
 
 def _clashes(candidates: Footprints, rows: np.ndarray, margin: float) -> np.ndarray:
     """(R, R) bool, upper triangle: does candidate ``rows[i]`` overlap candidate ``rows[j]``, ``i < j``?"""
-    parts = candidates.parts  # pose() lays out every candidate with the same number of boxes
-    boxes = rows if parts == 1 else (rows[:, None] * parts + np.arange(parts)).reshape(-1)
-    first, second = pair_hits(Columns.of(candidates.boxes[boxes], margin))
-    first, second = first // parts, second // parts  # boxes to objects, still in order
-    clash = np.zeros((len(rows), len(rows)), dtype=bool)
-    clash[first, second] = True
-    np.fill_diagonal(clash, False)  # boxes of one object never clash
+    columns = Columns.of(candidates.boxes[_box_rows(candidates, rows)], margin)
+    return _clash_table(columns, np.repeat(np.arange(len(rows)), candidates.parts), len(rows))
+
+
+def _clash_table(columns: Columns, owner: np.ndarray, count: int) -> np.ndarray:
+    """(count, count) bool, upper triangle: does object ``i`` overlap object ``j``, ``i < j``?
+
+    ``owner`` holds the object of each box, in order; boxes of one object never clash.
+    """
+    first, second = pair_hits(columns)
+    first, second = owner[first], owner[second]  # boxes to objects, still in order
+    apart = first != second
+    clash = np.zeros((count, count), dtype=bool)
+    clash[first[apart], second[apart]] = True
     return clash
 
 
@@ -201,18 +276,51 @@ def _bits(mask: np.ndarray) -> int:
 
 
 def _place(name: str, shape: Boxes, sampler: Sampler, checks: _Checks, rng: np.random.Generator, y: float,
-           batch: int, max_batches: int) -> Placement:
-    if batch < 1 or max_batches < 1:
-        raise ValueError("batch and max_batches must be at least 1")
-    for size in batch_sizes(batch, max_batches):
-        poses = sampler(rng, size)
-        candidates = pose(shape, poses.centre, poses.angle, y)
+           batch: int, max_batches: int, drawn: tuple[Poses, Footprints] | None = None) -> Placement:
+    """The first candidate passing ``checks``, from ``drawn`` (a first batch drawn earlier) or new batches."""
+    _check_batch(batch, max_batches)
+    for attempt, size in enumerate(batch_sizes(batch, max_batches)):
+        poses, candidates = drawn if attempt == 0 and drawn is not None else _draw(shape, sampler, rng, size, y)
         feasible = checks.accepted(candidates)
         first = int(feasible.argmax())
         if feasible[first]:
-            centre = poses.centre[first]
-            return Placement(name, (float(centre[0]), float(centre[1])), float(poses.angle[first]), candidates, first)
+            return _placement(name, poses, candidates, first)
     raise checks.error(name)
+
+
+def _check_batch(batch: int, max_batches: int) -> None:
+    if batch < 1 or max_batches < 1:
+        raise ValueError("batch and max_batches must be at least 1")
+
+
+def _draw(shape: Boxes, sampler: Sampler, rng: np.random.Generator, count: int, y: float) -> tuple[Poses, Footprints]:
+    poses = sampler(rng, count)
+    return poses, pose(shape, poses.centre, poses.angle, y)
+
+
+def _placement(name: str, poses: Poses, candidates: Footprints, row: int) -> Placement:
+    return Placement(name, (float(poses.centre[row, 0]), float(poses.centre[row, 1])), float(poses.angle[row]),
+                     candidates, row)
+
+
+def _box_rows(candidates: Footprints, rows: np.ndarray) -> np.ndarray:
+    """The boxes of candidates ``rows`` (pose() lays out every candidate with the same number of boxes)."""
+    parts = candidates.parts
+    return rows if parts == 1 else (rows[:, None] * parts + np.arange(parts)).reshape(-1)
+
+
+def _columns(boxes: Boxes, margin: float) -> Columns:
+    return Columns.of(boxes, margin) if len(boxes) else _NO_COLUMNS
+
+
+def _all_of(masks: Sequence[np.ndarray], count: int) -> np.ndarray:
+    """Where every mask is true (all true when there are none)."""
+    if not masks:
+        return np.ones(count, dtype=bool)
+    feasible = masks[0].copy()
+    for mask in masks[1:]:
+        feasible &= mask
+    return feasible
 
 
 class _Checks:
@@ -221,10 +329,7 @@ class _Checks:
     def __init__(self, constraints: Sequence[Constraint], obstacles: Boxes | Columns, margin: float) -> None:
         self.constraints = constraints
         self.margin = margin
-        if isinstance(obstacles, Columns):
-            self.obstacles = obstacles
-        else:
-            self.obstacles = Columns.of(obstacles, margin) if len(obstacles) else _NO_COLUMNS
+        self.obstacles = obstacles if isinstance(obstacles, Columns) else _columns(obstacles, margin)
         self.candidates: Columns | None = None  # the last batch in the kernel's layout, if it was needed
         self.rejected = np.zeros(len(constraints) + 1, dtype=np.int64)
         self.total = 0
@@ -240,10 +345,7 @@ class _Checks:
             masks.append(np.ones(candidates.count, dtype=bool))
         self.total += candidates.count
         self.rejected += [candidates.count - np.count_nonzero(mask) for mask in masks]
-        feasible = masks[0]
-        for mask in masks[1:]:
-            feasible = feasible & mask
-        return feasible
+        return _all_of(masks, candidates.count)
 
     def with_chosen(self, placement: Placement) -> Columns:
         """The obstacles and the boxes of ``placement``, a candidate of the last batch."""

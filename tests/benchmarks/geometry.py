@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from scenegen.geometry import (DEFAULT_RESOLUTION, Boxes, InRect, InsideRoom, PlacementError, PlacementRequest,
+from scenegen.geometry import (DEFAULT_RESOLUTION, Boxes, InRect, InsideRoom, PlacementError, PlacementRequest, Poses,
                                cell_boxes, concat, footprint, inflate, occupancy_grid, overlap_matrix, place_all,
                                place_one, reachable)
 from scenegen.geometry.place import DEFAULT_BATCH, DEFAULT_MAX_BATCHES, batch_sizes
@@ -90,39 +90,41 @@ def _loop_feasible(box: tuple[list, float], placed: list[tuple[list, float]]) ->
     return inside and not any(_loop_overlap(box, other) for other in placed)
 
 
-def _loop_place_one(half: tuple[float, float], placed: list[tuple[list, float]], rng: np.random.Generator,
-                    *, whole_batches: bool, batch: int = DEFAULT_BATCH) -> tuple[Pose | None, int]:
-    """Draw the solver's batches from ``rng``; return the first feasible pose (or None) and the
-    number of candidates tested.  ``whole_batches``: test every candidate of a batch, the work
-    the solver does; otherwise stop at the first feasible candidate."""
-    tested = 0
-    found = None
-    for size in batch_sizes(batch, DEFAULT_MAX_BATCHES):
-        drawn = SAMPLER(rng, size)
-        for (x, z), angle in zip(drawn.centre.tolist(), drawn.angle.tolist(), strict=True):
-            tested += 1
-            if _loop_feasible(_loop_box(x, z, half, angle), placed) and found is None:
-                found = (x, z, angle)
-                if not whole_batches:
-                    return found, tested
-        if found:
-            break
+def _loop_scan(drawn: Poses, half: tuple[float, float], placed: list[tuple[list, float]], *,
+               whole_batch: bool) -> tuple[Pose | None, int]:
+    """The first feasible pose of one batch (or None), and the candidates tested.  ``whole_batch``:
+    test every candidate of the batch, the work the solver does; otherwise stop at the first fit."""
+    found, tested = None, 0
+    for (x, z), angle in zip(drawn.centre.tolist(), drawn.angle.tolist(), strict=True):
+        tested += 1
+        if _loop_feasible(_loop_box(x, z, half, angle), placed) and found is None:
+            found = (x, z, angle)
+            if not whole_batch:
+                break
     return found, tested
 
 
 def _place_by_loop(sizes: np.ndarray, seed: int, *, whole_batches: bool,
                    batch: int = DEFAULT_BATCH) -> tuple[list[Pose], int]:
-    """The baseline for a whole scene: poses, and candidates tested before each first fit."""
+    """The baseline for a whole scene, drawing what place_all draws (every object's first batch up front,
+    then further batches for an object that needs them): poses, and candidates tested."""
     rng = np.random.default_rng(seed)
+    sizes_by_attempt = batch_sizes(batch, DEFAULT_MAX_BATCHES)
+    first = [SAMPLER(rng, sizes_by_attempt[0]) for _ in sizes]
     placed: list[tuple[list, float]] = []
     poses: list[Pose] = []
     tested = 0
-    for size in sizes.tolist():
+    for size, drawn in zip(sizes.tolist(), first, strict=True):
         half = (size[0] / 2, size[1] / 2)
-        found, candidates = _loop_place_one(half, placed, rng, whole_batches=whole_batches, batch=batch)
+        found, candidates = _loop_scan(drawn, half, placed, whole_batch=whole_batches)
+        tested += candidates
+        for later in sizes_by_attempt[1:]:
+            if found is not None:
+                break
+            found, candidates = _loop_scan(SAMPLER(rng, later), half, placed, whole_batch=whole_batches)
+            tested += candidates
         if found is None:
             raise RuntimeError("baseline could not place a box")
-        tested += candidates
         placed.append(_loop_box(*found[:2], half, found[2]))
         poses.append(found)
     return poses, tested
@@ -183,9 +185,12 @@ def _give_up_figures(count: int, extra: float) -> tuple[float, float, int]:
     def loop() -> None:
         nonlocal tested
         rng.bit_generator.state = state
-        found, tested = _loop_place_one((extra / 2, extra / 2), placed, rng, whole_batches=False)
-        if found is not None:
-            raise AssertionError("the loop placed a box the solver could not")
+        tested = 0
+        for size in batch_sizes(DEFAULT_BATCH, DEFAULT_MAX_BATCHES):
+            found, candidates = _loop_scan(SAMPLER(rng, size), (extra / 2, extra / 2), placed, whole_batch=False)
+            tested += candidates
+            if found is not None:
+                raise AssertionError("the loop placed a box the solver could not")
 
     return _best_seconds(vectorised, repeats=3), _best_seconds(loop, repeats=1), tested
 

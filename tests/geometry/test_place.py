@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 import shapely
@@ -9,8 +11,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from scenegen.geometry import (Boxes, InRect, InsideDisc, InsideRoom, OnRing, OutsideDisc, PlacementError,
-                               PlacementRequest, away_from_cells, footprint, place_all, place_many, place_one, pose,
-                               shape)
+                               PlacementRequest, away_from_cells, cell_boxes, concat, footprint, overlap_matrix,
+                               place_all, place_many, place_one, pose, shape)
+from scenegen.geometry import place as place_module
 from scenegen.geometry.place import DEFAULT_BATCH, DEFAULT_MAX_BATCHES, batch_sizes
 
 from .oracle import AMBIGUOUS, overlap_verdict, polygons
@@ -75,6 +78,67 @@ def test_every_returned_placement_satisfies_every_constraint(scene, seed):
         for poly in grown:
             assert all(overlap_verdict(poly, other) is not True for other in placed_polygons)
         placed_polygons += grown
+
+
+def _one_by_one(requests: list[PlacementRequest], placed: Boxes, rng: np.random.Generator,
+                margin: float) -> list[tuple[float, float, float]] | None:
+    """What place_all promises, candidate by candidate: every request's first batch drawn up front; then
+    each request takes its first candidate that passes its constraints and overlaps neither ``placed``
+    nor an earlier object, drawing further batches (after all the first ones) only when it must."""
+    sizes = batch_sizes(DEFAULT_BATCH, DEFAULT_MAX_BATCHES)
+    first = [request.sampler(rng, sizes[0]) for request in requests]
+    obstacles, result = placed, []
+    for request, drawn in zip(requests, first, strict=True):
+        found = None
+        for batch in itertools.chain([drawn], (request.sampler(rng, size) for size in sizes[1:])):
+            for centre, angle in zip(batch.centre.tolist(), batch.angle.tolist(), strict=True):
+                candidate = pose(request.shape, [centre], [angle], request.y)
+                if all(constraint(candidate)[0] for constraint in request.constraints) and not (
+                        len(obstacles) and overlap_matrix(candidate.boxes, obstacles, margin).any()):
+                    found = (centre[0], centre[1], angle), candidate.boxes
+                    break
+            if found:
+                break
+        if found is None:
+            return None
+        result.append(found[0])
+        obstacles = concat([obstacles, found[1]])
+    return result
+
+
+@settings(max_examples=80, deadline=None)
+@given(scenes(), st.integers(0, 2**32 - 1), st.booleans())
+def test_place_all_takes_each_requests_first_feasible_candidate(scene, seed, crowded):
+    _, _, cells, requests, margin = scene
+    if crowded:  # many objects in a small space: leading candidates clash and requests fall back
+        requests = [PlacementRequest(f"object {k}", Boxes.from_size([0, 0], [1.2, 0.8]), InRect((-2, -2), (2, 2), None),
+                                     [InsideRoom((5, 5))]) for k in range(10)]
+    placed = cell_boxes(cells) if cells else Boxes.empty()
+    expected = _one_by_one(requests, placed, np.random.default_rng(seed), margin)
+    try:
+        placements = place_all(requests, placed, np.random.default_rng(seed), margin=margin)
+    except PlacementError:
+        assert expected is None
+        return
+    assert [(p.centre[0], p.centre[1], p.angle) for p in placements] == expected
+
+
+def test_place_all_carries_on_when_every_leading_candidate_clashes(monkeypatch):
+    fell_back = []
+    take = place_module._Leads.take
+
+    def spy(leads):
+        row = take(leads)
+        fell_back.append(row is None)
+        return row
+
+    monkeypatch.setattr(place_module._Leads, "take", spy)
+    requests = [PlacementRequest(f"crate {k}", Boxes.from_size([0, 0], [1.2, 1.2]), InRect((-3, -3), (3, 3), None),
+                                 [InsideRoom((7, 7))]) for k in range(10)]
+    placements = place_all(requests, Boxes.empty(), np.random.default_rng(5))
+    assert any(fell_back) and not all(fell_back)
+    assert [(p.centre[0], p.centre[1], p.angle) for p in placements] == _one_by_one(
+        requests, Boxes.empty(), np.random.default_rng(5), 0.0)
 
 
 def test_more_containers_than_fit_on_a_ring_is_an_error():
