@@ -167,8 +167,9 @@ class _Leads:
             self.rows.append(np.flatnonzero(feasible)[:_LEADS])
         counts = [len(rows) for rows in self.rows]
         self.ends = np.cumsum(counts).tolist()
-        parts = [batch.parts for batch in batches]
-        self.owner = np.repeat(np.arange(sum(counts)), np.repeat(parts, counts))  # the lead of each box
+        parts = [batch.parts for batch in batches]  # boxes per candidate
+        # The lead each box belongs to.
+        self.owner = np.repeat(np.arange(sum(counts)), np.repeat(np.asarray(parts, dtype=np.intp), counts))
         boxes = concat([batch.boxes[_box_rows(batch, rows)] for batch, rows in zip(batches, self.rows, strict=True)])
         self.columns = _columns(boxes, margin)
         self.clash = _clash_table(self.columns, self.owner, sum(counts))

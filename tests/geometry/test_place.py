@@ -123,6 +123,11 @@ def test_place_all_takes_each_requests_first_feasible_candidate(scene, seed, cro
     assert [(p.centre[0], p.centre[1], p.angle) for p in placements] == expected
 
 
+def test_place_all_of_nothing_is_nothing():
+    assert place_all([], Boxes.empty(), np.random.default_rng(0)) == []
+    assert place_all([], cell_boxes([(0, 0)]), np.random.default_rng(0)) == []
+
+
 def test_place_all_carries_on_when_every_leading_candidate_clashes(monkeypatch):
     fell_back = []
     take = place_module._Leads.take
