@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scenegen.validate import compiled_validator, reference_validator, schema_problems
+from scenegen.validate import compiled_validator, mcs_problems, reference_validator, schema_problems
 
 from .conftest import REFERENCE_SCENES
 
@@ -58,6 +58,33 @@ def test_compiled_and_reference_validators_agree(reference, mutation):
     holder[last] = value
     assert compiled_validator("mcs_scene").is_valid(mutated) == reference_validator("mcs_scene").is_valid(mutated)
     assert not compiled_validator("mcs_scene").is_valid(mutated)
+
+
+def _shell_game_reference() -> dict:
+    return json.loads((REFERENCE_SCENES / "eval_7_interactive_shell_game_0001_01.json").read_text())
+
+
+def test_format_rules_hold_for_the_references():
+    for path in REFERENCES:
+        assert mcs_problems(json.loads(path.read_text())) == [], path.name
+
+
+def test_format_rules_name_each_broken_rule_and_where():
+    scene = _shell_game_reference()
+    objects = scene["objects"]
+    moving = next(i for i, item in enumerate(objects) if item.get("moves"))
+    lid = next(i for i, item in enumerate(objects) if "lidAttachment" in item)
+    objects[1]["id"] = objects[0]["id"]
+    objects[moving]["moves"][0]["stepEnd"] = objects[moving]["moves"][0]["stepBegin"] - 1
+    objects[lid]["lidAttachment"]["lidAttachmentObjId"] = "nowhere"
+    scene["goal"]["metadata"]["target"]["id"] = "nobody"
+    found = {(problem.path, problem.message.split(" '")[0]) for problem in mcs_problems(scene)}
+    assert found == {
+        ("$.objects[1].id", "duplicate object id"),
+        (f"$.objects[{moving}].moves[0]", "stepEnd is before stepBegin"),
+        (f"$.objects[{lid}].lidAttachment", "lid attaches to an object that is not in the scene"),
+        ("$.goal.metadata.target.id", "target"),
+    }
 
 
 def test_validate_command_accepts_generated_output(run_cli, tmp_path):

@@ -18,7 +18,7 @@ import numpy as np
 from ...errors import ConfigError, Problem
 from ...family import Family, Sample
 from ...model import Goal, Materials, Scene, SceneObject
-from ...objects import object_id, rect_tool, soccer_ball, structure_cube
+from ...objects import object_ids, rect_tool, soccer_ball, structure_cube
 from ...values import FloatRange, Parameters, below
 from .checks import tool_choice_problems
 from .layout import (
@@ -81,14 +81,15 @@ class ToolChoice(Family):
         length = lengths[below(rng, len(lengths))]
         width, material = drawn["tool.width"], drawn["tool.material"]
 
-        target = soccer_ball(object_id(rng), pool.ball_x, pool.ball_z, BALL_SCALE)
-        useful = _useful_tool(object_id(rng, "tool_"), pool, width, length, drawn, material, rng)
+        target_key, tool_key, platform_key, decoy_key = object_ids(rng, 4)
+        target = soccer_ball(target_key, pool.ball_x, pool.ball_z, BALL_SCALE)
+        useful = _useful_tool(f"tool_{tool_key}", pool, width, length, drawn, material, rng)
         other = OTHER_SIDE_BUILDERS[drawn["other_side"]](
             pool.mirrored(), room, width, length, material, drawn, rng
         )
-        platform = structure_cube(object_id(rng, "platform_"), (0.0, 0.5, 0.0), (1.0, 1.0, room[2]),
+        platform = structure_cube(f"platform_{platform_key}", (0.0, 0.5, 0.0), (1.0, 1.0, room[2]),
                                   PLATFORM_MATERIAL, lips=True)
-        decoy = soccer_ball(object_id(rng), -pool.ball_x, pool.ball_z, BALL_SCALE)
+        decoy = soccer_ball(decoy_key, -pool.ball_x, pool.ball_z, BALL_SCALE)
         scene = Scene(
             room=room,
             materials=Materials(drawn["materials.ceiling"], drawn["materials.floor"], drawn["materials.wall"]),

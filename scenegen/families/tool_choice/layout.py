@@ -57,8 +57,8 @@ class Pool:
     def outer_edge(self) -> float:
         return abs(self.ball_x) + self.half_island + self.side + 0.5
 
-    def cells(self) -> list[tuple[int, int]]:
-        """The lava cells, row by row (x outer loop, as the evaluation scenes list them). Shared: do not modify."""
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        """The lava cells, row by row (x outer loop, as the evaluation scenes list them)."""
         return _cells(self)
 
     def mirrored(self) -> Pool:
@@ -66,22 +66,22 @@ class Pool:
         return Pool(-self.ball_x, self.ball_z, self.island, self.near, self.far, self.side)
 
 
-@lru_cache(maxsize=1024)
-def _cells(pool: Pool) -> list[tuple[int, int]]:
-    # Pools repeat across samples: a run draws from a handful of sizes.
+@lru_cache(maxsize=4096)
+def _cells(pool: Pool) -> tuple[tuple[int, int], ...]:
+    # Pools repeat across samples: a run draws from a few thousand layouts at most.
     reach_x = pool.half_island + pool.side
-    return [
+    return tuple(
         (x, z)
         for x in range(pool.ball_x - reach_x, pool.ball_x + reach_x + 1)
         for z in range(pool.ball_z - pool.half_island - pool.near, pool.ball_z + pool.half_island + pool.far + 1)
         if abs(x - pool.ball_x) > pool.half_island or abs(z - pool.ball_z) > pool.half_island
-    ]
+    )
 
 
-@lru_cache(maxsize=1024)
 def both_pools_cells(pool: Pool) -> tuple[tuple[int, int], ...]:
-    """The lava of ``pool`` and its mirror, right side first, as the evaluation scenes list it."""
-    return tuple(sorted(pool.cells() + pool.mirrored().cells(), key=lambda cell: (cell[0] < 0, cell)))
+    """The lava of ``pool`` and its mirror, right side first, each row by row, as the evaluation scenes list it."""
+    right, left = (pool, pool.mirrored()) if pool.ball_x > 0 else (pool.mirrored(), pool)
+    return _cells(right) + _cells(left)
 
 
 def useful_lengths(span: int) -> tuple[int, ...]:
