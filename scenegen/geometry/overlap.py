@@ -122,6 +122,10 @@ def pair_hits(boxes: Columns) -> tuple[np.ndarray, np.ndarray]:
 
     Half the pairs of :func:`hits` of the set with itself, and no box against itself.
     """
+    if len(boxes) * (len(boxes) - 1) // 2 > _PAIRS_PER_BLOCK:  # large sets: all pairs, in bounded blocks
+        rows, cols = hits(boxes, boxes)
+        upper = rows < cols
+        return rows[upper], cols[upper]
     rows, cols = _upper_pairs(len(boxes))
     dx, dz = boxes.sat[4, cols] - boxes.sat[4, rows], boxes.sat[5, cols] - boxes.sat[5, rows]
     reach = boxes.radius[rows] + boxes.radius[cols] + TOLERANCE
@@ -137,7 +141,7 @@ def _upper_pairs(count: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _overlapping(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The separating-axis test, pair by pair, on columns of equal shape (see :func:`_columns`)."""
+    """The separating-axis test, pair by pair, on :class:`Columns` rows of equal shape."""
     ca, sa, hax, haz, xa, za = a
     cb, sb, hbx, hbz, xb, zb = b
     # |cos| and |sin| of the angle between the two boxes' frames.

@@ -100,6 +100,9 @@ def test_large_inputs_are_blocked_but_give_the_same_answer():
     np.testing.assert_array_equal(matrix, row_by_row)
     assert matrix.any() and not matrix.all()
     np.testing.assert_array_equal(any_overlap(a, b), matrix.any(axis=1))
+    within = overlap_matrix(a, a)
+    np.fill_diagonal(within, False)
+    np.testing.assert_array_equal(self_overlap(a), within.any(axis=1))  # a set too large for one block of pairs
 
 
 def test_empty_inputs_and_negative_margin():
