@@ -6,7 +6,10 @@
 (c) how placement time grows from 5 to 50 objects;
 (d) reachability in the Tool Choice room.
 
-The solver runs with its shipped defaults (batch sizes, batch count).
+The solver runs with its shipped defaults (batch sizes, batch count), except in
+the line of (b) that varies the first batch's size.  The loop draws what
+``place_all`` draws: every box's first batch up front, then more for a box that
+needs them.
 Run: ``python -m tests.benchmarks.geometry``.
 """
 
