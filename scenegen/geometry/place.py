@@ -122,8 +122,9 @@ def place_all(requests: Sequence[PlacementRequest], placed: Boxes, rng: np.rando
     feasible candidates of all requests against each other in another, so that
     most requests are placed by a look-up.  A request whose leading candidates
     all clash goes on as :func:`place_one` does (the rest of its first batch,
-    then new batches), and so does every request after it.  Raises
-    :class:`PlacementError` for the first request that cannot be placed.
+    then new batches), and the leads of later requests that its object covers
+    are ruled out in one more array operation.  Raises :class:`PlacementError`
+    for the first request that cannot be placed.
     """
     _check_batch(batch, max_batches)
     first = [_draw(request.shape, request.sampler, rng, batch, request.y) for request in requests]
@@ -203,7 +204,7 @@ def place_many(name: str, count: int, shape: Boxes, sampler: Sampler, constraint
 
     Each batch is tested against the constraints, the obstacles and itself in a
     few array operations; candidates are then taken greedily in drawing order,
-    each one ruling out those it overlaps (one array step per object placed).
+    each one ruling out those it overlaps (a bit-set step per object placed).
     Raises :class:`PlacementError` when ``max_batches`` batches leave fewer than ``count``.
     """
     _check_batch(batch, max_batches)
