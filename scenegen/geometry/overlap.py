@@ -13,7 +13,7 @@ and neither is a penetration shallower than :data:`~.shapes.TOLERANCE`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -52,9 +52,12 @@ class Columns:
     def __len__(self) -> int:
         return len(self.radius)
 
-    def join(self, other: Columns) -> Columns:
-        """These boxes and ``other``'s, in that order."""
-        return Columns(np.concatenate([self.sat, other.sat], axis=1), np.concatenate([self.radius, other.radius]))
+    @classmethod
+    def concat(cls, parts: Sequence[Columns]) -> Columns:
+        """The boxes of ``parts``, in order."""
+        if len(parts) == 1:
+            return parts[0]
+        return cls(np.concatenate([part.sat for part in parts], axis=1), np.concatenate([part.radius for part in parts]))
 
     def between(self, start: int, stop: int) -> Columns:
         """Boxes ``start`` to ``stop - 1``."""

@@ -8,6 +8,7 @@ returned only after it passed every constraint and the overlap test.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -117,8 +118,10 @@ def place_all(requests: Sequence[PlacementRequest], placed: Boxes, rng: np.rando
     ``placed`` holds the obstacles already there (walls, lava cells...).  Each
     request gets the first candidate, in its drawing order, that passes its
     constraints and overlaps neither ``placed`` nor the objects placed before it.
-    The first batch of every request is drawn up front, in request order; all of
-    them are tested against ``placed`` in one array operation, and the leading
+    The first batch of every request is drawn up front, in request order (one
+    draw of ``k * batch`` candidates for ``k`` consecutive requests with equal
+    samplers, request after request); all of them are tested against ``placed``
+    in one array operation, and the leading
     feasible candidates of all requests against each other in another, so that
     most requests are placed by a look-up.  A request whose leading candidates
     all clash goes on as :func:`place_one` does (the rest of its first batch,
@@ -127,23 +130,76 @@ def place_all(requests: Sequence[PlacementRequest], placed: Boxes, rng: np.rando
     for the first request that cannot be placed.
     """
     _check_batch(batch, max_batches)
-    first = [_draw(request.shape, request.sampler, rng, batch, request.y) for request in requests]
-    obstacles = _columns(placed, margin)
-    leads = _Leads(requests, [candidates for _, candidates in first], obstacles, margin)
+    blocks = [block for _, run in itertools.groupby(requests, key=lambda request: request.sampler)
+              for block in _first_batches(list(run), rng, batch)]
+    leads = _Leads(blocks, _columns(placed, margin), margin)
+    cleared = [_columns(placed, margin)]  # what a request that falls back must clear, in pieces
     placements: list[Placement] = []
-    for request, drawn in zip(requests, first, strict=True):
-        row = leads.take()
-        if row is not None:
-            placements.append(_placement(request.name, *drawn, row))
+    for request, (block, k) in zip(requests, [(b, k) for b in blocks for k in range(len(b.requests))], strict=True):
+        taken = leads.take()
+        if taken is not None:
+            lead, row = taken
+            placements.append(_placement(request.name, block.poses, block.candidates, row))
+            cleared.append(leads.columns_of(lead))
             continue
         # Every leading candidate clashes: the rest of the batch, then new ones, against all placed so far.
-        everything = obstacles.join(_columns(concat([placement.footprint for placement in placements]), margin))
-        checks = _Checks(request.constraints, everything, margin)
+        checks = _Checks(request.constraints, Columns.concat(cleared), margin)
         placement = _place(request.name, request.shape, request.sampler, checks, rng, request.y, batch, max_batches,
-                           drawn)
+                           block.batch_of(k))
         placements.append(placement)
-        leads.exclude(_columns(placement.footprint, margin))
+        everything = checks.with_chosen(placement)
+        leads.exclude(everything.between(len(everything) - len(placement.footprint), len(everything)))  # its boxes
+        cleared = [everything]
     return placements
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Consecutive requests checked together: their first batches, ``size`` candidates each, one after another."""
+
+    requests: list[PlacementRequest]
+    poses: Poses
+    candidates: Footprints
+    size: int
+
+    def batch_of(self, k: int) -> tuple[Poses, Footprints]:
+        """Request ``k``'s own first batch."""
+        if len(self.requests) == 1:
+            return self.poses, self.candidates
+        rows = slice(k * self.size, (k + 1) * self.size)
+        boxes = self.candidates.boxes  # one box per candidate: only such requests share a block
+        y = None if boxes.y is None else boxes.y[rows]
+        own = Boxes.trusted(boxes.centre[rows], boxes.half[rows], boxes.angle[rows], y)
+        return Poses(self.poses.centre[rows], self.poses.angle[rows]), Footprints(own, np.arange(self.size), self.size, 1)
+
+
+def _first_batches(requests: list[PlacementRequest], rng: np.random.Generator, batch: int) -> list[_Block]:
+    """The first batches of consecutive requests with equal samplers, drawn in one call.
+
+    When every request is a single box at its pivot and all have the same
+    constraints, they form one block: posed and checked against the constraints
+    in a few array operations instead of a few per request.
+    """
+    poses = requests[0].sampler(rng, batch * len(requests))
+    shapes = [request.shape for request in requests]
+    if (len(requests) > 1 and all(len(shape) == 1 and not shape.centre.any() for shape in shapes)
+            and len({shape.y is None for shape in shapes}) == 1
+            and all(request.constraints == requests[0].constraints for request in requests)):
+        half = np.repeat(np.concatenate([shape.half for shape in shapes]), batch, axis=0)
+        angle = poses.angle + np.repeat(np.concatenate([shape.angle for shape in shapes]), batch)
+        y = None
+        if shapes[0].y is not None:
+            lift = np.array([[request.y, request.y] for request in requests])
+            y = np.repeat(np.concatenate([shape.y for shape in shapes]) + lift, batch, axis=0)
+        count = len(angle)
+        together = Footprints(Boxes.trusted(poses.centre, half, angle, y), np.arange(count), count, 1)
+        return [_Block(requests, poses, together, batch)]
+    blocks = []
+    for k, request in enumerate(requests):
+        rows = slice(k * batch, (k + 1) * batch)
+        own = Poses(poses.centre[rows], poses.angle[rows])
+        blocks.append(_Block([request], own, pose(request.shape, own.centre, own.angle, request.y), batch))
+    return blocks
 
 
 class _Leads:
@@ -153,33 +209,39 @@ class _Leads:
     given obstacles.  :meth:`take` serves the requests in order.
     """
 
-    def __init__(self, requests: Sequence[PlacementRequest], batches: Sequence[Footprints], obstacles: Columns,
-                 margin: float) -> None:
+    def __init__(self, blocks: Sequence[_Block], obstacles: Columns, margin: float) -> None:
         hit = None
-        if len(obstacles) and batches:
-            hit = boxes_hit(Columns.of(concat([batch.boxes for batch in batches]), margin), obstacles)
-        self.rows: list[np.ndarray] = []  # per request, its leading feasible candidates
+        if len(obstacles) and blocks:
+            hit = boxes_hit(Columns.of(concat([block.candidates.boxes for block in blocks]), margin), obstacles)
+        self.rows: list[np.ndarray] = []  # per request: its leads, as rows of its block's candidates
+        lead_boxes, lead_parts = [], [np.zeros(0, dtype=np.intp)]
         offset = 0
-        for request, batch in zip(requests, batches, strict=True):
-            feasible = _all_of([constraint(batch) for constraint in request.constraints], batch.count)
+        for block in blocks:
+            candidates = block.candidates
+            feasible = _all_of([constraint(candidates) for constraint in block.requests[0].constraints],
+                               candidates.count)
             if hit is not None:
-                feasible &= ~batch.any_of(hit[offset:offset + len(batch.boxes)])
-            offset += len(batch.boxes)
-            self.rows.append(np.flatnonzero(feasible)[:_LEADS])
-        counts = [len(rows) for rows in self.rows]
-        self.ends = np.cumsum(counts).tolist()
-        parts = [batch.parts for batch in batches]  # boxes per candidate
-        # The lead each box belongs to.
-        self.owner = np.repeat(np.arange(sum(counts)), np.repeat(np.asarray(parts, dtype=np.intp), counts))
-        boxes = concat([batch.boxes[_box_rows(batch, rows)] for batch, rows in zip(batches, self.rows, strict=True)])
-        self.columns = _columns(boxes, margin)
-        self.clash = _clash_table(self.columns, self.owner, sum(counts))
+                feasible &= ~candidates.any_of(hit[offset:offset + len(candidates.boxes)])
+            offset += len(candidates.boxes)
+            by_request = feasible.reshape(len(block.requests), block.size)
+            request, candidate = np.nonzero(by_request & (np.cumsum(by_request, axis=1) <= _LEADS))
+            rows = request * block.size + candidate
+            self.rows += np.split(rows, np.cumsum(np.bincount(request, minlength=len(block.requests)))[:-1])
+            lead_boxes.append(candidates.boxes[_box_rows(candidates, rows)])
+            lead_parts.append(np.full(len(rows), candidates.parts))
+        self.ends = np.cumsum([len(rows) for rows in self.rows]).tolist()
+        parts = np.concatenate(lead_parts)
+        self.box_ends = np.cumsum(parts).tolist()
+        self.owner = np.repeat(np.arange(len(parts)), parts)  # the lead each box belongs to
+        self.columns = _columns(concat(lead_boxes), margin)
+        self.clash = _clash_table(self.columns, self.owner, len(parts))
         self.taken = 0  # bit i: lead i was taken
         self.blocked = 0  # bit i: lead i overlaps an object placed some other way
         self.served = 0
 
-    def take(self) -> int | None:
-        """The next request's first leading candidate clear of every object placed so far, or None."""
+    def take(self) -> tuple[int, int] | None:
+        """The next request's first leading candidate clear of every object placed so far, as
+        (lead, row in its block), or None."""
         request = self.served
         start = self.ends[request - 1] if request else 0
         self.served += 1
@@ -187,8 +249,12 @@ class _Leads:
             # The clash table holds earlier leads only; objects placed otherwise are in ``blocked``.
             if not (_bits(self.clash[:lead, lead]) & self.taken or self.blocked >> lead & 1):
                 self.taken |= 1 << lead
-                return int(self.rows[request][lead - start])
+                return lead, int(self.rows[request][lead - start])
         return None
+
+    def columns_of(self, lead: int) -> Columns:
+        """The boxes of one lead."""
+        return self.columns.between(self.box_ends[lead - 1] if lead else 0, self.box_ends[lead])
 
     def exclude(self, placed: Columns) -> None:
         """Rule out the leads that overlap ``placed``."""
@@ -352,9 +418,9 @@ class _Checks:
     def with_chosen(self, placement: Placement) -> Columns:
         """The obstacles and the boxes of ``placement``, a candidate of the last batch."""
         if self.candidates is None:  # there were no obstacles to test the batch against
-            return self.obstacles.join(Columns.of(placement.footprint, self.margin))
+            return Columns.concat([self.obstacles, Columns.of(placement.footprint, self.margin)])
         parts = placement.candidates.parts  # pose() lays out every candidate with the same number of boxes
-        return self.obstacles.join(self.candidates.between(placement.row * parts, (placement.row + 1) * parts))
+        return Columns.concat([self.obstacles, self.candidates.between(placement.row * parts, (placement.row + 1) * parts)])
 
     def error(self, name: str) -> PlacementError:
         names = [constraint.name for constraint in self.constraints] + [_OVERLAP]

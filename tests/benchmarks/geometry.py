@@ -8,8 +8,8 @@
 
 The solver runs with its shipped defaults (batch sizes, batch count), except in
 the line of (b) that varies the first batch's size.  The loop draws what
-``place_all`` draws: every box's first batch up front, then more for a box that
-needs them.
+``place_all`` draws: every box's first batch up front (in one call, as the boxes
+share a sampler), then more for a box that needs them.
 Run: ``python -m tests.benchmarks.geometry``.
 """
 
@@ -109,11 +109,12 @@ def _loop_scan(drawn: Poses, half: tuple[float, float], placed: list[tuple[list,
 
 def _place_by_loop(sizes: np.ndarray, seed: int, *, whole_batches: bool,
                    batch: int = DEFAULT_BATCH) -> tuple[list[Pose], int]:
-    """The baseline for a whole scene, drawing what place_all draws (every object's first batch up front,
-    then further batches for an object that needs them): poses, and candidates tested."""
+    """The baseline for a whole scene, drawing what place_all draws: poses, and candidates tested."""
     rng = np.random.default_rng(seed)
     sizes_by_attempt = batch_sizes(batch, DEFAULT_MAX_BATCHES)
-    first = [SAMPLER(rng, sizes_by_attempt[0]) for _ in sizes]
+    drawn = SAMPLER(rng, sizes_by_attempt[0] * len(sizes))  # one draw: every box shares the sampler
+    rows = [slice(k * sizes_by_attempt[0], (k + 1) * sizes_by_attempt[0]) for k in range(len(sizes))]
+    first = [Poses(drawn.centre[k], drawn.angle[k]) for k in rows]
     placed: list[tuple[list, float]] = []
     poses: list[Pose] = []
     tested = 0

@@ -11,8 +11,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from scenegen.geometry import (Boxes, InRect, InsideDisc, InsideRoom, OnRing, OutsideDisc, PlacementError,
-                               PlacementRequest, away_from_cells, cell_boxes, concat, footprint, overlap_matrix,
-                               place_all, place_many, place_one, pose, shape)
+                               PlacementRequest, Poses, away_from_cells, cell_boxes, concat, footprint,
+                               overlap_matrix, place_all, place_many, place_one, pose, shape)
 from scenegen.geometry import place as place_module
 from scenegen.geometry.place import DEFAULT_BATCH, DEFAULT_MAX_BATCHES, batch_sizes
 
@@ -82,11 +82,17 @@ def test_every_returned_placement_satisfies_every_constraint(scene, seed):
 
 def _one_by_one(requests: list[PlacementRequest], placed: Boxes, rng: np.random.Generator,
                 margin: float) -> list[tuple[float, float, float]] | None:
-    """What place_all promises, candidate by candidate: every request's first batch drawn up front; then
-    each request takes its first candidate that passes its constraints and overlaps neither ``placed``
-    nor an earlier object, drawing further batches (after all the first ones) only when it must."""
+    """What place_all promises, candidate by candidate: every request's first batch drawn up front (one
+    draw for consecutive requests with equal samplers); then each request takes its first candidate that
+    passes its constraints and overlaps neither ``placed`` nor an earlier object, drawing further batches
+    (after all the first ones) only when it must."""
     sizes = batch_sizes(DEFAULT_BATCH, DEFAULT_MAX_BATCHES)
-    first = [request.sampler(rng, sizes[0]) for request in requests]
+    first = []
+    for sampler, run in itertools.groupby(requests, key=lambda request: request.sampler):
+        count = len(list(run))
+        drawn = sampler(rng, sizes[0] * count)
+        first += [Poses(drawn.centre[k * sizes[0]:(k + 1) * sizes[0]], drawn.angle[k * sizes[0]:(k + 1) * sizes[0]])
+                  for k in range(count)]
     obstacles, result = placed, []
     for request, drawn in zip(requests, first, strict=True):
         found = None
