@@ -30,8 +30,10 @@ DEFAULT_MAX_BATCHES = 16
 _MAX_GROWTH = 16
 
 _OVERLAP = "overlap"
-#: Leading feasible candidates per request that :func:`place_all` tests against each other up front.
-_LEADS = 4
+#: Leading feasible candidates that :func:`place_all` tests against each other up front, in all: the
+#: more per request, the fewer requests fall back to testing on their own, but the table grows as
+#: the square (128 leads: 8,128 pairs).  Between 2 and 16 per request.
+_LEADS = 128
 _NO_COLUMNS = Columns(np.zeros((6, 0)), np.zeros(0))
 
 
@@ -182,7 +184,7 @@ def _first_batches(requests: list[PlacementRequest], rng: np.random.Generator, b
     """
     poses = requests[0].sampler(rng, batch * len(requests))
     shapes = [request.shape for request in requests]
-    if (len(requests) > 1 and all(len(shape) == 1 and not shape.centre.any() for shape in shapes)
+    if (len(requests) > 1 and all(len(shape) == 1 and shape.centre.tolist() == [[0.0, 0.0]] for shape in shapes)
             and len({shape.y is None for shape in shapes}) == 1
             and all(request.constraints == requests[0].constraints for request in requests)):
         half = np.repeat(np.concatenate([shape.half for shape in shapes]), batch, axis=0)
@@ -213,6 +215,7 @@ class _Leads:
         hit = None
         if len(obstacles) and blocks:
             hit = boxes_hit(Columns.of(concat([block.candidates.boxes for block in blocks]), margin), obstacles)
+        per_request = min(16, max(2, _LEADS // max(1, sum(len(block.requests) for block in blocks))))
         self.rows: list[np.ndarray] = []  # per request: its leads, as rows of its block's candidates
         lead_boxes, lead_parts = [], [np.zeros(0, dtype=np.intp)]
         offset = 0
@@ -224,7 +227,7 @@ class _Leads:
                 feasible &= ~candidates.any_of(hit[offset:offset + len(candidates.boxes)])
             offset += len(candidates.boxes)
             by_request = feasible.reshape(len(block.requests), block.size)
-            request, candidate = np.nonzero(by_request & (np.cumsum(by_request, axis=1) <= _LEADS))
+            request, candidate = np.nonzero(by_request & (np.cumsum(by_request, axis=1) <= per_request))
             rows = request * block.size + candidate
             self.rows += np.split(rows, np.cumsum(np.bincount(request, minlength=len(block.requests)))[:-1])
             lead_boxes.append(candidates.boxes[_box_rows(candidates, rows)])
@@ -234,7 +237,11 @@ class _Leads:
         self.box_ends = np.cumsum(parts).tolist()
         self.owner = np.repeat(np.arange(len(parts)), parts)  # the lead each box belongs to
         self.columns = _columns(concat(lead_boxes), margin)
-        self.clash = _clash_table(self.columns, self.owner, len(parts))
+        # Per lead, the earlier leads it overlaps, as a bit set (the table holds pairs i < j only).
+        earlier = np.packbits(_clash_table(self.columns, self.owner, len(parts)).T, axis=1, bitorder="little")
+        width = earlier.shape[1]
+        packed = earlier.tobytes()
+        self.earlier = [int.from_bytes(packed[k * width:(k + 1) * width], "little") for k in range(len(parts))]
         self.taken = 0  # bit i: lead i was taken
         self.blocked = 0  # bit i: lead i overlaps an object placed some other way
         self.served = 0
@@ -246,8 +253,7 @@ class _Leads:
         start = self.ends[request - 1] if request else 0
         self.served += 1
         for lead in range(start, self.ends[request]):
-            # The clash table holds earlier leads only; objects placed otherwise are in ``blocked``.
-            if not (_bits(self.clash[:lead, lead]) & self.taken or self.blocked >> lead & 1):
+            if not (self.earlier[lead] & self.taken or self.blocked >> lead & 1):
                 self.taken |= 1 << lead
                 return lead, int(self.rows[request][lead - start])
         return None
@@ -258,7 +264,7 @@ class _Leads:
 
     def exclude(self, placed: Columns) -> None:
         """Rule out the leads that overlap ``placed``."""
-        blocked = np.zeros(len(self.clash), dtype=bool)
+        blocked = np.zeros(len(self.earlier), dtype=bool)
         blocked[self.owner[boxes_hit(self.columns, placed)]] = True
         self.blocked |= _bits(blocked)
 

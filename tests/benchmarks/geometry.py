@@ -29,6 +29,7 @@ from scenegen.geometry.shapes import TOLERANCE
 
 ROOM = (10.0, 10.0)
 SAMPLER = InRect((-5.0, -5.0), (5.0, 5.0), rotation=None)
+IN_ROOM = (InsideRoom(ROOM),)  # one constraint list, shared by every box
 SCENES = 5
 Pose = tuple[float, float, float]
 
@@ -60,7 +61,7 @@ def _sizes(count: int, low: float, high: float, seed: int) -> np.ndarray:
 
 
 def _place_vectorised(sizes: np.ndarray, seed: int, batch: int = DEFAULT_BATCH) -> list[Pose]:
-    requests = [PlacementRequest(f"box {k}", Boxes.from_size([0.0, 0.0], size), SAMPLER, [InsideRoom(ROOM)])
+    requests = [PlacementRequest(f"box {k}", Boxes.from_size([0.0, 0.0], size), SAMPLER, IN_ROOM)
                 for k, size in enumerate(sizes)]
     placements = place_all(requests, Boxes.empty(), np.random.default_rng(seed), batch=batch)
     return [(p.centre[0], p.centre[1], p.angle) for p in placements]
@@ -168,7 +169,7 @@ def _give_up_figures(count: int, extra: float) -> tuple[float, float, int]:
     from the same generator state, and the candidates tested."""
     sizes = _sizes(count, 1.0, 1.6, seed=100)
     rng = np.random.default_rng(0)
-    requests = [PlacementRequest(f"box {k}", Boxes.from_size([0.0, 0.0], size), SAMPLER, [InsideRoom(ROOM)])
+    requests = [PlacementRequest(f"box {k}", Boxes.from_size([0.0, 0.0], size), SAMPLER, IN_ROOM)
                 for k, size in enumerate(sizes)]
     placements = place_all(requests, Boxes.empty(), rng)
     state = rng.bit_generator.state
@@ -178,7 +179,7 @@ def _give_up_figures(count: int, extra: float) -> tuple[float, float, int]:
     def vectorised() -> None:
         rng.bit_generator.state = state
         try:
-            place_one("extra box", shape, SAMPLER, [InsideRoom(ROOM)], obstacles, rng)
+            place_one("extra box", shape, SAMPLER, IN_ROOM, obstacles, rng)
         except PlacementError:
             return
         raise AssertionError("the extra box was expected not to fit")
