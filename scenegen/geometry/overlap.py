@@ -57,6 +57,8 @@ class Columns:
         """The boxes of ``parts``, in order."""
         if len(parts) == 1:
             return parts[0]
+        if not parts:
+            return cls(np.zeros((6, 0)), np.zeros(0))
         return cls(np.concatenate([part.sat for part in parts], axis=1), np.concatenate([part.radius for part in parts]))
 
     def between(self, start: int, stop: int) -> Columns:

@@ -134,25 +134,42 @@ def place_all(requests: Sequence[PlacementRequest], placed: Boxes, rng: np.rando
     _check_batch(batch, max_batches)
     blocks = [block for _, run in itertools.groupby(requests, key=lambda request: request.sampler)
               for block in _first_batches(list(run), rng, batch)]
-    leads = _Leads(blocks, _columns(placed, margin), margin)
-    cleared = [_columns(placed, margin)]  # what a request that falls back must clear, in pieces
+    obstacles = _columns(placed, margin)
+    leads = _Leads(blocks, obstacles, margin)
+    objects: list[Columns] = []  # the boxes of each object placed so far
     placements: list[Placement] = []
-    for request, (block, k) in zip(requests, [(b, k) for b in blocks for k in range(len(b.requests))], strict=True):
+    slots = [(block, k) for block in blocks for k in range(len(block.requests))]
+    for index, (request, (block, k)) in enumerate(zip(requests, slots, strict=True)):
         taken = leads.take()
         if taken is not None:
             lead, row = taken
             placements.append(_placement(request.name, block.poses, block.candidates, row))
-            cleared.append(leads.columns_of(lead))
+            objects.append(leads.columns_of(lead))
             continue
-        # Every leading candidate clashes: the rest of the batch, then new ones, against all placed so far.
-        checks = _Checks(request.constraints, Columns.concat(cleared), margin)
-        placement = _place(request.name, request.shape, request.sampler, checks, rng, request.y, batch, max_batches,
-                           block.batch_of(k))
+        # Every leading candidate clashes: the rest of the batch, then new batches, against all placed so far.
+        poses, candidates = block.batch_of(k)
+        placement = _first_clear(request.name, poses, candidates, leads.feasible[index], objects, margin)
+        if placement is None:
+            checks = _Checks(request.constraints, Columns.concat([obstacles, *objects]), margin)
+            placement = _place(request.name, request.shape, request.sampler, checks, rng, request.y, batch,
+                               max_batches, (poses, candidates))
         placements.append(placement)
-        everything = checks.with_chosen(placement)
-        leads.exclude(everything.between(len(everything) - len(placement.footprint), len(everything)))  # its boxes
-        cleared = [everything]
+        objects.append(_columns(placement.footprint, margin))
+        leads.exclude(objects[-1])
     return placements
+
+
+def _first_clear(name: str, poses: Poses, candidates: Footprints, feasible: np.ndarray, objects: Sequence[Columns],
+                 margin: float) -> Placement | None:
+    """The first of the ``feasible`` candidates (which pass the constraints and clear the fixed
+    obstacles) that also clears ``objects``, or None."""
+    rows = np.flatnonzero(feasible)
+    if not len(rows):
+        return None
+    hit = boxes_hit(Columns.of(candidates.boxes[_box_rows(candidates, rows)], margin), Columns.concat(objects))
+    clear = ~hit.reshape(len(rows), candidates.parts).any(axis=1)
+    first = int(clear.argmax())
+    return _placement(name, poses, candidates, int(rows[first])) if clear[first] else None
 
 
 @dataclass(frozen=True)
@@ -217,6 +234,7 @@ class _Leads:
             hit = boxes_hit(Columns.of(concat([block.candidates.boxes for block in blocks]), margin), obstacles)
         per_request = min(16, max(2, _LEADS // max(1, sum(len(block.requests) for block in blocks))))
         self.rows: list[np.ndarray] = []  # per request: its leads, as rows of its block's candidates
+        self.feasible: list[np.ndarray] = []  # per request: which candidates of its first batch are feasible
         lead_boxes, lead_parts = [], [np.zeros(0, dtype=np.intp)]
         offset = 0
         for block in blocks:
@@ -227,6 +245,7 @@ class _Leads:
                 feasible &= ~candidates.any_of(hit[offset:offset + len(candidates.boxes)])
             offset += len(candidates.boxes)
             by_request = feasible.reshape(len(block.requests), block.size)
+            self.feasible += list(by_request)
             request, candidate = np.nonzero(by_request & (np.cumsum(by_request, axis=1) <= per_request))
             rows = request * block.size + candidate
             self.rows += np.split(rows, np.cumsum(np.bincount(request, minlength=len(block.requests)))[:-1])
