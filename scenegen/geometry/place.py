@@ -256,11 +256,8 @@ class _Leads:
         self.box_ends = np.cumsum(parts).tolist()
         self.owner = np.repeat(np.arange(len(parts)), parts)  # the lead each box belongs to
         self.columns = _columns(concat(lead_boxes), margin)
-        # Per lead, the earlier leads it overlaps, as a bit set (the table holds pairs i < j only).
-        earlier = np.packbits(_clash_table(self.columns, self.owner, len(parts)).T, axis=1, bitorder="little")
-        width = earlier.shape[1]
-        packed = earlier.tobytes()
-        self.earlier = [int.from_bytes(packed[k * width:(k + 1) * width], "little") for k in range(len(parts))]
+        # Per lead, the earlier leads it overlaps (the table holds pairs i < j only).
+        self.earlier = _bit_rows(_clash_table(self.columns, self.owner, len(parts)).T)
         self.taken = 0  # bit i: lead i was taken
         self.blocked = 0  # bit i: lead i overlaps an object placed some other way
         self.served = 0
@@ -285,7 +282,7 @@ class _Leads:
         """Rule out the leads that overlap ``placed``."""
         blocked = np.zeros(len(self.earlier), dtype=bool)
         blocked[self.owner[boxes_hit(self.columns, placed)]] = True
-        self.blocked |= _bits(blocked)
+        self.blocked |= _bit_rows(blocked[None, :])[0]
 
 
 def place_many(name: str, count: int, shape: Boxes, sampler: Sampler, constraints: Sequence[Constraint],
@@ -351,21 +348,23 @@ def _clash_table(columns: Columns, owner: np.ndarray, count: int) -> np.ndarray:
 
 def _greedy(clash: np.ndarray, count: int) -> list[int]:
     """Up to ``count`` indices taken in order, each clashing with none taken before (``clash[i, j]``
-    is read for ``i < j`` only).  The loop runs
-    on Python integers used as bit sets (bit ``i`` for index ``i``): a step costs less than an
-    array operation."""
+    is read for ``i < j`` only).  The loop runs on Python integers used as bit sets (bit ``i`` for
+    index ``i``): a step costs less than an array operation."""
+    later = _bit_rows(clash)
     free = (1 << len(clash)) - 1
     taken: list[int] = []
     while free and len(taken) < count:
         first = (free & -free).bit_length() - 1  # the lowest set bit
         taken.append(first)
-        free &= ~(_bits(clash[first]) | 1 << first)
+        free &= ~(later[first] | 1 << first)
     return taken
 
 
-def _bits(mask: np.ndarray) -> int:
-    """A bool mask as an integer whose bit ``i`` is ``mask[i]``."""
-    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
+def _bit_rows(matrix: np.ndarray) -> list[int]:
+    """Each row of a bool matrix as an integer whose bit ``j`` is ``row[j]``."""
+    packed = np.packbits(matrix, axis=1, bitorder="little")
+    width, data = packed.shape[1], packed.tobytes()
+    return [int.from_bytes(data[k * width:(k + 1) * width], "little") for k in range(len(packed))]
 
 
 def _place(name: str, shape: Boxes, sampler: Sampler, checks: _Checks, rng: np.random.Generator, y: float,
