@@ -120,16 +120,17 @@ def place_all(requests: Sequence[PlacementRequest], placed: Boxes, rng: np.rando
     ``placed`` holds the obstacles already there (walls, lava cells...).  Each
     request gets the first candidate, in its drawing order, that passes its
     constraints and overlaps neither ``placed`` nor the objects placed before it.
+
     The first batch of every request is drawn up front, in request order (one
     draw of ``k * batch`` candidates for ``k`` consecutive requests with equal
-    samplers, request after request); all of them are tested against ``placed``
-    in one array operation, and the leading
-    feasible candidates of all requests against each other in another, so that
-    most requests are placed by a look-up.  A request whose leading candidates
-    all clash goes on as :func:`place_one` does (the rest of its first batch,
-    then new batches), and the leads of later requests that its object covers
-    are ruled out in one more array operation.  Raises :class:`PlacementError`
-    for the first request that cannot be placed.
+    samplers, request after request).  All of them are tested against
+    ``placed`` in one array operation, and the first few feasible candidates
+    of every request against each other in another, so that most requests are
+    placed by a look-up.  A request whose leading candidates all clash looks
+    through the rest of its first batch, then draws new batches as
+    :func:`place_one` does, and the leads of later requests that its object
+    covers are ruled out.  Raises :class:`PlacementError` for the first request
+    that cannot be placed.
     """
     _check_batch(batch, max_batches)
     blocks = [block for _, run in itertools.groupby(requests, key=lambda request: request.sampler)
