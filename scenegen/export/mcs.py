@@ -5,6 +5,7 @@ Key order follows the real MCS evaluation scenes so generated files read like th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -55,8 +56,14 @@ def _vector(vector: Vec3) -> dict[str, float]:
     return {"x": x, "y": y, "z": z}
 
 
+def _cells(cells: Sequence[Sequence[int]]) -> list[dict[str, int]]:
+    if isinstance(cells, tuple):  # the model's type: hashable, so cached
+        return _cached_cells(cells)
+    return [{"x": x, "z": z} for x, z in cells]
+
+
 @lru_cache(maxsize=256)
-def _cells(cells: tuple[tuple[int, int], ...]) -> list[dict[str, int]]:
+def _cached_cells(cells: tuple[tuple[int, int], ...]) -> list[dict[str, int]]:
     # Runs repeat a few layouts: a layout's hundred-odd cell dicts are built once.
     return [{"x": x, "z": z} for x, z in cells]
 
