@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from .catalog import ObjectFacts, footprint, footprints, object_facts, object_size, resting_y, shape
 from .grid import DEFAULT_RESOLUTION, PERFORMER_RADIUS, Grid, inflate, occupancy_grid, rasterise_cells
+from .leads import place_all
 from .overlap import any_overlap, overlap_matrix, overlap_pairs, self_overlap
-from .place import Placement, PlacementError, PlacementRequest, place_all, place_many, place_one
+from .place import Placement, PlacementError, PlacementRequest, place_many, place_one
 from .reach import reachable
 from .regions import Constraint, InsideBoxes, InsideDisc, InsideRoom, OutsideBoxes, OutsideDisc, away_from_cells
 from .samplers import AmongPoints, InRect, OnRing, OnSegment, Poses, Sampler

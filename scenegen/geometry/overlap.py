@@ -59,7 +59,8 @@ class Columns:
             return parts[0]
         if not parts:
             return cls(np.zeros((6, 0)), np.zeros(0))
-        return cls(np.concatenate([part.sat for part in parts], axis=1), np.concatenate([part.radius for part in parts]))
+        return cls(np.concatenate([part.sat for part in parts], axis=1),
+                   np.concatenate([part.radius for part in parts]))
 
     def between(self, start: int, stop: int) -> Columns:
         """Boxes ``start`` to ``stop - 1``."""

@@ -8,7 +8,6 @@ returned only after it passed every constraint and the overlap test.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -19,7 +18,7 @@ from ..errors import GenerationError
 from .overlap import Columns, boxes_hit, pair_hits
 from .regions import Constraint
 from .samplers import Poses, Sampler
-from .shapes import Boxes, Footprints, cached, concat, pose
+from .shapes import Boxes, Footprints, cached, pose
 
 #: Candidates in the first batch, and batches tried before giving up.
 DEFAULT_BATCH = 64
@@ -30,10 +29,6 @@ DEFAULT_MAX_BATCHES = 16
 _MAX_GROWTH = 16
 
 _OVERLAP = "overlap"
-#: Leading feasible candidates that :func:`place_all` tests against each other up front, in all: the
-#: more per request, the fewer requests fall back to testing on their own, but the table grows as
-#: the square (128 leads: 8,128 pairs).  Between 2 and 16 per request.
-_LEADS = 128
 _NO_COLUMNS = Columns(np.zeros((6, 0)), np.zeros(0))
 
 
@@ -109,181 +104,7 @@ def place_one(name: str, shape: Boxes, sampler: Sampler, constraints: Sequence[C
     the first feasible candidate in drawing order; raises :class:`PlacementError`
     when none is found.
     """
-    return _place(name, shape, sampler, _Checks(constraints, placed, margin), rng, y, batch, max_batches)
-
-
-def place_all(requests: Sequence[PlacementRequest], placed: Boxes, rng: np.random.Generator, *,
-              margin: float = 0.0, batch: int = DEFAULT_BATCH,
-              max_batches: int = DEFAULT_MAX_BATCHES) -> list[Placement]:
-    """Place ``requests`` in order; each placed object is an obstacle for the next.
-
-    ``placed`` holds the obstacles already there (walls, lava cells...).  Each
-    request gets the first candidate, in its drawing order, that passes its
-    constraints and overlaps neither ``placed`` nor the objects placed before it.
-
-    The first batch of every request is drawn up front, in request order (one
-    draw of ``k * batch`` candidates for ``k`` consecutive requests with equal
-    samplers, request after request).  All of them are tested against
-    ``placed`` in one array operation, and the first few feasible candidates
-    of every request against each other in another, so that most requests are
-    placed by a look-up.  A request whose leading candidates all clash looks
-    through the rest of its first batch, then draws new batches as
-    :func:`place_one` does, and the leads of later requests that its object
-    covers are ruled out.  Raises :class:`PlacementError` for the first request
-    that cannot be placed.
-    """
-    _check_batch(batch, max_batches)
-    blocks = [block for _, run in itertools.groupby(requests, key=lambda request: request.sampler)
-              for block in _first_batches(list(run), rng, batch)]
-    obstacles = _columns(placed, margin)
-    leads = _Leads(blocks, obstacles, margin)
-    objects: list[Columns] = []  # the boxes of each object placed so far
-    placements: list[Placement] = []
-    slots = [(block, k) for block in blocks for k in range(len(block.requests))]
-    for index, (request, (block, k)) in enumerate(zip(requests, slots, strict=True)):
-        taken = leads.take()
-        if taken is not None:
-            lead, row = taken
-            placements.append(_placement(request.name, block.poses, block.candidates, row))
-            objects.append(leads.columns_of(lead))
-            continue
-        # Every leading candidate clashes: the rest of the batch, then new batches, against all placed so far.
-        poses, candidates = block.batch_of(k)
-        placement = _first_clear(request.name, poses, candidates, leads.feasible[index], objects, margin)
-        if placement is None:
-            checks = _Checks(request.constraints, Columns.concat([obstacles, *objects]), margin)
-            placement = _place(request.name, request.shape, request.sampler, checks, rng, request.y, batch,
-                               max_batches, (poses, candidates))
-        placements.append(placement)
-        objects.append(_columns(placement.footprint, margin))
-        leads.exclude(objects[-1])
-    return placements
-
-
-def _first_clear(name: str, poses: Poses, candidates: Footprints, feasible: np.ndarray, objects: Sequence[Columns],
-                 margin: float) -> Placement | None:
-    """The first of the ``feasible`` candidates (which pass the constraints and clear the fixed
-    obstacles) that also clears ``objects``, or None."""
-    rows = np.flatnonzero(feasible)
-    if not len(rows):
-        return None
-    hit = boxes_hit(Columns.of(candidates.boxes[_box_rows(candidates, rows)], margin), Columns.concat(objects))
-    clear = ~hit.reshape(len(rows), candidates.parts).any(axis=1)
-    first = int(clear.argmax())
-    return _placement(name, poses, candidates, int(rows[first])) if clear[first] else None
-
-
-@dataclass(frozen=True)
-class _Block:
-    """Consecutive requests checked together: their first batches, ``size`` candidates each, one after another."""
-
-    requests: list[PlacementRequest]
-    poses: Poses
-    candidates: Footprints
-    size: int
-
-    def batch_of(self, k: int) -> tuple[Poses, Footprints]:
-        """Request ``k``'s own first batch."""
-        if len(self.requests) == 1:
-            return self.poses, self.candidates
-        rows = slice(k * self.size, (k + 1) * self.size)
-        boxes = self.candidates.boxes  # one box per candidate: only such requests share a block
-        y = None if boxes.y is None else boxes.y[rows]
-        own = Boxes.trusted(boxes.centre[rows], boxes.half[rows], boxes.angle[rows], y)
-        return Poses(self.poses.centre[rows], self.poses.angle[rows]), Footprints(own, np.arange(self.size), self.size, 1)
-
-
-def _first_batches(requests: list[PlacementRequest], rng: np.random.Generator, batch: int) -> list[_Block]:
-    """The first batches of consecutive requests with equal samplers, drawn in one call.
-
-    When every request is a single box at its pivot and all have the same
-    constraints, they form one block: posed and checked against the constraints
-    in a few array operations instead of a few per request.
-    """
-    poses = requests[0].sampler(rng, batch * len(requests))
-    shapes = [request.shape for request in requests]
-    if (len(requests) > 1 and all(len(shape) == 1 and shape.centre.tolist() == [[0.0, 0.0]] for shape in shapes)
-            and len({shape.y is None for shape in shapes}) == 1
-            and all(request.constraints == requests[0].constraints for request in requests)):
-        half = np.repeat(np.concatenate([shape.half for shape in shapes]), batch, axis=0)
-        angle = poses.angle + np.repeat(np.concatenate([shape.angle for shape in shapes]), batch)
-        y = None
-        if shapes[0].y is not None:
-            lift = np.array([[request.y, request.y] for request in requests])
-            y = np.repeat(np.concatenate([shape.y for shape in shapes]) + lift, batch, axis=0)
-        count = len(angle)
-        together = Footprints(Boxes.trusted(poses.centre, half, angle, y), np.arange(count), count, 1)
-        return [_Block(requests, poses, together, batch)]
-    blocks = []
-    for k, request in enumerate(requests):
-        rows = slice(k * batch, (k + 1) * batch)
-        own = Poses(poses.centre[rows], poses.angle[rows])
-        blocks.append(_Block([request], own, pose(request.shape, own.centre, own.angle, request.y), batch))
-    return blocks
-
-
-class _Leads:
-    """The first few feasible candidates of each request's first batch, and which of them overlap.
-
-    Feasible here means: passes the request's constraints and overlaps none of the
-    given obstacles.  :meth:`take` serves the requests in order.
-    """
-
-    def __init__(self, blocks: Sequence[_Block], obstacles: Columns, margin: float) -> None:
-        hit = None
-        if len(obstacles) and blocks:
-            hit = boxes_hit(Columns.of(concat([block.candidates.boxes for block in blocks]), margin), obstacles)
-        per_request = min(16, max(2, _LEADS // max(1, sum(len(block.requests) for block in blocks))))
-        self.rows: list[np.ndarray] = []  # per request: its leads, as rows of its block's candidates
-        self.feasible: list[np.ndarray] = []  # per request: which candidates of its first batch are feasible
-        lead_boxes, lead_parts = [], [np.zeros(0, dtype=np.intp)]
-        offset = 0
-        for block in blocks:
-            candidates = block.candidates
-            feasible = _all_of([constraint(candidates) for constraint in block.requests[0].constraints],
-                               candidates.count)
-            if hit is not None:
-                feasible &= ~candidates.any_of(hit[offset:offset + len(candidates.boxes)])
-            offset += len(candidates.boxes)
-            by_request = feasible.reshape(len(block.requests), block.size)
-            self.feasible += list(by_request)
-            request, candidate = np.nonzero(by_request & (np.cumsum(by_request, axis=1) <= per_request))
-            rows = request * block.size + candidate
-            self.rows += np.split(rows, np.cumsum(np.bincount(request, minlength=len(block.requests)))[:-1])
-            lead_boxes.append(candidates.boxes[_box_rows(candidates, rows)])
-            lead_parts.append(np.full(len(rows), candidates.parts))
-        self.ends = np.cumsum([len(rows) for rows in self.rows]).tolist()
-        parts = np.concatenate(lead_parts)
-        self.box_ends = np.cumsum(parts).tolist()
-        self.owner = np.repeat(np.arange(len(parts)), parts)  # the lead each box belongs to
-        self.columns = _columns(concat(lead_boxes), margin)
-        # Per lead, the earlier leads it overlaps (the table holds pairs i < j only).
-        self.earlier = _bit_rows(_clash_table(self.columns, self.owner, len(parts)).T)
-        self.taken = 0  # bit i: lead i was taken
-        self.blocked = 0  # bit i: lead i overlaps an object placed some other way
-        self.served = 0
-
-    def take(self) -> tuple[int, int] | None:
-        """The next request's first leading candidate clear of every object placed so far, as
-        (lead, row in its block), or None."""
-        request = self.served
-        start = self.ends[request - 1] if request else 0
-        self.served += 1
-        for lead in range(start, self.ends[request]):
-            if not (self.earlier[lead] & self.taken or self.blocked >> lead & 1):
-                self.taken |= 1 << lead
-                return lead, int(self.rows[request][lead - start])
-        return None
-
-    def columns_of(self, lead: int) -> Columns:
-        """The boxes of one lead."""
-        return self.columns.between(self.box_ends[lead - 1] if lead else 0, self.box_ends[lead])
-
-    def exclude(self, placed: Columns) -> None:
-        """Rule out the leads that overlap ``placed``."""
-        blocked = np.zeros(len(self.earlier), dtype=bool)
-        blocked[self.owner[boxes_hit(self.columns, placed)]] = True
-        self.blocked |= _bit_rows(blocked[None, :])[0]
+    return first_feasible(name, shape, sampler, Checks(constraints, placed, margin), rng, y, batch, max_batches)
 
 
 def place_many(name: str, count: int, shape: Boxes, sampler: Sampler, constraints: Sequence[Constraint],
@@ -296,13 +117,13 @@ def place_many(name: str, count: int, shape: Boxes, sampler: Sampler, constraint
     each one ruling out those it overlaps (a bit-set step per object placed).
     Raises :class:`PlacementError` when ``max_batches`` batches leave fewer than ``count``.
     """
-    _check_batch(batch, max_batches)
+    check_batch(batch, max_batches)
     chosen: list[Placement] = []
-    checks = _Checks(constraints, placed, margin)
+    checks = Checks(constraints, placed, margin)
     for size in batch_sizes(max(batch, 2 * count), max_batches):
-        poses, candidates = _draw(shape, sampler, rng, size, y)
+        poses, candidates = draw_batch(shape, sampler, rng, size, y)
         rows = _first_disjoint(candidates, checks.accepted(candidates), count - len(chosen), margin)
-        new = [_placement(f"{name} {len(chosen) + k + 1} of {count}", poses, candidates, row)
+        new = [placement_at(f"{name} {len(chosen) + k + 1} of {count}", poses, candidates, row)
                for k, row in enumerate(rows)]
         chosen += new
         if len(chosen) == count:
@@ -330,11 +151,11 @@ def _first_disjoint(candidates: Footprints, available: np.ndarray, count: int, m
 
 def _clashes(candidates: Footprints, rows: np.ndarray, margin: float) -> np.ndarray:
     """(R, R) bool, upper triangle: does candidate ``rows[i]`` overlap candidate ``rows[j]``, ``i < j``?"""
-    columns = Columns.of(candidates.boxes[_box_rows(candidates, rows)], margin)
-    return _clash_table(columns, np.repeat(np.arange(len(rows)), candidates.parts), len(rows))
+    columns = Columns.of(candidates.boxes[box_rows(candidates, rows)], margin)
+    return clash_table(columns, np.repeat(np.arange(len(rows)), candidates.parts), len(rows))
 
 
-def _clash_table(columns: Columns, owner: np.ndarray, count: int) -> np.ndarray:
+def clash_table(columns: Columns, owner: np.ndarray, count: int) -> np.ndarray:
     """(count, count) bool, upper triangle: does object ``i`` overlap object ``j``, ``i < j``?
 
     ``owner`` holds the object of each box, in order; boxes of one object never clash.
@@ -351,7 +172,7 @@ def _greedy(clash: np.ndarray, count: int) -> list[int]:
     """Up to ``count`` indices taken in order, each clashing with none taken before (``clash[i, j]``
     is read for ``i < j`` only).  The loop runs on Python integers used as bit sets (bit ``i`` for
     index ``i``): a step costs less than an array operation."""
-    later = _bit_rows(clash)
+    later = bit_rows(clash)
     free = (1 << len(clash)) - 1
     taken: list[int] = []
     while free and len(taken) < count:
@@ -361,52 +182,59 @@ def _greedy(clash: np.ndarray, count: int) -> list[int]:
     return taken
 
 
-def _bit_rows(matrix: np.ndarray) -> list[int]:
+def bit_rows(matrix: np.ndarray) -> list[int]:
     """Each row of a bool matrix as an integer whose bit ``j`` is ``row[j]``."""
     packed = np.packbits(matrix, axis=1, bitorder="little")
     width, data = packed.shape[1], packed.tobytes()
     return [int.from_bytes(data[k * width:(k + 1) * width], "little") for k in range(len(packed))]
 
 
-def _place(name: str, shape: Boxes, sampler: Sampler, checks: _Checks, rng: np.random.Generator, y: float,
-           batch: int, max_batches: int, drawn: tuple[Poses, Footprints] | None = None) -> Placement:
+# The machinery below is shared with :mod:`.leads`; the package exports none of it.
+
+def first_feasible(name: str, shape: Boxes, sampler: Sampler, checks: Checks, rng: np.random.Generator, y: float,
+                   batch: int, max_batches: int, drawn: tuple[Poses, Footprints] | None = None) -> Placement:
     """The first candidate passing ``checks``, from ``drawn`` (a first batch drawn earlier) or new batches."""
-    _check_batch(batch, max_batches)
+    check_batch(batch, max_batches)
     for attempt, size in enumerate(batch_sizes(batch, max_batches)):
-        poses, candidates = drawn if attempt == 0 and drawn is not None else _draw(shape, sampler, rng, size, y)
+        poses, candidates = drawn if attempt == 0 and drawn is not None else draw_batch(shape, sampler, rng, size, y)
         feasible = checks.accepted(candidates)
         first = int(feasible.argmax())
         if feasible[first]:
-            return _placement(name, poses, candidates, first)
+            return placement_at(name, poses, candidates, first)
     raise checks.error(name)
 
 
-def _check_batch(batch: int, max_batches: int) -> None:
+def check_batch(batch: int, max_batches: int) -> None:
+    """Refuse batch arguments that could never draw a candidate."""
     if batch < 1 or max_batches < 1:
         raise ValueError("batch and max_batches must be at least 1")
 
 
-def _draw(shape: Boxes, sampler: Sampler, rng: np.random.Generator, count: int, y: float) -> tuple[Poses, Footprints]:
+def draw_batch(shape: Boxes, sampler: Sampler, rng: np.random.Generator, count: int,
+               y: float) -> tuple[Poses, Footprints]:
+    """``count`` candidate poses and the shape's footprint at each."""
     poses = sampler(rng, count)
     return poses, pose(shape, poses.centre, poses.angle, y)
 
 
-def _placement(name: str, poses: Poses, candidates: Footprints, row: int) -> Placement:
+def placement_at(name: str, poses: Poses, candidates: Footprints, row: int) -> Placement:
+    """Candidate ``row`` of a batch, as the placement of ``name``."""
     return Placement(name, (float(poses.centre[row, 0]), float(poses.centre[row, 1])), float(poses.angle[row]),
                      candidates, row)
 
 
-def _box_rows(candidates: Footprints, rows: np.ndarray) -> np.ndarray:
+def box_rows(candidates: Footprints, rows: np.ndarray) -> np.ndarray:
     """The boxes of candidates ``rows`` (pose() lays out every candidate with the same number of boxes)."""
     parts = candidates.parts
     return rows if parts == 1 else (rows[:, None] * parts + np.arange(parts)).reshape(-1)
 
 
-def _columns(boxes: Boxes, margin: float) -> Columns:
+def as_columns(boxes: Boxes, margin: float) -> Columns:
+    """``boxes`` in the overlap kernel's layout, grown by ``margin``."""
     return Columns.of(boxes, margin) if len(boxes) else _NO_COLUMNS
 
 
-def _all_of(masks: Sequence[np.ndarray], count: int) -> np.ndarray:
+def all_true(masks: Sequence[np.ndarray], count: int) -> np.ndarray:
     """Where every mask is true (all true when there are none)."""
     if not masks:
         return np.ones(count, dtype=bool)
@@ -416,13 +244,13 @@ def _all_of(masks: Sequence[np.ndarray], count: int) -> np.ndarray:
     return feasible
 
 
-class _Checks:
+class Checks:
     """The constraints and the overlap test of one request, with the rejections they made so far."""
 
     def __init__(self, constraints: Sequence[Constraint], obstacles: Boxes | Columns, margin: float) -> None:
         self.constraints = constraints
         self.margin = margin
-        self.obstacles = obstacles if isinstance(obstacles, Columns) else _columns(obstacles, margin)
+        self.obstacles = obstacles if isinstance(obstacles, Columns) else as_columns(obstacles, margin)
         self.candidates: Columns | None = None  # the last batch in the kernel's layout, if it was needed
         self.rejected = np.zeros(len(constraints) + 1, dtype=np.int64)
         self.total = 0
@@ -438,14 +266,15 @@ class _Checks:
             masks.append(np.ones(candidates.count, dtype=bool))
         self.total += candidates.count
         self.rejected += [candidates.count - np.count_nonzero(mask) for mask in masks]
-        return _all_of(masks, candidates.count)
+        return all_true(masks, candidates.count)
 
     def with_chosen(self, placement: Placement) -> Columns:
         """The obstacles and the boxes of ``placement``, a candidate of the last batch."""
         if self.candidates is None:  # there were no obstacles to test the batch against
             return Columns.concat([self.obstacles, Columns.of(placement.footprint, self.margin)])
         parts = placement.candidates.parts  # pose() lays out every candidate with the same number of boxes
-        return Columns.concat([self.obstacles, self.candidates.between(placement.row * parts, (placement.row + 1) * parts)])
+        chosen = self.candidates.between(placement.row * parts, (placement.row + 1) * parts)
+        return Columns.concat([self.obstacles, chosen])
 
     def error(self, name: str) -> PlacementError:
         names = [constraint.name for constraint in self.constraints] + [_OVERLAP]

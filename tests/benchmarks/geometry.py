@@ -184,7 +184,8 @@ def _give_up_figures(count: int, extra: float) -> tuple[float, float, int]:
             return
         raise AssertionError("the extra box was expected not to fit")
 
-    placed = [_loop_box(*p.centre, (s[0] / 2, s[1] / 2), p.angle) for p, s in zip(placements, sizes.tolist(), strict=True)]
+    placed = [_loop_box(*p.centre, (s[0] / 2, s[1] / 2), p.angle)
+              for p, s in zip(placements, sizes.tolist(), strict=True)]
     tested = 0
 
     def loop() -> None:

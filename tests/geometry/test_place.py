@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scenegen.geometry import (Boxes, InRect, InsideDisc, InsideRoom, OnRing, OutsideDisc, PlacementError,
                                PlacementRequest, Poses, away_from_cells, cell_boxes, concat, footprint,
                                overlap_matrix, place_all, place_many, place_one, pose, shape)
-from scenegen.geometry import place as place_module
+from scenegen.geometry import leads as leads_module
 from scenegen.geometry.place import DEFAULT_BATCH, DEFAULT_MAX_BATCHES, batch_sizes
 
 from .oracle import AMBIGUOUS, overlap_verdict, polygons
@@ -136,14 +136,14 @@ def test_place_all_of_nothing_is_nothing():
 
 def test_place_all_carries_on_when_every_leading_candidate_clashes(monkeypatch):
     fell_back = []
-    take = place_module._Leads.take
+    take = leads_module._Leads.take
 
     def spy(leads):
         row = take(leads)
         fell_back.append(row is None)
         return row
 
-    monkeypatch.setattr(place_module._Leads, "take", spy)
+    monkeypatch.setattr(leads_module._Leads, "take", spy)
     requests = [PlacementRequest(f"crate {k}", Boxes.from_size([0, 0], [1.2, 1.2]), InRect((-3, -3), (3, 3), None),
                                  [InsideRoom((7, 7))]) for k in range(10)]
     placements = place_all(requests, Boxes.empty(), np.random.default_rng(5))
