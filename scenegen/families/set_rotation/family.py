@@ -29,19 +29,18 @@ from typing import Any
 import numpy as np
 
 from ...geometry import PERFORMER_RADIUS, Boxes, InsideRoom, OutsideDisc
-from ...model import Goal, Materials, Scene, SceneObject
+from ...model import Scene, SceneObject
 from ...objects import object_ids
 from ...values import Value, compile_value, lookup
 from ..tracking import props
-from ..tracking.base import TrackingFamily
+from ..tracking.base import ROOM_PARAMETERS, TrackingFamily
 from ..tracking.fit import layout_error
-from ..tracking.params import refuse
+from ..tracking.params import odd_container, refuse
 from ..tracking.timeline import BALL_DESCENT, LID_DESCENT, Drop
 from .layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y, row_error, row_offsets
 from .script import FULL_TURN, Timing, schedule, tube, turntable
 from .walk import path as walk_path
 
-DESCRIPTION = "Find and pick up the tiny light black white rubber ball."
 #: The ball and lid timeline of every Set Rotation scene (``mcs_object_facts.md`` 3.3).
 BALL_DROP = Drop(0, BALL_DESCENT)
 LID_DROP = Drop(BALL_DROP.end + 1, LID_DESCENT)
@@ -63,13 +62,7 @@ PARAMETERS: dict[str, type] = {
     "turntable.material": object,
     "tube.margin": float,
     "tube.material": object,
-    "room.width": float,
-    "room.depth": float,
-    "performer.z": float,
-    "materials.ceiling": object,
-    "materials.floor": object,
-    "materials.wall": object,
-    "pair_factor": object,
+    **ROOM_PARAMETERS,
 }
 
 
@@ -112,10 +105,7 @@ class SetRotation(TrackingFamily):
         else:
             off_centre = [i for i, x in enumerate(offsets) if abs(x) > 1e-6]
             ball = off_centre[int(rng.integers(len(off_centre)))]
-        odd = None
-        if drawn["containers.odd"] and count >= 3:
-            others = [i for i in range(count) if i != ball]
-            odd = others[int(rng.integers(len(others)))]
+        odd = odd_container(drawn["containers.odd"], count, ball, rng)
         return Plan(offsets, ball, odd, drawn["motion"], drawn["direction"], drawn["degrees"],
                     bool(drawn["hidden"]))
 
@@ -161,15 +151,7 @@ class SetRotation(TrackingFamily):
         if plan.hidden:
             objects.append(tube(keys.tube, radius + drawn["tube.margin"], centre_z, drawn["tube.material"], timing))
 
-        scene = Scene(
-            room=(float(drawn["room.width"]), props.ROOM_HEIGHT, float(drawn["room.depth"])),
-            materials=Materials(drawn["materials.ceiling"], drawn["materials.floor"], drawn["materials.wall"]),
-            performer_position=(0.0, 0.0, float(performer_z)),
-            objects=objects,
-            goal=Goal(category="retrieval", description=DESCRIPTION, last_step=self.last_step,
-                      action_list=timing.actions, metadata={"target": {"id": keys.ball}}),
-            restrict_open_objects=True,
-        )
+        scene = self._room_scene(drawn, performer_z, objects, timing.actions, keys.ball)
         return scene, _truth(plan, keys.ball, keys.containers[plan.ball], places[plan.ball], centre_z, performer_z,
                              timing)
 

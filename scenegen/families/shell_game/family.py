@@ -21,16 +21,15 @@ from typing import Any
 import numpy as np
 
 from ...geometry import PERFORMER_RADIUS, InsideRoom, OutsideDisc
-from ...model import Goal, Materials, Motion, Scene, SceneObject
+from ...model import Motion, Scene, SceneObject
 from ...objects import object_ids
 from ..tracking import props
-from ..tracking.base import TrackingFamily
+from ..tracking.base import ROOM_PARAMETERS, TrackingFamily
 from ..tracking.fit import layout_error
-from ..tracking.params import refuse
+from ..tracking.params import odd_container, refuse
 from ..tracking.timeline import BALL_DESCENT, LID_DESCENT, SPEED, Drag, Drop, passes
 from .layout import Arrangement, arrangements, slot_positions
 
-DESCRIPTION = "Find and pick up the tiny light black white rubber ball."
 #: A move-first scene starts its first dragger on step 1, as the evaluation scenes do.
 FIRST_DRAG_STEP = 1
 #: Containers stay this far apart, and a pulled-out container this far in front of the row.
@@ -49,13 +48,7 @@ PARAMETERS: dict[str, type] = {
     "drag.moved": int,
     "drag.toward": int,
     "drag.sideways": int,
-    "room.width": float,
-    "room.depth": float,
-    "performer.z": float,
-    "materials.ceiling": object,
-    "materials.floor": object,
-    "materials.wall": object,
-    "pair_factor": object,
+    **ROOM_PARAMETERS,
 }
 
 
@@ -109,10 +102,7 @@ class ShellGame(TrackingFamily):
         per_slot = round(spacing / SPEED)
         drags = tuple(DragPlan(container, offset * per_slot, steps)
                       for (container, offset), steps in zip(chosen.drags, toward, strict=True))
-        odd = None
-        if drawn["containers.odd"] and len(chosen.starts) >= 3:
-            others = [i for i in range(len(chosen.starts)) if i != chosen.ball]
-            odd = others[int(rng.integers(len(others)))]
+        odd = odd_container(drawn["containers.odd"], len(chosen.starts), chosen.ball, rng)
         return Plan(tuple(slots[s] for s in chosen.starts), chosen.ball, drags, drawn["order"], odd,
                     chosen.alternatives)
 
@@ -148,15 +138,8 @@ class ShellGame(TrackingFamily):
         droppers += [props.lid_placer(keys.lid_placers[i], *placed[i], top, size, lid_drop) for i in range(count)]
         placers = droppers + draggers if plan.order == "drop_first" else draggers + droppers
         end = max(lid_drop.end, drags[-1].end)
-        scene = Scene(
-            room=(float(drawn["room.width"]), props.ROOM_HEIGHT, float(drawn["room.depth"])),
-            materials=Materials(drawn["materials.ceiling"], drawn["materials.floor"], drawn["materials.wall"]),
-            performer_position=(0.0, 0.0, float(drawn["performer.z"])),
-            objects=[ball, *containers, *lids, *placers],
-            goal=Goal(category="retrieval", description=DESCRIPTION, last_step=self.last_step,
-                      action_list=passes(end), metadata={"target": {"id": keys.ball}}),
-            restrict_open_objects=True,
-        )
+        scene = self._room_scene(drawn, drawn["performer.z"], [ball, *containers, *lids, *placers], passes(end),
+                                 keys.ball)
         return scene, _truth(plan, keys, starts, finals, ball_drop, lid_drop, end)
 
     # --- feasibility ------------------------------------------------------------------------

@@ -16,10 +16,23 @@ import numpy as np
 
 from ...errors import Problem
 from ...family import Family, Sample
-from ...model import Scene
+from ...model import Goal, Materials, Scene, SceneObject
 from ...values import Parameters, Value
 from .checks import tracking_problems
 from .params import MAX_REDRAWS, redraw_limit
+from .props import ROOM_HEIGHT
+
+DESCRIPTION = "Find and pick up the tiny light black white rubber ball."
+#: The parameters every tracking family ends its table with: the room, the performer and pair mode.
+ROOM_PARAMETERS: dict[str, type] = {
+    "room.width": float,
+    "room.depth": float,
+    "performer.z": float,
+    "materials.ceiling": object,
+    "materials.floor": object,
+    "materials.wall": object,
+    "pair_factor": object,
+}
 
 
 class TrackingFamily(Family):
@@ -58,6 +71,19 @@ class TrackingFamily(Family):
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
         return tracking_problems(document, truth)
+
+    def _room_scene(self, drawn: Mapping[str, Any], performer_z: float, objects: list[SceneObject],
+                    actions: list[list[str]], target: str) -> Scene:
+        """The scene of a tracking task: the drawn room, the performer facing +z, find ``target``."""
+        return Scene(
+            room=(float(drawn["room.width"]), ROOM_HEIGHT, float(drawn["room.depth"])),
+            materials=Materials(drawn["materials.ceiling"], drawn["materials.floor"], drawn["materials.wall"]),
+            performer_position=(0.0, 0.0, float(performer_z)),
+            objects=objects,
+            goal=Goal(category="retrieval", description=DESCRIPTION, last_step=self.last_step,
+                      action_list=actions, metadata={"target": {"id": target}}),
+            restrict_open_objects=True,
+        )
 
     def _special_parameters(self, config: Mapping[str, Any]) -> Mapping[str, Value]:
         """Parameters with a grammar of their own, compiled by the family (none by default)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...errors import ConfigError, ScenegenError
 
 #: How many times a sample is redrawn, in pair mode, when no allowed factor can change its answer.
@@ -18,3 +20,11 @@ def redraw_limit(family: str, index: int) -> RedrawLimit:
 def refuse(family: str, path: str, message: str) -> ConfigError:
     """The error for a config whose scenes cannot be laid out."""
     return ConfigError(path, f"cannot lay out a {family} scene: {message}")
+
+
+def odd_container(wanted: bool, count: int, ball: int, rng: np.random.Generator) -> int | None:
+    """The container drawn to look different (never the ball's), when ``wanted`` and there are three or more."""
+    if not wanted or count < 3:
+        return None
+    others = [i for i in range(count) if i != ball]
+    return others[int(rng.integers(len(others)))]
