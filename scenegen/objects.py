@@ -8,6 +8,7 @@ scale.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -52,19 +53,27 @@ def soccer_ball(object_key: str, x: float, z: float, scale: float = 1.0, floor_y
     )
 
 
-def structure_cube(object_key: str, centre: Vec3, scale: Vec3, material: str, rotation_y: float = 0.0,
-                   *, lips: bool = False) -> SceneObject:
-    """A kinematic structural cube: a platform, a low wall, a block."""
+def kinematic_structure(object_key: str, object_type: str, position: Vec3, scale: Vec3, material: str, *,
+                        rotation_y: float = 0.0, **behaviour: Any) -> SceneObject:
+    """A kinematic structural object (a platform, a wall, a turntable, an occluder, a placer's pole), weighed
+    by the structural rule on its scale; ``behaviour`` holds further :class:`SceneObject` fields (``moves``...)."""
     return SceneObject(
         id=object_key,
-        type="cube",
+        type=object_type,
         mass=structure_mass(scale),
         materials=[material],
         kinematic=True,
         structure=True,
-        lips={"front": False, "back": False, "left": False, "right": False} if lips else None,
-        shows=[Show(centre, rotation=(0.0, rotation_y, 0.0), scale=scale)],
+        shows=[Show(position, rotation=(0.0, rotation_y, 0.0), scale=scale)],
+        **behaviour,
     )
+
+
+def structure_cube(object_key: str, centre: Vec3, scale: Vec3, material: str, rotation_y: float = 0.0,
+                   *, lips: bool = False) -> SceneObject:
+    """A kinematic structural cube: a platform, a low wall, a block."""
+    lip_sides = {"front": False, "back": False, "left": False, "right": False} if lips else None
+    return kinematic_structure(object_key, "cube", centre, scale, material, rotation_y=rotation_y, lips=lip_sides)
 
 
 @lru_cache(maxsize=256)

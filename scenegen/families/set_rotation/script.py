@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...model import Motion, SceneObject, Show
-from ...objects import structure_mass
+from ...model import Motion, SceneObject
+from ...objects import kinematic_structure
 from ..tracking.props import ROOM_HEIGHT
 from ..tracking.timeline import SPEED, passes
 from .layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y
@@ -77,16 +77,8 @@ def schedule(motion: str, direction: str, degrees: int, hidden: bool, first: int
 
 def turntable(key: str, radius: float, centre_z: float, material: str, timing: Timing) -> SceneObject:
     scale = (2 * radius, TURNTABLE_SCALE_Y, 2 * radius)
-    return SceneObject(
-        id=key,
-        type="rotating_cog",
-        mass=structure_mass(scale),
-        materials=[material],
-        kinematic=True,
-        structure=True,
-        shows=[Show((0.0, TURNTABLE_HEIGHT / 2, centre_z), scale=scale)],
-        rotates=[timing.rotation] if timing.rotation else [],
-    )
+    return kinematic_structure(key, "rotating_cog", (0.0, TURNTABLE_HEIGHT / 2, centre_z), scale, material,
+                               rotates=[timing.rotation] if timing.rotation else [])
 
 
 def tube(key: str, radius: float, centre_z: float, material: str, timing: Timing) -> SceneObject:
@@ -95,13 +87,6 @@ def tube(key: str, radius: float, centre_z: float, material: str, timing: Timing
     high = 1.5 * ROOM_HEIGHT - SPEED  # 5.75: it descends 3.75 m to stand on the floor
     if timing.tube_down is None or timing.tube_up is None:
         raise ValueError("a tube needs a hidden scene's timing")
-    return SceneObject(
-        id=key,
-        type="tube_wide",
-        mass=structure_mass(scale),
-        materials=[material],
-        kinematic=True,
-        structure=True,
-        shows=[Show((0.0, high, centre_z), scale=scale)],
-        moves=[Motion(*timing.tube_down, (0.0, -SPEED, 0.0)), Motion(*timing.tube_up, (0.0, SPEED, 0.0))],
-    )
+    return kinematic_structure(key, "tube_wide", (0.0, high, centre_z), scale, material,
+                               moves=[Motion(*timing.tube_down, (0.0, -SPEED, 0.0)),
+                                      Motion(*timing.tube_up, (0.0, SPEED, 0.0))])

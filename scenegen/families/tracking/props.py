@@ -7,8 +7,8 @@ go, and ``cylinder`` placers whose pole reaches from the load up through the
 ceiling. Masses: container ``10 * size``, lid ``0.25 * size``, ball 1, placers the
 structural rule on their scale.
 
-What does not depend on an object's id or x/z (heights, scales, masses, the
-motion and state lists) is computed once per distinct timeline and size and
+What does not depend on an object's id or x/z (heights, scales, the motion
+and state lists) is computed once per distinct timeline and size and
 shared between objects and scenes: never mutate an object's lists in place.
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...model import LidAttachment, MaterialChange, Motion, SceneObject, Show, Vec3
-from ...objects import SOCCER_BALL_SIZE, structure_mass
+from ...objects import SOCCER_BALL_SIZE, kinematic_structure
 from .timeline import BALL_DESCENT, DRAGGER_DESCENT, SPEED, Drag, Drop, drag_states, drop_states
 
 ROOM_HEIGHT = 4.0  # the placers' reach and timings are those of the evaluation rooms
@@ -113,7 +113,7 @@ def ball(key: str, x: float, z: float, container_top: float, drop: Drop) -> Scen
 @lru_cache(maxsize=4096)
 def _drop_placer_parts(load_top: float, half_height: float, width: float, drop: Drop) -> tuple:
     scale = (width, half_height, width)
-    return (round(load_top + half_height, 4), scale, structure_mass(scale),
+    return (round(load_top + half_height, 4), scale,
             [Motion(drop.start, drop.landed, _DOWN), Motion(*drop.rise, _UP)],
             [MaterialChange(drop.release, [CYAN])], drop_states(drop.release, drop.end))
 
@@ -121,8 +121,8 @@ def _drop_placer_parts(load_top: float, half_height: float, width: float, drop: 
 def drop_placer(key: str, x: float, z: float, load_top: float, half_height: float, width: float,
                 drop: Drop) -> SceneObject:
     """A pole whose lower end holds a load whose top starts at ``load_top``: Magenta while holding, then Cyan."""
-    y, scale, mass, moves, changes, states = _drop_placer_parts(load_top, half_height, width, drop)
-    return _placer(key, (x, y, z), scale, mass, MAGENTA, moves, changes, states)
+    y, scale, moves, changes, states = _drop_placer_parts(load_top, half_height, width, drop)
+    return _placer(key, (x, y, z), scale, MAGENTA, moves, changes, states)
 
 
 def ball_placer(key: str, x: float, z: float, container_top: float, drop: Drop) -> SceneObject:
@@ -153,7 +153,7 @@ def _dragger_parts(container_top: float, size: float, drag: Drag) -> tuple:
     width = placer_width(size)
     scale = (width, half_height, width)
     return (round(container_top + DRAGGER_DESCENT * SPEED + half_height, 4), round(DRAGGER_OFFSET * size, 4),
-            scale, structure_mass(scale),
+            scale,
             [Motion(drag.start, drag.landed, _DOWN), *drag_motions(drag), Motion(*drag.rise, _UP)],
             [MaterialChange(drag.grab, [MAGENTA]), MaterialChange(drag.let_go, [CYAN])],
             drag_states(drag.grab, drag.let_go, drag.end))
@@ -161,21 +161,11 @@ def _dragger_parts(container_top: float, size: float, drag: Drag) -> tuple:
 
 def dragger(key: str, x: float, z: float, container_top: float, size: float, drag: Drag) -> SceneObject:
     """A pole that descends onto the container at (x, z), grabs it (Magenta), drags it, lets go (Cyan) and rises."""
-    y, offset, scale, mass, moves, changes, states = _dragger_parts(container_top, size, drag)
-    return _placer(key, (x, y, round(z + offset, 4)), scale, mass, CYAN, moves, changes, states)
+    y, offset, scale, moves, changes, states = _dragger_parts(container_top, size, drag)
+    return _placer(key, (x, y, round(z + offset, 4)), scale, CYAN, moves, changes, states)
 
 
-def _placer(key: str, position: Vec3, scale: Vec3, mass: int, material: str, moves: list[Motion],
+def _placer(key: str, position: Vec3, scale: Vec3, material: str, moves: list[Motion],
             changes: list[MaterialChange], states: list[list[str]]) -> SceneObject:
-    return SceneObject(
-        id=key,
-        type="cylinder",
-        mass=mass,
-        materials=[material],
-        kinematic=True,
-        structure=True,
-        shows=[Show(position, scale=scale)],
-        moves=moves,
-        change_materials=changes,
-        states=states,
-    )
+    return kinematic_structure(key, "cylinder", position, scale, material, moves=moves, change_materials=changes,
+                               states=states)
