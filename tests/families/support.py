@@ -1,14 +1,17 @@
-"""Building families in tests as the pipeline does: config validated, defaults filled."""
+"""Building families and reading their output in tests as the pipeline does: config validated, defaults filled."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, TypeVar
 
 from hypothesis import assume
 
 from scenegen.config import check_config
 from scenegen.errors import ConfigError
-from scenegen.family import Family
+from scenegen.family import Family, Sample
+from scenegen.run import Pipeline, document_truth
 
 F = TypeVar("F", bound=Family)
 
@@ -25,3 +28,16 @@ def feasible(family_class: type[F], config: dict[str, Any]) -> F:
     except ConfigError:
         assume(False)
         raise  # unreachable: assume(False) raises
+
+
+def checked_sample(family: Family, seed: int, prefix: str,
+                   index: int) -> tuple[Sample, dict[str, Any], list[tuple[dict[str, Any], Any]]]:
+    """Sample ``index`` as ``make --check`` makes it: the sample, its documents by suffix, and each
+    document with its own ground truth."""
+    sample, documents = Pipeline(family, seed, prefix, semantic=True).produce(index)
+    return sample, documents, [(scene, document_truth(sample.truth, suffix)) for suffix, scene in documents.items()]
+
+
+def manifest_entries(out: Path) -> list[dict[str, Any]]:
+    """The manifest lines of an output folder."""
+    return [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]

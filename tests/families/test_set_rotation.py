@@ -24,7 +24,7 @@ from scenegen.run import Pipeline, load_family
 from scenegen.validate import document_problems
 
 from ..conftest import REFERENCE_SCENES
-from .support import configured, feasible
+from .support import checked_sample, configured, feasible, manifest_entries
 from .tracking_replay import (
     answer,
     assert_apart,
@@ -76,9 +76,8 @@ def family(**config) -> SetRotation:
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_scene_is_valid_and_its_answer_replays(config, seed, index):
     generator = build(config)
-    sample, documents = Pipeline(generator, seed, "sr_", semantic=True).produce(index)
-    for suffix, scene in documents.items():
-        truth = sample.truth[suffix] if suffix else sample.truth
+    sample, documents, scenes = checked_sample(generator, seed, "sr_", index)
+    for scene, truth in scenes:
         assert document_problems(scene, generator, truth) == []
         assert_layout(scene)
         assert_timings(scene)
@@ -309,7 +308,7 @@ def test_hidden_template_makes_valid_pairs(run_cli, tmp_path):
     result = run_cli("make", "--config", "hidden_set_rotation.yaml", "-n", "6", "--pairs", "--out", str(out),
                      "--quiet")
     assert result.code == 0, result.err
-    entries = [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
+    entries = manifest_entries(out)
     assert len(entries) == 6 and sorted(p.name for p in out.glob("*.json") if p.name != "run.json") == sorted(
         name for e in entries for name in e["files"].values())
     for entry in entries:

@@ -21,7 +21,7 @@ from scenegen.run import Pipeline, load_family
 from scenegen.validate import document_problems
 
 from ..conftest import REFERENCE_SCENES
-from .support import configured, feasible
+from .support import checked_sample, configured, feasible, manifest_entries
 from .tracking_replay import (
     answer,
     assert_apart,
@@ -67,9 +67,8 @@ def family(**config) -> ShellGame:
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_scene_is_valid_and_its_answer_replays(config, seed, index):
     generator = build(config)
-    sample, documents = Pipeline(generator, seed, "sg_", semantic=True).produce(index)
-    for suffix, scene in documents.items():
-        truth = sample.truth[suffix] if suffix else sample.truth
+    sample, documents, scenes = checked_sample(generator, seed, "sg_", index)
+    for scene, truth in scenes:
         assert document_problems(scene, generator, truth) == []
         assert_layout(scene)
         assert_timings(scene)
@@ -306,7 +305,7 @@ def test_template_makes_valid_pairs(run_cli, tmp_path):
     out = tmp_path / "pairs"
     result = run_cli("make", "--config", "shell_game.yaml", "-n", "6", "--pairs", "--out", str(out), "--quiet")
     assert result.code == 0, result.err
-    entries = [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
+    entries = manifest_entries(out)
     assert len(entries) == 6
     for entry in entries:
         assert entry["files"] == {"a": entry["files"]["a"], "b": entry["files"]["b"]}
