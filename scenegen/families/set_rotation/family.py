@@ -30,7 +30,6 @@ import numpy as np
 
 from ...geometry import PERFORMER_RADIUS, Boxes, InsideRoom, OutsideDisc
 from ...model import Scene, SceneObject
-from ...objects import object_ids
 from ...values import Value, compile_value, lookup
 from ..tracking import props
 from ..tracking.base import ROOM_PARAMETERS, TrackingFamily
@@ -241,23 +240,16 @@ _FACTORS = {
 
 
 @dataclass(frozen=True)
-class Keys:
+class Keys(props.PropKeys):
     """Object ids of one scene (shared by both documents of a pair)."""
 
-    ball: str
-    containers: list[str]
-    lids: list[str]
-    ball_placer: str
-    lid_placers: list[str]
     turntable: str
     tube: str
 
     @classmethod
     def draw(cls, rng: np.random.Generator, count: int) -> Keys:
-        keys = object_ids(rng, 3 * count + 4)
-        placers = [f"placer_{key}" for key in keys[2 * count + 1:3 * count + 2]]
-        return cls(keys[0], keys[1:count + 1], keys[count + 1:2 * count + 1], placers[0], placers[1:],
-                   f"turntable_{keys[-2]}", f"tube_occluder_{keys[-1]}")
+        common, (turntable, tube) = props.draw_prop_keys(rng, count, 2)
+        return cls(**common, turntable=f"turntable_{turntable}", tube=f"tube_occluder_{tube}")
 
 
 def _truth(plan: Plan, target: str, container: str, place: tuple[float, float], centre_z: float,

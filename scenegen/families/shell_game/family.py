@@ -22,7 +22,6 @@ import numpy as np
 
 from ...geometry import PERFORMER_RADIUS, InsideRoom, OutsideDisc
 from ...model import Motion, Scene, SceneObject
-from ...objects import object_ids
 from ..tracking import props
 from ..tracking.base import ROOM_PARAMETERS, TrackingFamily
 from ..tracking.fit import layout_error
@@ -241,22 +240,15 @@ _FACTOR_MEANING = {
 
 
 @dataclass(frozen=True)
-class Keys:
+class Keys(props.PropKeys):
     """Object ids of one scene (shared by both documents of a pair)."""
 
-    ball: str
-    containers: list[str]
-    lids: list[str]
-    ball_placer: str
-    lid_placers: list[str]
     draggers: list[str]
 
     @classmethod
     def draw(cls, rng: np.random.Generator, count: int) -> Keys:
-        keys = object_ids(rng, 3 * count + 4)
-        placers = [f"placer_{key}" for key in keys[2 * count + 1:]]
-        return cls(keys[0], keys[1:count + 1], keys[count + 1:2 * count + 1], placers[0],
-                   placers[1:count + 1], placers[count + 1:])
+        common, draggers = props.draw_prop_keys(rng, count, 2)
+        return cls(**common, draggers=[f"placer_{key}" for key in draggers])
 
 
 def _timeline(plan: Plan) -> tuple[Drop, Drop, list[Drag]]:

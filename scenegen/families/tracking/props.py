@@ -14,10 +14,14 @@ shared between objects and scenes: never mutate an object's lists in place.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
+
+import numpy as np
 
 from ...model import LidAttachment, MaterialChange, Motion, SceneObject, Show, Vec3
-from ...objects import SOCCER_BALL_SIZE, kinematic_structure
+from ...objects import SOCCER_BALL_SIZE, kinematic_structure, object_ids
 from .timeline import BALL_DESCENT, DRAGGER_DESCENT, SPEED, Drag, Drop, drag_states, drop_states
 
 ROOM_HEIGHT = 4.0  # the placers' reach and timings are those of the evaluation rooms
@@ -169,3 +173,24 @@ def _placer(key: str, position: Vec3, scale: Vec3, material: str, moves: list[Mo
             changes: list[MaterialChange], states: list[list[str]]) -> SceneObject:
     return kinematic_structure(key, "cylinder", position, scale, material, moves=moves, change_materials=changes,
                                states=states)
+
+
+@dataclass(frozen=True)
+class PropKeys:
+    """The ids of the props every tracking scene has (shared by both documents of a pair); a family
+    adds the ids of its own objects in a subclass."""
+
+    ball: str
+    containers: list[str]
+    lids: list[str]
+    ball_placer: str
+    lid_placers: list[str]
+
+
+def draw_prop_keys(rng: np.random.Generator, count: int, extra: int) -> tuple[dict[str, Any], list[str]]:
+    """The :class:`PropKeys` fields for ``count`` containers, and ``extra`` more ids drawn after them."""
+    keys = object_ids(rng, 3 * count + 2 + extra)
+    placers = [f"placer_{key}" for key in keys[2 * count + 1:3 * count + 2]]
+    fields = {"ball": keys[0], "containers": keys[1:count + 1], "lids": keys[count + 1:2 * count + 1],
+              "ball_placer": placers[0], "lid_placers": placers[1:]}
+    return fields, keys[3 * count + 2:]
