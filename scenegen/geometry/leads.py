@@ -158,7 +158,7 @@ class _Leads:
             hit = boxes_hit(Columns.of(concat([block.candidates.boxes for block in blocks]), margin), obstacles)
         per_request = _lead_counts(sum(len(block.requests) for block in blocks))
         first_request = 0
-        self.rows: list[np.ndarray] = []  # per request: its leads, as rows of its block's candidates
+        lead_rows, lead_counts = [], []  # each lead's row in its block's candidates; leads per request
         self.feasible: list[np.ndarray] = []  # per request: which candidates of its first batch are feasible
         lead_boxes, lead_parts = [], [np.zeros(0, dtype=np.intp)]
         offset = 0
@@ -175,16 +175,18 @@ class _Leads:
             first_request += len(block.requests)
             request, candidate = np.nonzero(by_request & (np.cumsum(by_request, axis=1) <= wanted))
             rows = request * block.size + candidate
-            self.rows += np.split(rows, np.cumsum(np.bincount(request, minlength=len(block.requests)))[:-1])
+            lead_rows.append(rows)
+            lead_counts.append(np.bincount(request, minlength=len(block.requests)))
             lead_boxes.append(candidates.boxes[box_rows(candidates, rows)])
             lead_parts.append(np.full(len(rows), candidates.parts))
-        self.ends = np.cumsum([len(rows) for rows in self.rows]).tolist()
+        self.rows = np.concatenate(lead_rows).tolist() if lead_rows else []
+        self.ends = np.cumsum(np.concatenate(lead_counts)).tolist() if lead_counts else []
         parts = np.concatenate(lead_parts)
         self.box_ends = np.cumsum(parts).tolist()
         self.owner = np.repeat(np.arange(len(parts)), parts)  # the lead each box belongs to
         self.columns = as_columns(concat(lead_boxes), margin)
         # Per lead, the earlier leads it overlaps (the table holds pairs i < j only).
-        self.earlier = bit_rows(clash_table(self.columns, self.owner, len(parts)).T)
+        self.earlier = bit_rows(clash_table(self.columns, self.owner, len(parts), by_later=True))
         self.taken = 0  # bit i: lead i was taken
         self.blocked = 0  # bit i: lead i overlaps an object placed some other way
         self.served = 0
@@ -198,7 +200,7 @@ class _Leads:
         for lead in range(start, self.ends[request]):
             if not (self.earlier[lead] & self.taken or self.blocked >> lead & 1):
                 self.taken |= 1 << lead
-                return lead, int(self.rows[request][lead - start])
+                return lead, self.rows[lead]
         return None
 
     def columns_of(self, lead: int) -> Columns:

@@ -155,8 +155,9 @@ def _clashes(candidates: Footprints, rows: np.ndarray, margin: float) -> np.ndar
     return clash_table(columns, np.repeat(np.arange(len(rows)), candidates.parts), len(rows))
 
 
-def clash_table(columns: Columns, owner: np.ndarray, count: int) -> np.ndarray:
+def clash_table(columns: Columns, owner: np.ndarray, count: int, *, by_later: bool = False) -> np.ndarray:
     """(count, count) bool, upper triangle: does object ``i`` overlap object ``j``, ``i < j``?
+    With ``by_later``, the transpose: row ``j`` holds the earlier objects ``i`` that ``j`` overlaps.
 
     ``owner`` holds the object of each box, in order; boxes of one object never clash.
     """
@@ -164,7 +165,10 @@ def clash_table(columns: Columns, owner: np.ndarray, count: int) -> np.ndarray:
     first, second = owner[first], owner[second]  # boxes to objects, still in order
     apart = first != second
     clash = np.zeros((count, count), dtype=bool)
-    clash[first[apart], second[apart]] = True
+    if by_later:  # filled transposed, so that its rows are contiguous for bit_rows
+        clash[second[apart], first[apart]] = True
+    else:
+        clash[first[apart], second[apart]] = True
     return clash
 
 
