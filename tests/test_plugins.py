@@ -70,6 +70,19 @@ class Impossible(Juggling):
                   [InsideRoom((10, 10))], Boxes.empty(), rng)
 
 
+class FailsThird(Impossible):
+    """Makes two scenes, then asks for the impossible placement."""
+
+    name = "fails_third"
+
+    @classmethod
+    def config_schema(cls):
+        return {"type": "object", "properties": {"family": {"const": "fails_third"}}}
+
+    def generate(self, index, rng):
+        return Juggling.generate(self, index, rng) if index < 2 else super().generate(index, rng)
+
+
 @pytest.fixture
 def with_juggling(monkeypatch):
     real = plugins.entry_points
@@ -77,7 +90,7 @@ def with_juggling(monkeypatch):
     def fake_entry_points(group):
         extra = [EntryPoint(name, f"{__name__}:{cls}", plugins.GROUP)
                  for name, cls in (("juggling", "Juggling"), ("juggling_pairs", "JugglingPairs"),
-                                   ("impossible", "Impossible"))]
+                                   ("impossible", "Impossible"), ("fails_third", "FailsThird"))]
         return [*real(group=group), *extra]
 
     monkeypatch.setattr(plugins, "entry_points", fake_entry_points)
@@ -122,6 +135,14 @@ def test_a_placement_that_cannot_be_made_is_a_clear_error(with_juggling, run_cli
     assert ("sample 0 (seed 5) of 'impossible': cannot place a 20 m crate: 100% rejected by inside room"
             in result.err)
     assert "Traceback" not in result.err and not list(tmp_path.glob("config_*.json"))
+
+
+def test_the_scenes_made_before_a_failing_one_are_written(with_juggling, run_cli, write_config, tmp_path):
+    result = run_cli("make", "--config", str(write_config({"family": "fails_third"})), "-n", "5",
+                     "--out", str(tmp_path))
+    assert result.code == 1 and "sample 2 (seed 0)" in result.err
+    assert sorted(path.name for path in tmp_path.glob("config_*.json")) == ["config_000000.json", "config_000001.json"]
+    assert [json.loads(line)["index"] for line in (tmp_path / "manifest.jsonl").read_text().splitlines()] == [0, 1]
 
 
 def test_schema_command_prints_the_config_schema(run_cli):
