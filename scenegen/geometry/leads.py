@@ -185,8 +185,8 @@ class _Leads:
         self.box_ends = np.cumsum(parts).tolist()
         self.owner = np.repeat(np.arange(len(parts)), parts)  # the lead each box belongs to
         self.columns = as_columns(concat(lead_boxes), margin)
-        # Per lead, the earlier leads it overlaps (the table holds pairs i < j only).
-        self.earlier = bit_rows(clash_table(self.columns, self.owner, len(parts), by_later=True))
+        # Per lead, the leads it overlaps.  Leads are served in order, so those taken are all earlier.
+        self.clashes = bit_rows(clash_table(self.columns, self.owner, len(parts)))
         self.taken = 0  # bit i: lead i was taken
         self.blocked = 0  # bit i: lead i overlaps an object placed some other way
         self.served = 0
@@ -198,7 +198,7 @@ class _Leads:
         start = self.ends[request - 1] if request else 0
         self.served += 1
         for lead in range(start, self.ends[request]):
-            if not (self.earlier[lead] & self.taken or self.blocked >> lead & 1):
+            if not (self.clashes[lead] & self.taken or self.blocked >> lead & 1):
                 self.taken |= 1 << lead
                 return lead, self.rows[lead]
         return None
@@ -209,6 +209,6 @@ class _Leads:
 
     def exclude(self, placed: Columns) -> None:
         """Rule out the leads that overlap ``placed``."""
-        blocked = np.zeros(len(self.earlier), dtype=bool)
+        blocked = np.zeros(len(self.clashes), dtype=bool)
         blocked[self.owner[boxes_hit(self.columns, placed)]] = True
         self.blocked |= bit_rows(blocked[None, :])[0]

@@ -150,32 +150,30 @@ def _first_disjoint(candidates: Footprints, available: np.ndarray, count: int, m
 
 
 def _clashes(candidates: Footprints, rows: np.ndarray, margin: float) -> np.ndarray:
-    """(R, R) bool, upper triangle: does candidate ``rows[i]`` overlap candidate ``rows[j]``, ``i < j``?"""
+    """(R, R) bool, symmetric: does candidate ``rows[i]`` overlap candidate ``rows[j]``?"""
     columns = Columns.of(candidates.boxes[box_rows(candidates, rows)], margin)
     return clash_table(columns, np.repeat(np.arange(len(rows)), candidates.parts), len(rows))
 
 
-def clash_table(columns: Columns, owner: np.ndarray, count: int, *, by_later: bool = False) -> np.ndarray:
-    """(count, count) bool, upper triangle: does object ``i`` overlap object ``j``, ``i < j``?
-    With ``by_later``, the transpose: row ``j`` holds the earlier objects ``i`` that ``j`` overlaps.
+def clash_table(columns: Columns, owner: np.ndarray, count: int) -> np.ndarray:
+    """(count, count) bool, symmetric: does object ``i`` overlap object ``j``?
 
     ``owner`` holds the object of each box, in order; boxes of one object never clash.
+    Symmetric, so that each object's clashes, earlier and later, are one contiguous row.
     """
     first, second = pair_hits(columns)
     first, second = owner[first], owner[second]  # boxes to objects, still in order
     apart = first != second
     clash = np.zeros((count, count), dtype=bool)
-    if by_later:  # filled transposed, so that its rows are contiguous for bit_rows
-        clash[second[apart], first[apart]] = True
-    else:
-        clash[first[apart], second[apart]] = True
+    first, second = first[apart], second[apart]
+    clash[first, second] = clash[second, first] = True
     return clash
 
 
 def _greedy(clash: np.ndarray, count: int) -> list[int]:
-    """Up to ``count`` indices taken in order, each clashing with none taken before (``clash[i, j]``
-    is read for ``i < j`` only).  The loop runs on Python integers used as bit sets (bit ``i`` for
-    index ``i``): a step costs less than an array operation."""
+    """Up to ``count`` indices taken in order, each clashing with none taken before (``clash`` is
+    symmetric; the bits it sets below an index are already out of the running).  The loop runs on
+    Python integers used as bit sets (bit ``i`` for index ``i``): a step costs less than an array operation."""
     later = bit_rows(clash)
     free = (1 << len(clash)) - 1
     taken: list[int] = []
