@@ -63,7 +63,7 @@ class Impossible(Juggling):
 
     @classmethod
     def config_schema(cls):
-        return {"type": "object", "properties": {"family": {"const": "impossible"}}}
+        return {"type": "object", "properties": {"family": {"const": cls.name}}}
 
     def generate(self, index, rng):
         place_one("a 20 m crate", Boxes.from_size([(0, 0)], [(20, 20)]), InRect((-5, -5), (5, 5)),
@@ -74,10 +74,6 @@ class FailsThird(Impossible):
     """Makes two scenes, then asks for the impossible placement."""
 
     name = "fails_third"
-
-    @classmethod
-    def config_schema(cls):
-        return {"type": "object", "properties": {"family": {"const": "fails_third"}}}
 
     def generate(self, index, rng):
         return Juggling.generate(self, index, rng) if index < 2 else super().generate(index, rng)
