@@ -3,7 +3,8 @@
 Footprints are oriented boxes (unions of boxes for L-shaped tools); overlap is
 a separating-axis test over all pairs at once; placement draws candidate poses
 in batches and keeps the first that passes every constraint, or raises
-:class:`PlacementError` naming the constraint that rejected most candidates.
+:class:`PlacementError` naming the constraint that rejected most candidates;
+objects scattered over empty floor get cells of their own instead.
 Reachability is a flood fill on an occupancy grid inflated by the performer's radius.
 """
 
@@ -17,6 +18,7 @@ from .place import Placement, PlacementError, PlacementRequest, place_many, plac
 from .reach import reachable
 from .regions import Constraint, InsideBoxes, InsideDisc, InsideRoom, OutsideBoxes, OutsideDisc, away_from_cells
 from .samplers import AmongPoints, InRect, OnRing, OnSegment, Poses, Sampler
+from .apart import circumradius, scatter
 from .shapes import TOLERANCE, Boxes, Footprints, cell_boxes, concat, pose, rotate
 
 __all__ = [
@@ -24,7 +26,7 @@ __all__ = [
     "AmongPoints", "Boxes", "Constraint", "Footprints", "Grid", "InRect", "InsideBoxes", "InsideDisc",
     "InsideRoom", "ObjectFacts", "OnRing", "OnSegment", "OutsideBoxes", "OutsideDisc", "Placement",
     "PlacementError", "PlacementRequest", "Poses", "Sampler",
-    "any_overlap", "away_from_cells", "cell_boxes", "concat", "footprint", "footprints", "inflate", "object_facts",
+    "any_overlap", "away_from_cells", "cell_boxes", "circumradius", "concat", "footprint", "footprints", "inflate", "object_facts",
     "object_size", "occupancy_grid", "overlap_matrix", "overlap_pairs", "place_all", "place_many", "place_one", "pose",
-    "rasterise_cells", "reachable", "resting_y", "rotate", "self_overlap", "shape",
+    "rasterise_cells", "reachable", "resting_y", "rotate", "scatter", "self_overlap", "shape",
 ]

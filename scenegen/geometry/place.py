@@ -102,8 +102,13 @@ def place_one(name: str, shape: Boxes, sampler: Sampler, constraints: Sequence[C
     batches of candidates from ``sampler`` with ``rng`` (the first of ``batch``
     candidates, each next one twice as large, up to ``16 * batch``) and returns
     the first feasible candidate in drawing order; raises :class:`PlacementError`
-    when none is found.
+    when none is found.  With no constraint and nothing placed, every candidate
+    is feasible: the first is drawn alone and taken.
     """
+    check_batch(batch, max_batches)
+    if not constraints and not len(placed):
+        poses, candidates = draw_batch(shape, sampler, rng, 1, y)
+        return placement_at(name, poses, candidates, 0)
     return first_feasible(name, shape, sampler, Checks(constraints, placed, margin), rng, y, batch, max_batches)
 
 

@@ -265,3 +265,13 @@ def test_place_many_is_deterministic_and_fails_loudly():
     with pytest.raises(PlacementError, match=r"cannot place crate \d+ of 40"):
         place_many("crate", 40, Boxes.from_size([(0, 0)], [(1.0, 1.0)]), InRect((-3, -3), (3, 3), None),
                    [InsideRoom((6, 6))], Boxes.empty(), np.random.default_rng(4), max_batches=4)
+
+
+def test_with_nothing_to_check_the_first_candidate_is_taken():
+    sampler = InRect((0.0, 0.0), (4.0, 2.0), 30.0)
+    placement = place_one("tool", shape("tool_rect_0_50_x_4_00"), sampler, [], Boxes.empty(),
+                          np.random.default_rng(7))
+    first = sampler(np.random.default_rng(7), 1)
+    assert placement.centre == tuple(first.centre[0].tolist()) and placement.angle == 30.0
+    expected = footprint("tool_rect_0_50_x_4_00", (*placement.centre[:1], 0.0, placement.centre[1]), 30.0)
+    np.testing.assert_allclose(placement.footprint.corners(), expected.corners())

@@ -29,7 +29,7 @@ from .layout import (
     both_pools_cells,
     useful_lengths,
 )
-from .other_side import OTHER_SIDE_BUILDERS, WALL_CLEARANCE, OtherSide
+from .other_side import OTHER_SIDE_BUILDERS, PLACEMENT_MARGIN, WALL_CLEARANCE, OtherSide
 
 BALL_SCALE = 2.0
 PLATFORM_MATERIAL = "AI2-THOR/Materials/Walls/RedDrywall"
@@ -142,8 +142,9 @@ class ToolChoice(Family):
         # A range of rotations may include any angle: take both extents at their worst.
         angles = np.radians([0.0, 90.0] if isinstance(rotation, FloatRange) else rotation.support())
         length, width = max(RECT_TOOL_LENGTHS), high["tool.width"]
-        extent_x = float(np.max(length * np.abs(np.sin(angles)) + width * np.abs(np.cos(angles))))
-        extent_z = float(np.max(length * np.abs(np.cos(angles)) + width * np.abs(np.sin(angles))))
+        grown = 2 * PLACEMENT_MARGIN
+        extent_x = float(np.max(length * np.abs(np.sin(angles)) + width * np.abs(np.cos(angles)))) + grown
+        extent_z = float(np.max(length * np.abs(np.cos(angles)) + width * np.abs(np.sin(angles)))) + grown
         floor_width = low["room.width"] / 2 - PLATFORM_HALF_WIDTH - WALKWAY
         floor_depth = front + WALL_CLEARANCE / 2 + low["room.depth"] / 2 - WALKWAY / 2
         if extent_x > floor_width or extent_z > floor_depth:

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ...geometry import InRect, InsideBoxes, place_many, place_one, shape
+from ...geometry import InRect, circumradius, place_one, scatter, shape
 from ...geometry.shapes import Boxes
 from ...model import SceneObject, Vec3
 from ...objects import object_id, object_ids, rect_tool, rect_tool_type, structure_cube
@@ -56,27 +56,21 @@ def too_short(pool: Pool, room: Vec3, width: float, length: int, material: str, 
 def broken(pool: Pool, room: Vec3, width: float, length: int, material: str, drawn: Mapping[str, Any],
            rng: np.random.Generator) -> OtherSide:
     """A tool in 1 m pieces, scattered at random rotations where the whole tool would lie."""
-    # Centres are drawn at least a piece's circumradius inside the floor in front of the pool, clear of the
-    # platform and the walkways, so every rotation fits; the solver keeps the pieces apart and verifies the rest.
-    reach = math.hypot(width, 1.0) / 2 + PLACEMENT_MARGIN
+    # Centres keep a piece's circumradius inside the floor in front of the pool, clear of the platform and
+    # the walkways, so every rotation fits; the solver keeps the pieces apart.
+    piece = shape(rect_tool_type(width, 1))
+    reach = circumradius(piece, PLACEMENT_MARGIN)
     sign = 1 if pool.ball_x > 0 else -1
     inner, outer = sorted((sign * (PLATFORM_HALF_WIDTH + WALKWAY / 2 + reach),
                            sign * (room[0] / 2 - WALKWAY / 2 - reach)))
     front = max(-room[2] / 2 + WALKWAY / 2 + reach, pool.near_edge - length - 1.0)
     low = (max(inner, pool.ball_x - SCATTER_HALF_WIDTH), front)
     high = (min(outer, pool.ball_x + SCATTER_HALF_WIDTH), pool.near_edge - reach)
-    floor = Boxes.from_size([((low[0] + high[0]) / 2, (low[1] + high[1]) / 2)],
-                            [high[0] - low[0] + 2 * reach, high[1] - low[1] + 2 * reach])
-    placements = place_many("broken tool piece", drawn["tool.broken_pieces"], shape(rect_tool_type(width, 1)),
-                            InRect(low, high, rotation=None),
-                            (InsideBoxes(floor, name="on the floor before the pool"),), Boxes.empty(), rng,
-                            margin=PLACEMENT_MARGIN)
-    keys = object_ids(rng, len(placements))
-    tools = [
-        rect_tool(f"tool_{key}", width, 1, round(p.centre[0], 2), round(p.centre[1], 2), float(round(p.angle) % 360),
-                  material)
-        for key, p in zip(keys, placements, strict=True)
-    ]
+    pieces = scatter(drawn["tool.broken_pieces"], piece, low, high, rng,
+                     margin=PLACEMENT_MARGIN, name="broken tool piece")
+    keys = object_ids(rng, len(pieces.angle))
+    tools = [rect_tool(f"tool_{key}", width, 1, round(x, 2), round(z, 2), float(round(angle) % 360), material)
+             for key, (x, z), angle in zip(keys, pieces.centre.tolist(), pieces.angle.tolist(), strict=True)]
     return OtherSide(tools=tools)
 
 
@@ -92,20 +86,19 @@ def obstructed(pool: Pool, room: Vec3, width: float, length: int, material: str,
         object_id(rng, "wall_"), (sign * (PLATFORM_HALF_WIDTH + wall_length / 2), WALL_HEIGHT / 2, wall_z),
         (wall_length, WALL_HEIGHT, WALL_THICKNESS), WALL_MATERIAL,
     )
-    # The side's floor between the front wall and the wall, with a walkway at its edges.
+    # The side's floor between the front wall and the wall, with a walkway at its edges: inside the room,
+    # in front of the pool and clear of the platform. Centres are drawn only where the rotated tool
+    # (grown by the margin, which absorbs rounding) fits that floor whole, so every candidate is feasible.
     inner, outer = sorted((sign * (PLATFORM_HALF_WIDTH + WALKWAY / 2), sign * (half_width - WALKWAY / 2)))
     near, far = -half_depth + WALKWAY / 2, wall_z - WALL_CLEARANCE / 2
-    front = Boxes.from_size([((inner + outer) / 2, (near + far) / 2)], [outer - inner, far - near])
-    # Draw centres only where the rotated tool fits the floor whole, so (nearly) every candidate is feasible.
     angle = math.radians(drawn["tool.obstructed_rotation"])
     cos, sin = abs(math.cos(angle)), abs(math.sin(angle))
-    reach_x, reach_z = length / 2 * sin + width / 2 * cos, length / 2 * cos + width / 2 * sin
-    # That floor lies inside the room, in front of the pool and clear of the platform: one constraint covers all.
+    reach_x = length / 2 * sin + width / 2 * cos + PLACEMENT_MARGIN
+    reach_z = length / 2 * cos + width / 2 * sin + PLACEMENT_MARGIN
     placement = place_one("cut-off tool", shape(rect_tool_type(width, length)),
                           InRect((inner + reach_x, near + reach_z), (outer - reach_x, far - reach_z),
                                  rotation=drawn["tool.obstructed_rotation"]),
-                          [InsideBoxes(front, name="on the floor in front of the wall")], Boxes.empty(), rng,
-                          margin=PLACEMENT_MARGIN)
+                          (), Boxes.empty(), rng, margin=PLACEMENT_MARGIN)
     tool = rect_tool(object_id(rng, "tool_"), width, length, round(placement.centre[0], 2),
                      round(placement.centre[1], 2), float(drawn["tool.obstructed_rotation"]), material)
     return OtherSide(tools=[tool], walls=[wall])
