@@ -10,6 +10,7 @@ Reachability is a flood fill on an occupancy grid inflated by the performer's ra
 
 from __future__ import annotations
 
+from .apart import circumradius, scatter
 from .catalog import ObjectFacts, footprint, footprints, object_facts, object_size, resting_y, shape
 from .grid import DEFAULT_RESOLUTION, PERFORMER_RADIUS, Grid, inflate, occupancy_grid, rasterise_cells
 from .leads import place_all
@@ -18,7 +19,6 @@ from .place import Placement, PlacementError, PlacementRequest, place_many, plac
 from .reach import reachable
 from .regions import Constraint, InsideBoxes, InsideDisc, InsideRoom, OutsideBoxes, OutsideDisc, away_from_cells
 from .samplers import AmongPoints, InRect, OnRing, OnSegment, Poses, Sampler
-from .apart import circumradius, scatter
 from .shapes import TOLERANCE, Boxes, Footprints, cell_boxes, concat, pose, rotate
 
 __all__ = [
@@ -26,7 +26,7 @@ __all__ = [
     "AmongPoints", "Boxes", "Constraint", "Footprints", "Grid", "InRect", "InsideBoxes", "InsideDisc",
     "InsideRoom", "ObjectFacts", "OnRing", "OnSegment", "OutsideBoxes", "OutsideDisc", "Placement",
     "PlacementError", "PlacementRequest", "Poses", "Sampler",
-    "any_overlap", "away_from_cells", "cell_boxes", "circumradius", "concat", "footprint", "footprints", "inflate", "object_facts",
-    "object_size", "occupancy_grid", "overlap_matrix", "overlap_pairs", "place_all", "place_many", "place_one", "pose",
-    "rasterise_cells", "reachable", "resting_y", "rotate", "scatter", "self_overlap", "shape",
+    "any_overlap", "away_from_cells", "cell_boxes", "circumradius", "concat", "footprint", "footprints", "inflate",
+    "object_facts", "object_size", "occupancy_grid", "overlap_matrix", "overlap_pairs", "place_all", "place_many",
+    "place_one", "pose", "rasterise_cells", "reachable", "resting_y", "rotate", "scatter", "self_overlap", "shape",
 ]

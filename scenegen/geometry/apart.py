@@ -1,9 +1,9 @@
 """Scattering objects of one shape over an empty rectangle of floor, none touching another.
 
 The rectangle is cut into a grid of cells, each at least as wide as the
-circumscribed circle of the shape grown by the margin; each object gets a cell of its own and
-a centre far enough inside it that no two circles meet, so the objects are apart
-at any rotation by construction and no pair needs testing.  That costs a handful
+circumscribed circle of the shape grown by the margin; each object gets a cell
+of its own and a centre far enough inside it that no two circles meet, so the
+objects are apart at any rotation by construction and no pair needs testing.  That costs a handful
 of array operations where rejection sampling tests a batch pair by pair.  When the
 rectangle has fewer cells than objects, :func:`~.place.place_many` packs them by
 rejection instead (or raises :class:`~.place.PlacementError`).
@@ -35,12 +35,12 @@ def scatter(count: int, shape: Boxes, low: tuple[float, float], high: tuple[floa
     low_corner = np.asarray(low, dtype=float)
     # Cells tile the rectangle grown by half a spacing on every side; a centre keeps half a spacing
     # from its cell's edges, so it stays inside the rectangle and a spacing from any other cell's centre.
-    grown = np.asarray(high, dtype=float) - low_corner + spacing
-    columns, rows = (max(int(cells), 0) for cells in (grown // spacing).tolist())
+    tiled = np.asarray(high, dtype=float) - low_corner + spacing
+    columns, rows = (max(int(cells), 0) for cells in (tiled // spacing).tolist())
     if columns * rows < count:
         placed = place_many(name, count, shape, InRect(low, high, rotation), (), Boxes.empty(), rng, margin=margin)
         return Poses(np.array([p.centre for p in placed]).reshape(-1, 2), np.array([p.angle for p in placed]))
-    size = grown / (columns, rows)
+    size = tiled / (columns, rows)
     rows_taken, columns_taken = np.divmod(rng.permutation(columns * rows)[:count], columns)
     cells = np.empty((count, 2))
     cells[:, 0], cells[:, 1] = columns_taken, rows_taken
