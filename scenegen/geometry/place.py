@@ -105,8 +105,8 @@ def place_one(name: str, shape: Boxes, sampler: Sampler, constraints: Sequence[C
     when none is found.  With no constraint and nothing placed, every candidate
     is feasible: the first is drawn alone and taken.
     """
-    check_batch(batch, max_batches)
     if not constraints and not len(placed):
+        check_batch(batch, max_batches)  # first_feasible checks them on the other path
         poses, candidates = draw_batch(shape, sampler, rng, 1, y)
         return placement_at(name, poses, candidates, 0)
     return first_feasible(name, shape, sampler, Checks(constraints, placed, margin), rng, y, batch, max_batches)
