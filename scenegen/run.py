@@ -4,13 +4,19 @@
 files; a sink turns them into files and manifest lines and knows nothing of
 families. Sample ``i`` depends only on (config, seed, i), so the loop can later be
 spread over workers without changing a byte of output.
+
+Samples go through the stages a chunk at a time: every sample of the chunk is
+generated, then exported, then validated, then its files are written with the
+chunk's others. Each stage's code and data then stay in the processor's caches
+across the chunk: a Tool Choice scene costs about 15% less CPU than when
+samples go through one at a time (``make bench``).
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +25,7 @@ from tqdm import tqdm
 
 from . import __version__
 from .config import check_config, read_config, resolve_config_path
-from .errors import ConfigError, GenerationError, InvalidSceneError
+from .errors import ConfigError, GenerationError, InvalidSceneError, ScenegenError
 from .export import mcs
 from .family import Family, Sample
 from .plugins import family_named
@@ -29,6 +35,12 @@ from .writer import OutputFolder, dump_json
 
 #: (document, name, cache shared by the documents of one sample) -> JSON-ready document.
 Exporter = Callable[[Any, str, dict[int, Any]], dict[str, Any]]
+
+#: Samples per chunk; from 8 to 32 measure alike.
+CHUNK_SIZE = 16
+
+#: A made sample and its exported documents by suffix ("" for a lone scene).
+Made = tuple[Sample, dict[str, dict[str, Any]]]
 
 _EXPORTERS: dict[str, Exporter] = {
     "mcs": mcs.to_document,
@@ -96,19 +108,34 @@ class Pipeline:
     def stem(self, index: int, suffix: str = "") -> str:
         return f"{self.prefix}{index:06d}" + (f"_{suffix}" if suffix else "")
 
-    def produce(self, index: int) -> tuple[Sample, dict[str, dict[str, Any]]]:
-        """Sample ``index`` and its exported documents by suffix; raise if any is invalid.
+    def produce(self, index: int) -> Made:
+        """Sample ``index`` and its exported documents; raise if any is invalid."""
+        return self.produce_many([index])[0]
+
+    def produce_many(self, indices: Sequence[int]) -> list[Made]:
+        """Samples ``indices`` and their exported documents, stage by stage; raise if any is invalid.
 
         Every document is checked against its schema and the format-wide rules;
         with ``semantic`` also against the family's own checks.
         """
+        samples = [self._generate(index) for index in indices]
+        made = [(sample, self._export(index, sample)) for index, sample in zip(indices, samples, strict=True)]
+        for index, (sample, documents) in zip(indices, made, strict=True):
+            self._check(index, sample, documents)
+        return made
+
+    def _generate(self, index: int) -> Sample:
         try:
-            sample = self.family.generate(index, sample_rng(self.seed, index))
+            return self.family.generate(index, sample_rng(self.seed, index))
         except GenerationError as error:
             raise GenerationError(f"sample {index} (seed {self.seed}) of {self.family.name!r}: {error}") from error
+
+    def _export(self, index: int, sample: Sample) -> dict[str, dict[str, Any]]:
         shared: dict[int, Any] = {}
-        documents = {suffix: self.export(document, self.stem(index, suffix), shared)
-                     for suffix, document in sample.documents.items()}
+        return {suffix: self.export(document, self.stem(index, suffix), shared)
+                for suffix, document in sample.documents.items()}
+
+    def _check(self, index: int, sample: Sample, documents: Mapping[str, dict[str, Any]]) -> None:
         for suffix, document in documents.items():
             problems = document_problems(document, self.family, document_truth(sample.truth, suffix),
                                          semantic=self.semantic)
@@ -118,7 +145,6 @@ class Pipeline:
                     f"bug: family {self.family.name!r} made an invalid document {self.stem(index, suffix)!r} "
                     f"(seed {self.seed}, index {index}); nothing was written for it:\n  {listing}"
                 )
-        return sample, documents
 
     def entry(self, index: int, sample: Sample) -> dict[str, Any]:
         return {"family": self.family.name, "seed": self.seed, "index": index,
@@ -143,17 +169,19 @@ class SceneSink:
     def pending(self, n: int) -> list[int]:
         return [index for index in range(n) if index not in self.folder.done]
 
-    def add(self, index: int, sample: Sample, documents: Mapping[str, dict[str, Any]]) -> None:
-        names = {suffix: f"{document['name']}.json" for suffix, document in documents.items()}
-        hashes = {suffix: self.folder.write_document(names[suffix], dump_json(document))
-                  for suffix, document in documents.items()}
-        self.documents += len(documents)
-        entry = self.pipeline.entry(index, sample)
-        if list(names) == [""]:
-            entry.update(file=names[""], sha256=hashes[""])
-        else:
-            entry.update(files=names, sha256=hashes, pair=sample.pair)
-        self.folder.record(entry)
+    def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
+        """Write a chunk: each sample's files, then its manifest line."""
+        for index, (sample, documents) in zip(indices, made, strict=True):
+            names = {suffix: f"{document['name']}.json" for suffix, document in documents.items()}
+            hashes = {suffix: self.folder.write_document(names[suffix], dump_json(document))
+                      for suffix, document in documents.items()}
+            self.documents += len(documents)
+            entry = self.pipeline.entry(index, sample)
+            if list(names) == [""]:
+                entry.update(file=names[""], sha256=hashes[""])
+            else:
+                entry.update(files=names, sha256=hashes, pair=sample.pair)
+            self.folder.record(entry)
 
     def finish(self) -> None:
         """Nothing is buffered."""
@@ -183,13 +211,15 @@ class ShardSink:
                 pending.extend(indices)
         return pending
 
-    def add(self, index: int, sample: Sample, documents: Mapping[str, dict[str, Any]]) -> None:
-        if not self.lines:
-            self.first_index = index
-        self.lines.extend(dump_json(document, indent=False) + b"\n" for document in documents.values())
-        self.documents += len(documents)
-        if index + 1 == self.n or (index + 1) % self.shard_size == 0:
-            self.finish()
+    def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
+        """Add a chunk's records; write each shard the chunk completes."""
+        for index, (_, documents) in zip(indices, made, strict=True):
+            if not self.lines:
+                self.first_index = index
+            self.lines.extend(dump_json(document, indent=False) + b"\n" for document in documents.values())
+            self.documents += len(documents)
+            if index + 1 == self.n or (index + 1) % self.shard_size == 0:
+                self.finish()
 
     def finish(self) -> None:
         if not self.lines:
@@ -222,9 +252,30 @@ def make(request: RunRequest) -> RunSummary:
         sink = open_sink(folder, pipeline, config_path.stem, request.n)
         pending = sink.pending(request.n)
         show_progress = request.progress and sys.stderr.isatty()
-        for index in tqdm(pending, unit=sink.unit.rstrip("s"), disable=not show_progress, file=sys.stderr):
-            sample, documents = pipeline.produce(index)
-            sink.add(index, sample, documents)
+        with tqdm(total=len(pending), unit=sink.unit.rstrip("s"), disable=not show_progress,
+                  file=sys.stderr) as progress:
+            for indices in chunks(pending, CHUNK_SIZE):
+                make_chunk(pipeline, sink, indices)
+                progress.update(len(indices))
         sink.finish()
     seconds = time.perf_counter() - started
     return RunSummary(len(pending), request.n - len(pending), seconds, out, sink.unit, sink.documents)
+
+
+def make_chunk(pipeline: Pipeline, sink: SceneSink | ShardSink, indices: Sequence[int]) -> None:
+    """Make and write the samples ``indices``. When one fails, the samples before it are written, as a
+    run making them one at a time would, before its error is raised."""
+    try:
+        made = pipeline.produce_many(indices)
+    except ScenegenError:
+        # A sample depends only on its index: made again one by one, they come out the same up to the failing one.
+        for index in indices:
+            sink.add([index], [pipeline.produce(index)])
+    else:
+        sink.add(indices, made)
+
+
+def chunks(indices: Sequence[int], size: int) -> Iterator[Sequence[int]]:
+    """``indices`` in consecutive runs of ``size`` (the last may be shorter)."""
+    for start in range(0, len(indices), size):
+        yield indices[start:start + size]

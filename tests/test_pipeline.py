@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scenegen.run import RunRequest, make
-from scenegen.writer import read_manifest
+from scenegen.run import CHUNK_SIZE, Pipeline, RunRequest, load_family, make
+from scenegen.writer import dump_json, read_manifest
 
 
 def generate(out: Path, n: int = 6, seed: int = 0, **options) -> None:
@@ -49,6 +49,17 @@ def test_scene_depends_on_index_not_on_run_length(tmp_path):
     generate(tmp_path / "long", n=6)
     assert (tmp_path / "short" / "tool_choice_000001.json").read_bytes() == (
         tmp_path / "long" / "tool_choice_000001.json").read_bytes()
+
+
+def test_chunks_give_the_scenes_made_one_at_a_time(tmp_path):
+    n = 2 * CHUNK_SIZE + 3
+    generate(tmp_path, n=n, seed=2)
+    _, family = load_family("tool_choice.yaml")
+    pipeline = Pipeline(family, 2, "tool_choice_")
+    for index in range(n):
+        _, documents = pipeline.produce(index)
+        assert (tmp_path / f"tool_choice_{index:06d}.json").read_bytes() == dump_json(documents[""]), index
+    assert [entry["index"] for entry in read_manifest(tmp_path / "manifest.jsonl")] == list(range(n))
 
 
 def test_refuses_to_mix_runs_without_resume_or_overwrite(run_cli, tmp_path):

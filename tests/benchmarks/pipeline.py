@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from scenegen.run import Pipeline, RunRequest, RunSummary, load_family, make, open_sink
+from scenegen.run import CHUNK_SIZE, Pipeline, RunRequest, RunSummary, chunks, load_family, make, open_sink
 from scenegen.writer import OutputFolder
 
 
@@ -79,20 +79,20 @@ def _in_memory(config: str, n: int) -> Timing:
     _, family = load_family(config)
     pipeline = Pipeline(family, 0, "bench_")
     start = _clocks()
-    for index in range(n):
-        pipeline.produce(index)
+    for indices in chunks(range(n), CHUNK_SIZE):
+        pipeline.produce_many(indices)
     return _since(start)
 
 
 def _writing(config: str, n: int, out: Path) -> Timing:
     config_path, family = load_family(config)
     pipeline = Pipeline(family, 0, "bench_")
-    produced = [pipeline.produce(index) for index in range(n)]
+    made = [(indices, pipeline.produce_many(indices)) for indices in chunks(range(n), CHUNK_SIZE)]
     start = _clocks()
     with OutputFolder(out, {"bench": config}) as folder:
         sink = open_sink(folder, pipeline, config_path.stem, n)
-        for index, (sample, documents) in enumerate(produced):
-            sink.add(index, sample, documents)
+        for indices, chunk in made:
+            sink.add(indices, chunk)
         sink.finish()
     return _since(start)
 
