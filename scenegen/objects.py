@@ -25,9 +25,10 @@ def object_id(rng: np.random.Generator, prefix: str = "") -> str:
 
 def object_ids(rng: np.random.Generator, count: int) -> list[str]:
     """``count`` version-4 UUIDs drawn from ``rng`` at once."""
-    # Raw 64-bit words from the generator's stream: several times cheaper than rng.bytes + uuid.UUID.
-    words = rng.bit_generator.random_raw(2 * count).tolist()
-    return [_uuid4(f"{high:016x}{low:016x}") for high, low in zip(words[::2], words[1::2], strict=True)]
+    # Raw 64-bit words from the generator's stream, each written big-endian in hex: several times cheaper
+    # than rng.bytes + uuid.UUID.
+    digits = rng.bit_generator.random_raw(2 * count).byteswap().tobytes().hex()
+    return [_uuid4(digits[start:start + 32]) for start in range(0, 32 * count, 32)]
 
 
 def _uuid4(bits: str) -> str:
