@@ -31,10 +31,17 @@ from .errors import ConfigError
 
 
 class Value:
-    """A compiled parameter: ``sample(rng)`` draws one value."""
+    """A compiled parameter: ``at(unit)`` maps a uniform number to a value; ``sample(rng)`` draws one."""
+
+    #: Uniform numbers a draw takes from the generator.
+    draws = 1
+
+    def at(self, unit: float) -> Any:
+        """The value a uniform number ``unit`` in [0, 1) maps to."""
+        raise NotImplementedError
 
     def sample(self, rng: np.random.Generator) -> Any:
-        raise NotImplementedError
+        return self.at(rng.random())
 
     def support(self) -> tuple[Any, ...]:
         """Every value a discrete parameter can take (ranges return their bounds)."""
@@ -50,6 +57,10 @@ def below(rng: np.random.Generator, count: int) -> int:
 @dataclass(frozen=True)
 class Constant(Value):
     value: Any
+    draws = 0
+
+    def at(self, unit: float) -> Any:
+        return self.value
 
     def sample(self, rng: np.random.Generator) -> Any:
         return self.value
@@ -63,11 +74,10 @@ class Choice(Value):
     choices: tuple[Any, ...]
     cumulative: tuple[float, ...] | None = None  # None: uniform
 
-    def sample(self, rng: np.random.Generator) -> Any:
+    def at(self, unit: float) -> Any:
         if self.cumulative is None:
-            return self.choices[below(rng, len(self.choices))]
-        draw = rng.random() * self.cumulative[-1]
-        return self.choices[bisect.bisect_right(self.cumulative, draw)]
+            return self.choices[int(unit * len(self.choices))]
+        return self.choices[bisect.bisect_right(self.cumulative, unit * self.cumulative[-1])]
 
     def support(self) -> tuple[Any, ...]:
         if self.cumulative is None:
@@ -81,8 +91,8 @@ class IntRange(Value):
     low: int
     high: int
 
-    def sample(self, rng: np.random.Generator) -> int:
-        return self.low + below(rng, self.high - self.low + 1)
+    def at(self, unit: float) -> int:
+        return self.low + int(unit * (self.high - self.low + 1))
 
     def support(self) -> tuple[Any, ...]:
         return tuple(range(self.low, self.high + 1))
@@ -93,8 +103,8 @@ class FloatRange(Value):
     low: float
     high: float
 
-    def sample(self, rng: np.random.Generator) -> float:
-        return float(self.low + (self.high - self.low) * rng.random())
+    def at(self, unit: float) -> float:
+        return float(self.low + (self.high - self.low) * unit)
 
     def support(self) -> tuple[Any, ...]:
         return (self.low, self.high)
@@ -183,10 +193,20 @@ class Parameters:
         }
         self.values.update(special or {})
         self._continuous = [path for path, value in self.values.items() if isinstance(value, FloatRange)]
+        # Each parameter's place among the uniform numbers of a draw; constants take none and read a spare.
+        places = accumulate((value.draws for value in self.values.values()), initial=0)
+        self._slots = [(path, value, place if value.draws else -1)
+                       for (path, value), place in zip(self.values.items(), places)]
+        self._draws = sum(value.draws for value in self.values.values())
 
     def draw(self, rng: np.random.Generator) -> dict[str, Any]:
-        """One value for every parameter, in table order; values from a range keep :data:`DECIMALS` decimals."""
-        drawn = {path: value.sample(rng) for path, value in self.values.items()}
+        """One value for every parameter, in table order; values from a range keep :data:`DECIMALS` decimals.
+
+        The uniform numbers come from one call, the same numbers as one ``sample`` per parameter would take.
+        """
+        units = rng.random(self._draws).tolist()
+        units.append(0.0)
+        drawn = {path: value.at(units[place]) for path, value, place in self._slots}
         for path in self._continuous:
             drawn[path] = round(drawn[path], DECIMALS)
         return drawn

@@ -96,3 +96,21 @@ def test_parameters_table_draws_every_value_and_knows_its_extremes():
     assert (parameters.low("room.width"), parameters.high("n"), parameters.support("side")) == (10.0, 7, ("left", "right"))
     drawn = parameters.draw(np.random.default_rng(1))
     assert set(drawn) == {"room.width", "side", "n"} and drawn["room.width"] == round(drawn["room.width"], 4)
+
+
+
+SHAPES = [({"min": 1, "max": 9}, int), (["a", "b", "c"], object), ({"choices": [1, 2], "weights": [1, 3]}, int),
+          ({"min": 0.5, "max": 2.0}, float), (4, int)]
+
+
+@given(seed=st.integers(0, 2**32 - 1), picks=st.lists(st.sampled_from(SHAPES), max_size=8))
+def test_a_table_draw_takes_the_numbers_one_sample_per_parameter_takes(seed, picks):
+    parameters = Parameters({f"p{i}": spec for i, (spec, _) in enumerate(picks)},
+                            {f"p{i}": kind for i, (_, kind) in enumerate(picks)})
+    table, one_by_one = np.random.default_rng(seed), np.random.default_rng(seed)
+    sampled = {path: value.sample(one_by_one) for path, value in parameters.values.items()}
+    assert parameters.draw(table) == {
+        path: round(drawn, 4) if isinstance(parameters.values[path], FloatRange) else drawn
+        for path, drawn in sampled.items()
+    }
+    assert table.random() == one_by_one.random()
