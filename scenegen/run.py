@@ -96,7 +96,7 @@ def load_family(config_spec: str, *, pairs: bool = False) -> tuple[Path, Family]
 
 
 class Pipeline:
-    """Make, export and validate the documents of one index."""
+    """Make, export and validate the documents of samples."""
 
     def __init__(self, family: Family, seed: int, prefix: str, *, semantic: bool = False) -> None:
         self.family = family
