@@ -6,9 +6,12 @@ serialising, hashing, writing and the manifest, nothing else.
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 import time
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from scenegen.run import CHUNK_SIZE, Pipeline, RunRequest, RunSummary, chunks, load_family, make, open_sink
@@ -23,16 +26,14 @@ def measure(config: str, n: int, repeats: int = 3) -> list[str]:
     core, without waits on a shared disk), each the best of ``repeats`` runs;
     wall-clock rates follow in brackets.
     """
-    # Where `make` writes by default (output/), not the system temp folder, whose speed varies by machine.
-    Path("output").mkdir(exist_ok=True)
     timings: dict[str, list[Timing]] = {"default": [], "checked": [], "writing": [], "in_memory": []}
-    with tempfile.TemporaryDirectory(prefix=".bench-", dir="output") as scratch:
-        # Round by round, so that the runs compared in a ratio meet the same spells of a shared disk.
-        for k in range(repeats):
-            timings["default"].append(_make(config, n, Path(scratch) / f"default{k}", False))
-            timings["checked"].append(_make(config, n, Path(scratch) / f"check{k}", True))
-            timings["writing"].append(_writing(config, n, Path(scratch) / f"write{k}"))
-            timings["in_memory"].append(_in_memory(config, n))
+    scratch = Path(tempfile.mkdtemp(prefix=f"{Path(config).stem}-", dir=_scratch()))
+    # Round by round, so that the runs compared in a ratio meet the same spells of a shared disk.
+    for k in range(repeats):
+        timings["default"].append(_make(config, n, scratch / f"default{k}", False))
+        timings["checked"].append(_make(config, n, scratch / f"check{k}", True))
+        timings["writing"].append(_writing(config, n, scratch / f"write{k}"))
+        timings["in_memory"].append(_in_memory(config, n))
     default, checked, writing, in_memory = (_best(timings[kind]) for kind in timings)
     # Each round's own ratio too: a shared disk's speed can change between rounds.
     by_round = ", ".join(f"{made.cpu / written.cpu:.2f}x"
@@ -46,6 +47,21 @@ def measure(config: str, n: int, repeats: int = 3) -> list[str]:
         f"{config}: serialise+write alone: {writing.cpu / n * 1e6:,.0f} us each; make / (serialise+write) = "
         f"{default.cpu / writing.cpu:.2f}x, {checked.cpu / writing.cpu:.2f}x with --check (by round: {by_round})",
     ]
+
+
+@cache
+def _scratch() -> Path:
+    """The bench's scratch folder, in output/ where `make` writes by default (not the system temp folder,
+    whose speed varies by machine); removed once, when the bench ends.
+
+    Not between measurements: after thousands of files are deleted, creating a file on this VM's ext4 costs
+    500-800 us of CPU instead of 60-100 for a minute or more (``perf``: the kernel's inode allocator skipping
+    recently freed inodes), which would slow whatever is measured next.
+    """
+    Path("output").mkdir(exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix=".bench-", dir="output"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 @dataclass(frozen=True)
