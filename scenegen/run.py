@@ -23,7 +23,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from . import __version__
+from . import __version__, collector
 from .config import check_config, read_config, resolve_config_path
 from .errors import ConfigError, GenerationError, InvalidSceneError, ScenegenError
 from .export import mcs
@@ -254,7 +254,7 @@ def make(request: RunRequest) -> RunSummary:
         pending = sink.pending(request.n)
         show_progress = request.progress and sys.stderr.isatty()
         with tqdm(total=len(pending), unit=sink.unit.rstrip("s"), disable=not show_progress,
-                  file=sys.stderr) as progress:
+                  file=sys.stderr) as progress, collector.tuned_for_runs():
             for indices in chunks(pending, CHUNK_SIZE):
                 make_chunk(pipeline, sink, indices)
                 progress.update(len(indices))
