@@ -44,19 +44,6 @@ class Pool:
         """z of the pool's edge facing the performer."""
         return self.ball_z - self.half_island - self.near - 0.5
 
-    @property
-    def far_edge(self) -> float:
-        return self.ball_z + self.half_island + self.far + 0.5
-
-    @property
-    def inner_edge(self) -> float:
-        """|x| of the pool's edge facing the platform."""
-        return abs(self.ball_x) - self.half_island - self.side - 0.5
-
-    @property
-    def outer_edge(self) -> float:
-        return abs(self.ball_x) + self.half_island + self.side + 0.5
-
     def cells(self) -> tuple[tuple[int, int], ...]:
         """The lava cells, row by row (x outer loop, as the evaluation scenes list them)."""
         return _cells(self)
@@ -81,7 +68,7 @@ def _cells(pool: Pool) -> tuple[tuple[int, int], ...]:
 def both_pools_cells(pool: Pool) -> tuple[tuple[int, int], ...]:
     """The lava of ``pool`` and its mirror, right side first, each row by row, as the evaluation scenes list it."""
     right, left = (pool, pool.mirrored()) if pool.ball_x > 0 else (pool.mirrored(), pool)
-    return _cells(right) + _cells(left)
+    return right.cells() + left.cells()
 
 
 def useful_lengths(span: int) -> tuple[int, ...]:
