@@ -141,6 +141,15 @@ def pair_hits(boxes: Columns) -> tuple[np.ndarray, np.ndarray]:
     return rows[overlapping], cols[overlapping]
 
 
+def object_hits(boxes: Columns, owner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Objects ``(owner[i], owner[j])`` of every overlapping pair of boxes ``i < j`` of different objects
+    (``owner`` holds the object of each box; boxes of one object, like an L-shape's arms, never count)."""
+    rows, cols = pair_hits(boxes)
+    first, second = owner[rows], owner[cols]
+    apart = first != second
+    return first[apart], second[apart]
+
+
 @lru_cache(maxsize=64)
 def _upper_pairs(count: int) -> tuple[np.ndarray, np.ndarray]:
     return np.triu_indices(count, 1)
@@ -175,8 +184,6 @@ def overlap_pairs(a: Boxes, b: Boxes, margin: float = 0.0) -> np.ndarray:
     """``(N,)`` bool: does box ``a[k]`` overlap box ``b[k]``?  Both sets have ``N`` boxes."""
     if len(a) != len(b):
         raise ValueError(f"overlap_pairs needs sets of equal size, got {len(a)} and {len(b)}")
-    if margin < 0:
-        raise ValueError(f"margin must be >= 0, got {margin}")
     return _overlapping(Columns.of(a, margin).sat, Columns.of(b, margin).sat)
 
 
@@ -197,9 +204,7 @@ def self_overlap(items: Boxes | Footprints, margin: float = 0.0) -> np.ndarray:
     Boxes of one object never count against each other (an L-shape's arms touch).
     """
     objects = as_footprints(items)
-    rows, cols = pair_hits(Columns.of(objects.boxes, margin))
-    owner_a, owner_b = objects.owner[rows], objects.owner[cols]
-    apart = owner_a != owner_b
+    first, second = object_hits(Columns.of(objects.boxes, margin), objects.owner)
     overlapping = np.zeros(objects.count, dtype=bool)
-    overlapping[owner_a[apart]] = overlapping[owner_b[apart]] = True
+    overlapping[first] = overlapping[second] = True
     return overlapping

@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..errors import GenerationError
-from .overlap import Columns, boxes_hit, pair_hits
+from .overlap import Columns, boxes_hit, object_hits
 from .regions import Constraint
 from .samplers import Poses, Sampler
 from .shapes import Boxes, Footprints, cached, pose
@@ -166,11 +166,8 @@ def clash_table(columns: Columns, owner: np.ndarray, count: int) -> np.ndarray:
     ``owner`` holds the object of each box, in order; boxes of one object never clash.
     Symmetric, so that each object's clashes, earlier and later, are one contiguous row.
     """
-    first, second = pair_hits(columns)
-    first, second = owner[first], owner[second]  # boxes to objects, still in order
-    apart = first != second
+    first, second = object_hits(columns, owner)
     clash = np.zeros((count, count), dtype=bool)
-    first, second = first[apart], second[apart]
     clash[first, second] = clash[second, first] = True
     return clash
 
