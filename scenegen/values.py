@@ -194,10 +194,9 @@ class Parameters:
         self.values.update(special or {})
         self._continuous = [path for path, value in self.values.items() if isinstance(value, FloatRange)]
         # Each parameter's place among the uniform numbers of a draw; constants take none and read a spare.
-        places = accumulate((value.draws for value in self.values.values()), initial=0)
+        *places, self._draws = accumulate((value.draws for value in self.values.values()), initial=0)
         self._slots = [(path, value, place if value.draws else -1)
-                       for (path, value), place in zip(self.values.items(), places)]
-        self._draws = sum(value.draws for value in self.values.values())
+                       for (path, value), place in zip(self.values.items(), places, strict=True)]
 
     def draw(self, rng: np.random.Generator) -> dict[str, Any]:
         """One value for every parameter, in table order; values from a range keep :data:`DECIMALS` decimals.
