@@ -57,7 +57,7 @@ def broken(pool: Pool, room: Vec3, width: float, length: int, material: str, dra
            rng: np.random.Generator) -> OtherSide:
     """A tool in 1 m pieces, scattered at random rotations where the whole tool would lie."""
     # Centres keep a piece's circumradius (grown by the margin) inside the floor in front of the pool, clear
-    # of the platform and the walkways, so every rotation fits; the solver keeps the pieces apart.
+    # of the platform and the walkways, so every rotation fits; scatter keeps the pieces apart.
     piece = shape(rect_tool_type(width, 1))
     reach = circumradius(piece, PLACEMENT_MARGIN)
     sign = 1 if pool.ball_x > 0 else -1
