@@ -7,7 +7,8 @@ the bad value and what is allowed, before anything is generated.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+import math
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +20,46 @@ from .errors import ConfigError
 
 _VALUE_SHAPES = "a constant, a list, {min, max} or {choices, weights}"
 
+#: Largest config file read, in bytes: a config is a few kilobytes, and anything this size is not one.
+MAX_CONFIG_BYTES = 1_000_000
+
+
+class _ConfigLoader(resources.YAML_LOADER):  # type: ignore[misc, valid-type]
+    """Plain YAML data, each key a string given once, and no aliases.
+
+    An alias (``*name``) repeats a node; nested ones expand exponentially when the
+    config is walked ("billion laughs"), and a config never needs them.
+    """
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        if node in self.constructed_objects or node in self.recursive_objects:
+            raise yaml.constructor.ConstructorError(
+                None, None, "YAML aliases (*name) are not allowed in configs (this anchored value is repeated); "
+                "write the values out", node.start_mark)
+        return super().construct_object(node, deep=deep)
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        mapping = super().construct_mapping(node, deep=deep)
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.constructed_objects[key_node]
+            if not isinstance(key, str):
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"key {key!r} is not a string; quote it", key_node.start_mark)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"key {key!r} is given twice", key_node.start_mark)
+            seen.add(key)
+        return mapping
+
 
 def resolve_config_path(spec: str) -> Path:
     """A path as given, or else a bare name (``tool_choice`` / ``tool_choice.yaml``) of a bundled template."""
     path = Path(spec)
     if path.is_file():
         return path
+    if path.is_dir():
+        raise ConfigError("--config", f"{spec!r} is a folder; give a YAML config file")
     if path.parent == Path("."):
         for name in (spec, f"{spec}.yaml"):
             bundled = resources.templates_dir() / name
@@ -35,23 +70,55 @@ def resolve_config_path(spec: str) -> Path:
 
 
 def read_config(path: Path) -> dict[str, Any]:
-    """Parse a YAML config file into a mapping with a ``family`` key."""
+    """Parse a YAML config file into a mapping with a ``family`` key and only finite numbers."""
+    config = _parse(_read_text(path), path)
+    if config is None:
+        raise ConfigError(str(path), "the config is empty; it needs at least a `family:` key")
+    if not isinstance(config, dict):
+        raise ConfigError(str(path), f"a config is a mapping of keys to values, not {type(config).__name__}")
+    for where, number in _numbers(config):
+        if not math.isfinite(number):
+            raise ConfigError(where, f"{number!r} is not a finite number")
+    if "family" not in config:
+        raise ConfigError("family", "missing: every config names its family (see `scenegen list`)")
+    return config
+
+
+def _read_text(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_CONFIG_BYTES + 1)
     except OSError as error:
         raise ConfigError("--config", f"cannot read {path}: {error.strerror}") from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError("--config", f"{path} is larger than {MAX_CONFIG_BYTES:,} bytes; a config is a small YAML file")
     try:
-        config = resources.load_yaml(text)
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ConfigError("--config", f"{path} is not UTF-8 text (byte {data[error.start]:#04x} at offset "
+                                      f"{error.start}); a config is a YAML file") from None
+
+
+def _parse(text: str, path: Path) -> Any:
+    try:
+        return yaml.load(text, Loader=_ConfigLoader)  # noqa: S506 - a safe loader
     except yaml.YAMLError as error:
         where = getattr(error, "problem_mark", None)
         position = f" at line {where.line + 1}, column {where.column + 1}" if where else ""
         problem = getattr(error, "problem", None) or "malformed YAML"
         raise ConfigError(str(path), f"not valid YAML{position}: {problem}") from None
-    if not isinstance(config, dict):
-        raise ConfigError(str(path), f"a config is a mapping of keys to values, not {type(config).__name__}")
-    if "family" not in config:
-        raise ConfigError("family", "missing: every config names its family (see `scenegen list`)")
-    return config
+
+
+def _numbers(value: Any, path: str = "") -> Iterator[tuple[str, float]]:
+    """Every real number in a parsed config, with its dotted key path."""
+    if isinstance(value, float):
+        yield path or "(top level)", value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _numbers(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for position, item in enumerate(value):
+            yield from _numbers(item, f"{path}.{position}")
 
 
 def check_config(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:

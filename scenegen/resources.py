@@ -15,7 +15,7 @@ from typing import IO, Any
 import yaml
 
 # libyaml's loader when PyYAML was built with it (the wheels are): ten times faster.
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -47,4 +47,4 @@ def load_schema(name: str) -> dict[str, Any]:
 
 def load_yaml(source: str | IO[str]) -> Any:
     """Parse YAML safely (plain data only), with the C loader where available."""
-    return yaml.load(source, Loader=_YAML_LOADER)  # noqa: S506 - a safe loader
+    return yaml.load(source, Loader=YAML_LOADER)  # noqa: S506 - a safe loader

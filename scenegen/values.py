@@ -8,7 +8,7 @@ A parameter is written as one of:
 ``{min: 4, max: 8}``               a range: uniform between the bounds, inclusive;
                                    integers for an integer parameter, reals otherwise
 ``{choices: [a, b], weights: [3, 1]}``  a weighted choice (weights optional,
-                                   non-negative, one per choice, not all zero)
+                                   0 to :data:`MAX_WEIGHT`, one per choice, not all zero)
 =================================  ==============================================
 
 The JSON Schemas check the shape and each element's type and range;
@@ -28,6 +28,10 @@ from typing import Any
 import numpy as np
 
 from .errors import ConfigError
+
+
+#: Largest weight of a weighted choice: weights are relative, and a bound keeps their sum finite.
+MAX_WEIGHT = 1_000_000
 
 
 class Value:
@@ -154,8 +158,8 @@ def _compile_weighted(spec: Mapping[str, Any], path: str, kind: type) -> Value:
         raise ConfigError(
             f"{path}.weights", f"{len(weights)} weights for {len(items)} choices; give one weight per choice"
         )
-    if any(not isinstance(w, (int, float)) or isinstance(w, bool) or w < 0 for w in weights):
-        raise ConfigError(f"{path}.weights", f"{list(weights)!r}: weights must be non-negative numbers")
+    if any(not isinstance(w, (int, float)) or isinstance(w, bool) or not 0 <= w <= MAX_WEIGHT for w in weights):
+        raise ConfigError(f"{path}.weights", f"{list(weights)!r}: weights must be numbers from 0 to {MAX_WEIGHT:,}")
     if sum(weights) <= 0:
         raise ConfigError(f"{path}.weights", "at least one weight must be positive")
     return Choice(items, tuple(float(c) for c in accumulate(weights)))

@@ -56,7 +56,7 @@ def test_weighted_choice_without_weights_is_uniform():
     ({"min": 1, "max": 2}, object, "numeric"),
     ({"choices": [1], "weights": [1, 1]}, int, "2 weights for 1 choices"),
     ({"choices": [1, 2], "weights": [0, 0]}, int, "positive"),
-    ({"choices": [1], "weights": ["a"]}, int, "non-negative numbers"),
+    ({"choices": [1], "weights": ["a"]}, int, "numbers from 0 to 1,000,000"),
     ({"choices": []}, int, "non-empty"),
     ({"what": 1}, int, "neither a range"),
     (1.5, int, "not a whole number"),
