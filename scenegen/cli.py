@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 import warnings
 from pathlib import Path
@@ -12,7 +14,7 @@ import click
 from .audit import audit
 from .errors import ScenegenError
 from .plugins import family_named, installed_families
-from .run import RunRequest, make
+from .run import MAX_SAMPLES, MAX_SEED, RunRequest, make
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -29,8 +31,10 @@ def cli() -> None:
 @cli.command(name="make")
 @click.option("--config", "config", required=True, metavar="PATH|NAME",
               help="A YAML config file, or the name of a bundled template (see `scenegen list`).")
-@click.option("-n", "n", type=int, required=True, help="How many samples (scenes, pairs or records) to make.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Run seed; sample i depends only on (config, seed, i).")
+@click.option("-n", "n", type=click.IntRange(1, MAX_SAMPLES), required=True,
+              help=f"How many samples (scenes, pairs or records) to make, 1 to {MAX_SAMPLES:,}.")
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
+              help="Run seed, 0 to 2**63-1; sample i depends only on (config, seed, i).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder. Default: output/<config stem>.")
 @click.option("--prefix", help="File-name prefix. Default: '<config stem>_'.")
@@ -51,10 +55,6 @@ def make_command(config: str, n: int, seed: int, out: Path | None, prefix: str |
       scenegen make --config my_tools.yaml -n 50000 --seed 7 --out data/tools
       scenegen make --config tool_choice -n 2000 --resume
     """
-    if n <= 0:
-        raise click.UsageError(f"-n must be a positive number of samples, not {n}")
-    if seed < 0:
-        raise click.UsageError(f"--seed must be zero or positive, not {seed}")
     if resume and overwrite:
         raise click.UsageError("--resume and --overwrite exclude each other")
     summary = make(RunRequest(config, n, seed, out, prefix, resume, overwrite, progress=not quiet, pairs=pairs,
@@ -112,18 +112,33 @@ def schema_command(family: str) -> None:
     click.echo(json.dumps(family_named(family).config_schema(), indent=2))
 
 
+#: Set to show the traceback of an unexpected error (a bug) instead of its one-line report.
+TRACEBACK_VARIABLE = "SCENEGEN_TRACEBACK"
+
+
 def main() -> None:
-    """Entry point: user errors are one line on stderr and an exit code, never a traceback."""
-    with warnings.catch_warnings():
-        warnings.showwarning = lambda message, *_args, **_kwargs: click.echo(f"warning: {message}", err=True)
-        _run()
+    """Entry point: every failure is one line on stderr and an exit code, never a traceback.
+
+    SIGTERM stops a run as Ctrl-C does: what was written is complete and recorded.
+    """
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        with warnings.catch_warnings():
+            warnings.showwarning = lambda message, *_args, **_kwargs: click.echo(f"warning: {message}", err=True)
+            _run()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(_signal: int, _frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _run() -> None:
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Abort:
-        click.echo("aborted", err=True)
+        click.echo("interrupted", err=True)
         sys.exit(130)
     except click.ClickException as error:
         error.show()
@@ -133,3 +148,9 @@ def _run() -> None:
         sys.exit(error.exit_code)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
+    except Exception as error:
+        if os.environ.get(TRACEBACK_VARIABLE):
+            raise
+        click.echo(f"bug: {type(error).__name__}: {error}; please report it "
+                   f"(set {TRACEBACK_VARIABLE}=1 to see where it happened)", err=True)
+        sys.exit(3)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 
 
@@ -40,3 +41,41 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"
+
+
+class StorageError(ScenegenError):
+    """The file system refused a read or write (full, read-only, permissions): exit 1, the run can be resumed."""
+
+    @classmethod
+    def of(cls, error: OSError, path: object = None) -> StorageError:
+        """One line naming the path, what went wrong and what to do about it."""
+        where = path if path is not None else (error.filename or "output")
+        return cls(f"{where}: {_advice(error)}")
+
+
+class Interrupted(ScenegenError):
+    """Ctrl-C or SIGTERM: what was written before it is complete and recorded."""
+
+    exit_code = 130
+
+
+# What to do when the file system says no, by errno; the rest get their strerror and the resume hint.
+_ADVICE = {
+    errno.ENOSPC: "no space left on device; free space and rerun with --resume",
+    errno.EDQUOT: "disk quota exceeded; free space and rerun with --resume",
+    errno.EROFS: "read-only file system; make it writable and rerun with --resume, or choose another --out",
+    errno.EACCES: "permission denied; make it writable and rerun with --resume, or choose another --out",
+    errno.EPERM: "operation not permitted (an immutable or protected file?); fix it and rerun with --resume, "
+                 "or choose another --out",
+    errno.ENOTDIR: "a part of this path is a file, not a folder; choose another --out",
+    errno.EEXIST: "a part of this path is a file, not a folder; choose another --out",
+    errno.ENAMETOOLONG: "file name too long for this file system; choose a shorter --out or --prefix",
+    errno.EFBIG: "file too large for this file system or the process's file-size limit",
+}
+
+
+def _advice(error: OSError) -> str:
+    known = _ADVICE.get(error.errno or 0)
+    if known:
+        return known
+    return f"{(error.strerror or str(error)).lower()}; fix it and rerun with --resume"

@@ -25,9 +25,10 @@ from tqdm import tqdm
 
 from . import __version__, collector
 from .config import check_config, read_config, resolve_config_path
-from .errors import ConfigError, GenerationError, InvalidSceneError, ScenegenError
+from .errors import ConfigError, GenerationError, Interrupted, InvalidSceneError, ScenegenError
 from .export import mcs
 from .family import Family, Sample
+from .names import check_prefix
 from .plugins import family_named
 from .rng import sample_rng
 from .validate import document_problems
@@ -35,6 +36,12 @@ from .writer import OutputFolder, dump_json
 
 #: (document, name, cache shared by the documents of one sample) -> JSON-ready document.
 Exporter = Callable[[Any, str, dict[int, Any]], dict[str, Any]]
+
+#: Most samples one run may make (``-n``): a bound that keeps a typo from running until memory runs out.
+MAX_SAMPLES = 100_000_000
+
+#: Largest run seed: a signed 64-bit integer, which every JSON reader of the run record can hold.
+MAX_SEED = 2**63 - 1
 
 #: Samples per chunk. 16 gains no more than 8; at 32 the shell game's larger scenes no longer fit the caches.
 CHUNK_SIZE = 8
@@ -166,7 +173,9 @@ class SceneSink:
         self.pipeline = pipeline
         self.documents = 0
 
-    def pending(self, n: int) -> list[int]:
+    def pending(self, n: int) -> Sequence[int]:
+        if not self.folder.done:
+            return range(n)
         return [index for index in range(n) if index not in self.folder.done]
 
     def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
@@ -202,8 +211,10 @@ class ShardSink:
         self.first_index = 0
         self.documents = 0
 
-    def pending(self, n: int) -> list[int]:
+    def pending(self, n: int) -> Sequence[int]:
         # A shard is written whole or not at all: redo any shard not entirely done.
+        if not self.folder.done:
+            return range(n)
         pending: list[int] = []
         for first in range(0, n, self.shard_size):
             indices = range(first, min(n, first + self.shard_size))
@@ -242,7 +253,7 @@ def open_sink(folder: OutputFolder, pipeline: Pipeline, stem: str, n: int) -> Sc
 def make(request: RunRequest) -> RunSummary:
     """Generate ``request.n`` samples into the output folder; return what was done."""
     config_path, family = load_family(request.config, pairs=request.pairs)
-    prefix = request.prefix if request.prefix is not None else f"{config_path.stem}_"
+    prefix = check_prefix(request.prefix if request.prefix is not None else f"{config_path.stem}_")
     out = request.out or Path("output") / config_path.stem
     run = {"family": family.name, "seed": request.seed, "prefix": prefix,
            "config": family.config, "scenegen": __version__}
@@ -252,12 +263,16 @@ def make(request: RunRequest) -> RunSummary:
         sink = open_sink(folder, pipeline, config_path.stem, request.n)
         pending = sink.pending(request.n)
         show_progress = request.progress and sys.stderr.isatty()
-        with tqdm(total=len(pending), unit=sink.unit.rstrip("s"), disable=not show_progress,
-                  file=sys.stderr) as progress, collector.tuned_for_runs():
-            for indices in chunks(pending, CHUNK_SIZE):
-                make_chunk(pipeline, sink, indices)
-                progress.update(len(indices))
-        sink.finish()
+        try:
+            with tqdm(total=len(pending), unit=sink.unit.rstrip("s"), disable=not show_progress,
+                      file=sys.stderr) as progress, collector.tuned_for_runs():
+                for indices in chunks(pending, CHUNK_SIZE):
+                    make_chunk(pipeline, sink, indices)
+                    progress.update(len(indices))
+            sink.finish()
+        except KeyboardInterrupt:
+            raise Interrupted(f"interrupted: {len(folder.done)} of {request.n} samples are written and recorded "
+                              f"in {out}; rerun the same command with --resume to continue") from None
     seconds = time.perf_counter() - started
     return RunSummary(len(pending), request.n - len(pending), seconds, out, sink.unit, sink.documents)
 

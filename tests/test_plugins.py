@@ -70,6 +70,19 @@ class Impossible(Juggling):
                   [InsideRoom((10, 10))], Boxes.empty(), rng)
 
 
+class Buggy(Juggling):
+    """A bug: an exception no family should raise."""
+
+    name = "buggy"
+
+    @classmethod
+    def config_schema(cls):
+        return {"type": "object", "properties": {"family": {"const": cls.name}}}
+
+    def generate(self, index, rng):
+        return {}["missing"]
+
+
 class FailsThird(Impossible):
     """Makes two scenes, then asks for the impossible placement."""
 
@@ -86,7 +99,8 @@ def with_juggling(monkeypatch):
     def fake_entry_points(group):
         extra = [EntryPoint(name, f"{__name__}:{cls}", plugins.GROUP)
                  for name, cls in (("juggling", "Juggling"), ("juggling_pairs", "JugglingPairs"),
-                                   ("impossible", "Impossible"), ("fails_third", "FailsThird"))]
+                                   ("impossible", "Impossible"), ("fails_third", "FailsThird"),
+                                   ("buggy", "Buggy"))]
         return [*real(group=group), *extra]
 
     monkeypatch.setattr(plugins, "entry_points", fake_entry_points)
@@ -126,11 +140,20 @@ def test_pairs_are_written_recorded_and_validated(with_juggling, run_cli, write_
 
 def test_a_placement_that_cannot_be_made_is_a_clear_error(with_juggling, run_cli, write_config, tmp_path):
     config = write_config({"family": "impossible"})
-    result = run_cli("make", "--config", str(config), "-n", "3", "--seed", "5", "--out", str(tmp_path))
+    result = run_cli("make", "--config", str(config), "-n", "3", "--seed", "5", "--out", str(tmp_path / "out"))
     assert result.code == 1
     assert ("sample 0 (seed 5) of 'impossible': cannot place a 20 m crate: 100% rejected by inside room"
             in result.err)
-    assert "Traceback" not in result.err and not list(tmp_path.glob("config_*.json"))
+    assert "Traceback" not in result.err
+    assert not (tmp_path / "out").exists()  # nothing was recorded, so the fresh folder is removed
+
+
+def test_a_bug_is_one_line_exit_3_and_leaves_nothing(with_juggling, run_cli, write_config, tmp_path):
+    result = run_cli("make", "--config", str(write_config({"family": "buggy"})), "-n", "2",
+                     "--out", str(tmp_path / "out"))
+    assert result.code == 3
+    assert result.err.startswith("bug: KeyError: 'missing'; please report it") and result.err.count("\n") == 1
+    assert not (tmp_path / "out").exists()
 
 
 def test_the_scenes_made_before_a_failing_one_are_written(with_juggling, run_cli, write_config, tmp_path):

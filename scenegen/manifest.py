@@ -1,0 +1,97 @@
+"""Read a run's ``manifest.jsonl``: one JSON object a line, naming the files and indices it covers.
+
+A manifest is read back to resume, to overwrite and to validate a run, and it
+may have been torn by a crash or edited by hand. Every line is checked before it
+is trusted: an entry names plain files of its own folder (see
+:mod:`scenegen.names`) and whole, non-negative indices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from .names import is_plain_name
+
+MANIFEST = "manifest.jsonl"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One manifest line: its entry, or what is wrong with it."""
+
+    number: int
+    entry: dict[str, Any] | None
+    problem: str | None = None
+
+
+def manifest_lines(path: Path) -> Iterator[Line]:
+    """Every non-blank line of the manifest at ``path``, checked (nothing if it does not exist)."""
+    if not path.exists():
+        return
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            if raw.strip():
+                yield _parse(number, raw)
+
+
+def read_manifest(path: Path) -> Iterator[dict[str, Any]]:
+    """The manifest's sound entries, in order; lines that are not are left out."""
+    return (line.entry for line in manifest_lines(path) if line.entry is not None)
+
+
+def entry_files(entry: Mapping[str, Any]) -> list[str]:
+    """The file names a (checked) manifest entry covers."""
+    if "file" in entry:
+        return [entry["file"]]
+    return list(entry.get("files", {}).values())
+
+
+def entry_indices(entry: Mapping[str, Any]) -> range:
+    """The sample indices a (checked) manifest entry covers: one sample, or a shard's run of records."""
+    if "first_index" in entry:
+        return range(entry["first_index"], entry["first_index"] + entry["count"])
+    return range(entry["index"], entry["index"] + 1)
+
+
+def _parse(number: int, raw: bytes) -> Line:
+    if not raw.endswith(b"\n"):
+        return Line(number, None, "torn line (the run stopped while writing it); rerun with --resume")
+    try:
+        entry = orjson.loads(raw)
+    except orjson.JSONDecodeError as error:
+        return Line(number, None, f"not JSON: {error}")
+    problem = _entry_problem(entry)
+    return Line(number, None, problem) if problem else Line(number, entry)
+
+
+def _entry_problem(entry: Any) -> str | None:
+    if not isinstance(entry, dict):
+        return "not a JSON object"
+    if "first_index" in entry:
+        if not (_whole(entry["first_index"]) and _whole(entry.get("count")) and entry["count"] > 0):
+            return "a shard's first_index and count must be whole numbers (count above 0)"
+    elif not _whole(entry.get("index")):
+        return "index missing or not a whole number"
+    files = [entry["file"]] if "file" in entry else entry.get("files")
+    if isinstance(files, dict):
+        files = list(files.values())
+    if not isinstance(files, list) or not files:
+        return "names no file"
+    bad = [name for name in files if not is_plain_name(name)]
+    if bad:
+        return f"file name {bad[0]!r} is not a plain name inside the run folder"
+    hashes = entry.get("sha256")
+    if hashes is not None and not isinstance(hashes, (str, dict)):
+        return "sha256 is neither a hash nor a map of hashes"
+    if not isinstance(entry.get("truth", {}), dict):
+        return "truth is not a JSON object"
+    return None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

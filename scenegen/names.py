@@ -1,0 +1,46 @@
+"""Names of the files in a run folder: plain names, never paths, so nothing lands outside the folder.
+
+A ``--prefix`` is checked before anything is written; the file names a manifest
+lists are checked before a file they name is read or removed (a manifest is
+just a file, and may have been edited).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .errors import ConfigError
+
+#: Longest ``--prefix`` in UTF-8 bytes. With an index, a pair suffix, ``.json`` and the
+#: temporary name's dot and ``.tmp``, a file name stays well below the 255 bytes file systems allow.
+MAX_PREFIX_BYTES = 100
+
+#: Longest file name most file systems (ext4, XFS, APFS, NTFS) allow, in bytes.
+MAX_NAME_BYTES = 255
+
+_SEPARATORS = ("/", "\\")
+
+
+def check_prefix(prefix: str) -> str:
+    """``prefix`` if it can begin the name of a file inside the run folder; else a ConfigError saying why."""
+    problem = _name_problem(prefix, MAX_PREFIX_BYTES)
+    if problem:
+        raise ConfigError("--prefix", f"{prefix!r} {problem}; a prefix begins file names inside the run folder")
+    return prefix
+
+
+def is_plain_name(name: object) -> bool:
+    """Whether ``name`` names a file directly inside a folder (no path, no dot file)."""
+    return isinstance(name, str) and bool(name) and _name_problem(name, MAX_NAME_BYTES) is None
+
+
+def _name_problem(name: str, max_bytes: int) -> str | None:
+    if any(separator in name for separator in _SEPARATORS):
+        return "holds a path separator"
+    if name.startswith("."):
+        return "starts with a dot (hidden files, '..' and scenegen's temporary files start so)"
+    if any(unicodedata.category(character) in ("Cc", "Cs") for character in name):
+        return "holds a control character or a byte that is not UTF-8"
+    if len(name.encode("utf-8")) > max_bytes:
+        return f"is longer than {max_bytes} bytes"
+    return None

@@ -1,0 +1,84 @@
+"""Bad command lines and hostile file-name prefixes: exit 2 naming the option, nothing written anywhere."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenegen.run import MAX_SAMPLES, MAX_SEED
+
+from .conftest import assert_refused
+
+MAKE = ("make", "--config", "tool_choice", "--out", "out")
+
+BAD_PREFIXES = {
+    "parent folder": ("../escaped_", "path separator"),
+    "the root": ("/", "path separator"),
+    "a sub-folder": ("sub/dir_", "path separator"),
+    "a backslash": ("sub\\dir_", "path separator"),
+    "an absolute path": ("/tmp/escaped_", "path separator"),
+    "dot": (".", "starts with a dot"),
+    "dot dot": ("..", "starts with a dot"),
+    "hidden": (".hidden_", "starts with a dot"),
+    "a newline": ("a\nb_", "control character"),
+    "an escape": ("a\x1b[31m_", "control character"),
+    "a NUL": ("a\x00b", "control character"),
+    "too long": ("a" * 300, "longer than 100 bytes"),
+    "too long in UTF-8": ("é" * 51, "longer than 100 bytes"),
+}
+
+
+@pytest.mark.parametrize("prefix, expected", BAD_PREFIXES.values(), ids=BAD_PREFIXES.keys())
+def test_a_prefix_that_is_not_a_plain_name_is_refused(attempt, prefix, expected):
+    assert_refused(attempt(*MAKE, "-n", "2", "--prefix", prefix), "--prefix", expected)
+
+
+@pytest.mark.parametrize("prefix", ["", "été_", "scene-", "a" * 100])
+def test_plain_prefixes_are_used_inside_the_run_folder(attempt, sandbox, prefix):
+    result = attempt(*MAKE, "-n", "2", "--prefix", prefix, "--quiet")
+    assert result.code == 0, result
+    assert {path.split("/")[0] for path in result.created} == {"work"}
+    assert (sandbox / "work" / "out" / f"{prefix}000001.json").is_file()
+
+
+BAD_COUNTS_AND_SEEDS = {
+    "n is zero": (["-n", "0"], "'-n': 0 is not in the range"),
+    "n is negative": (["-n", "-5"], "'-n': -5 is not in the range"),
+    "n is not a number": (["-n", "many"], "'many' is not a valid integer"),
+    "n past the bound": (["-n", str(10**20)], f"1<=x<={MAX_SAMPLES}"),
+    "n one past the bound": (["-n", str(MAX_SAMPLES + 1)], f"1<=x<={MAX_SAMPLES}"),
+    "negative seed": (["-n", "3", "--seed", "-1"], "'--seed'"),
+    "seed of 2**64": (["-n", "3", "--seed", str(2**64)], f"0<=x<={MAX_SEED}"),
+    "seed one past the bound": (["-n", "3", "--seed", str(MAX_SEED + 1)], f"0<=x<={MAX_SEED}"),
+    "seed is not a number": (["-n", "3", "--seed", "lucky"], "'lucky' is not a valid integer"),
+}
+
+
+@pytest.mark.parametrize("args, expected", BAD_COUNTS_AND_SEEDS.values(), ids=BAD_COUNTS_AND_SEEDS.keys())
+def test_counts_and_seeds_are_bounded(attempt, args, expected):
+    assert_refused(attempt(*MAKE, *args), expected)
+
+
+def test_the_largest_seed_is_accepted(attempt):
+    assert attempt(*MAKE, "-n", "1", "--seed", str(MAX_SEED), "--quiet").code == 0
+
+
+BAD_OPTIONS = {
+    "missing config file": (["--config", "no/such/file.yaml", "-n", "3"], "no config file"),
+    "unknown bundled name": (["--config", "nonesuch", "-n", "3"], "bundled templates"),
+    "pairs for a family without them": (["--config", "tool_choice", "-n", "3", "--pairs"], "no counterfactual pairs"),
+    "resume and overwrite": (["--config", "tool_choice", "-n", "3", "--resume", "--overwrite"], "exclude"),
+    "no count": (["--config", "tool_choice"], "Missing option '-n'"),
+    "unknown option": (["--config", "tool_choice", "-n", "3", "--colour", "red"], "No such option"),
+}
+
+
+@pytest.mark.parametrize("args, expected", BAD_OPTIONS.values(), ids=BAD_OPTIONS.keys())
+def test_bad_options_exit_2(attempt, args, expected):
+    assert_refused(attempt("make", *args, "--out", "out"), expected)
+
+
+def test_out_that_is_a_file_exits_2(attempt, sandbox):
+    (sandbox / "work" / "taken").write_text("mine")
+    result = attempt("make", "--config", "tool_choice", "-n", "2", "--out", "taken")
+    assert_refused(result, "'--out'", "is a file")
+    assert (sandbox / "work" / "taken").read_text() == "mine"
