@@ -140,12 +140,19 @@ def _run() -> None:
     except click.exceptions.Abort:
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except click.UsageError as error:
+        where = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
+        click.echo(f"error: {error.format_message()}{where}", err=True)
+        sys.exit(2)
     except click.ClickException as error:
         error.show()
-        sys.exit(2 if isinstance(error, click.UsageError) else error.exit_code)
+        sys.exit(error.exit_code)
     except ScenegenError as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(error.exit_code)
+    except OSError as error:  # the environment, outside a run's own storage checks (e.g. an unreadable folder)
+        click.echo(f"error: {error.filename or 'scenegen'}: {(error.strerror or str(error)).lower()}", err=True)
+        sys.exit(1)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
     except Exception as error:
