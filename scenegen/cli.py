@@ -8,6 +8,7 @@ import signal
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -15,6 +16,15 @@ from .audit import audit
 from .errors import ScenegenError
 from .plugins import family_named, installed_families
 from .run import MAX_SAMPLES, MAX_SEED, RunRequest, make
+
+
+class _Path(click.Path):
+    """A path option that refuses a NUL character (no file system accepts one) as a usage error."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if "\x00" in str(value):
+            self.fail("a path cannot hold a NUL character", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -29,13 +39,13 @@ def cli() -> None:
 
 
 @cli.command(name="make")
-@click.option("--config", "config", required=True, metavar="PATH|NAME",
+@click.option("--config", "config", type=_Path(dir_okay=True), required=True, metavar="PATH|NAME",
               help="A YAML config file, or the name of a bundled template (see `scenegen list`).")
 @click.option("-n", "n", type=click.IntRange(1, MAX_SAMPLES), required=True,
               help=f"How many samples (scenes, pairs or records) to make, 1 to {MAX_SAMPLES:,}.")
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
               help="Run seed, 0 to 2**63-1; sample i depends only on (config, seed, i).")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", type=_Path(file_okay=False, path_type=Path),
               help="Output folder. Default: output/<config stem>.")
 @click.option("--prefix", help="File-name prefix. Default: '<config stem>_'.")
 @click.option("--resume", is_flag=True, help="Continue a run in --out, skipping what its manifest lists.")
@@ -64,7 +74,7 @@ def make_command(config: str, n: int, seed: int, out: Path | None, prefix: str |
 
 
 @cli.command(name="validate")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=_Path(path_type=Path))
 def validate_command(paths: tuple[Path, ...]) -> None:
     """Validate scene files, JSONL shards or whole output folders.
 

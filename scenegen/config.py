@@ -55,6 +55,8 @@ class _ConfigLoader(resources.YAML_LOADER):  # type: ignore[misc, valid-type]
 
 def resolve_config_path(spec: str) -> Path:
     """A path as given, or else a bare name (``tool_choice`` / ``tool_choice.yaml``) of a bundled template."""
+    if not spec.strip():
+        raise ConfigError("--config", "is empty; give a YAML config file or a bundled template's name")
     path = Path(spec)
     if path.is_file():
         return path

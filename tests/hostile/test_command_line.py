@@ -69,6 +69,8 @@ BAD_OPTIONS = {
     "resume and overwrite": (["--config", "tool_choice", "-n", "3", "--resume", "--overwrite"], "exclude"),
     "no count": (["--config", "tool_choice"], "Missing option '-n'"),
     "unknown option": (["--config", "tool_choice", "-n", "3", "--colour", "red"], "No such option"),
+    "empty config": (["--config", "", "-n", "3"], "--config: is empty"),
+    "NUL in the config path": (["--config", "a\x00b.yaml", "-n", "3"], "'--config': a path cannot hold a NUL"),
 }
 
 
@@ -82,3 +84,12 @@ def test_out_that_is_a_file_exits_2(attempt, sandbox):
     result = attempt("make", "--config", "tool_choice", "-n", "2", "--out", "taken")
     assert_refused(result, "'--out'", "is a file")
     assert (sandbox / "work" / "taken").read_text() == "mine"
+
+
+def test_out_with_a_nul_exits_2(attempt):
+    assert_refused(attempt("make", "--config", "tool_choice", "-n", "3", "--out", "o\x00ut"),
+                   "'--out': a path cannot hold a NUL")
+
+
+def test_validate_refuses_a_path_with_a_nul(attempt):
+    assert_refused(attempt("validate", "x\x00y"), "a path cannot hold a NUL")
