@@ -12,20 +12,23 @@ from __future__ import annotations
 import abc
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar
 
 import numpy as np
 
-from . import resources
 from .errors import Problem
+from .outputs import NO_PAIRS, SCENE_FILES, Output, Pairing
+from .params import Declaration
+from .values import Parameters
 
 
 @dataclass(frozen=True)
 class Sample:
     """What a family makes for one index.
 
-    ``documents`` maps a file-name suffix to a document: a :class:`scenegen.model.Scene`
-    for families whose ``output`` is ``"mcs"``, a JSON-ready dict for ``"jsonl"``.
+    ``documents`` maps a file-name suffix to a document of the family's output:
+    a :class:`scenegen.model.Scene` for scene files, a JSON-ready dict for record shards.
     A single scene uses the suffix ``""``; pairs use two suffixes (e.g. ``"expected"``
     and ``"unexpected"``) and describe themselves in ``pair`` (what differs, which
     is expected...). For a sample of several documents, ``truth`` maps each suffix
@@ -39,29 +42,44 @@ class Sample:
 
 
 class Family(abc.ABC):
-    """Base class of family plugins."""
+    """Base class of family plugins.
+
+    A family declares its config once (:attr:`declaration`), what its documents
+    become (:attr:`output`) and whether they come in pairs (:attr:`pairing`); the
+    run loop asks these and knows no family's keys.
+    """
 
     #: Name used in configs (``family: <name>``) and on the command line.
     name: ClassVar[str]
     #: One line shown by ``scenegen list``.
     description: ClassVar[str]
-    #: ``"mcs"`` (one MCS scene file per document) or ``"jsonl"`` (records in shards).
-    output: ClassVar[str] = "mcs"
-    #: The schema every exported document must pass: ``schema/<document_schema>.schema.json``.
-    document_schema: ClassVar[str] = "mcs_scene"
+    #: The config's parameters and settings; its schema, draw table and reference derive from it.
+    #: A family without one overrides :meth:`config_schema`.
+    declaration: ClassVar[Declaration | None] = None
+    #: What the documents become on disk: MCS scene files by default.
+    output: ClassVar[Output] = SCENE_FILES
+    #: Whether samples come as counterfactual pairs: never, on request (``--pairs``) or always.
+    pairing: ClassVar[Pairing] = NO_PAIRS
 
     def __init__(self, config: Mapping[str, Any]) -> None:
-        """Build the family from a config already validated against its schema.
+        """Build the family from a config already validated against its schema (defaults filled in).
 
         Raise :class:`scenegen.errors.ConfigError` for a problem the schema cannot
         express (e.g. a range whose minimum exceeds its maximum).
         """
         self.config = config
 
+    @cached_property
+    def parameters(self) -> Parameters:
+        """The declared parameters, compiled from the config on first use (a ConfigError if one cannot be)."""
+        return Parameters(self.declaration.draw_table(self.config) if self.declaration else {})
+
     @classmethod
     def config_schema(cls) -> dict[str, Any]:
-        """The JSON Schema of this family's config; built-ins ship ``schema/<name>.config.schema.json``."""
-        return resources.load_schema(f"{cls.name}.config")
+        """The JSON Schema of this family's config, derived from its declaration."""
+        if cls.declaration is None:
+            raise NotImplementedError(f"family {cls.name!r} has no declaration; it must define config_schema()")
+        return cls.declaration.schema()
 
     @abc.abstractmethod
     def generate(self, index: int, rng: np.random.Generator) -> Sample:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,17 +25,14 @@ from tqdm import tqdm
 
 from . import __version__, collector
 from .config import check_config, read_config, resolve_config_path
-from .errors import ConfigError, GenerationError, Interrupted, InvalidSceneError, ScenegenError
-from .export import mcs
+from .errors import GenerationError, Interrupted, InvalidSceneError, ScenegenError
 from .family import Family, Sample
 from .names import check_prefix
+from .outputs import Made, Sink
 from .plugins import family_named
 from .rng import sample_rng
 from .validate import document_problems
-from .writer import OutputFolder, dump_json
-
-#: (document, name, cache shared by the documents of one sample) -> JSON-ready document.
-Exporter = Callable[[Any, str, dict[int, Any]], dict[str, Any]]
+from .writer import OutputFolder
 
 #: Most samples one run may make (``-n``): a bound that keeps a typo from running until memory runs out.
 MAX_SAMPLES = 100_000_000
@@ -45,15 +42,6 @@ MAX_SEED = 2**63 - 1
 
 #: Samples per chunk. 16 gains no more than 8; at 32 the shell game's larger scenes no longer fit the caches.
 CHUNK_SIZE = 8
-
-#: A made sample and its exported documents by suffix ("" for a lone scene).
-Made = tuple[Sample, dict[str, dict[str, Any]]]
-
-_EXPORTERS: dict[str, Exporter] = {
-    "mcs": mcs.to_document,
-    "jsonl": lambda record, name, _shared: {"id": name, **record},
-}
-
 
 @dataclass(frozen=True)
 class RunRequest:
@@ -94,12 +82,9 @@ def load_family(config_spec: str, *, pairs: bool = False) -> tuple[Path, Family]
     path = resolve_config_path(config_spec)
     raw = read_config(path)
     family_class = family_named(raw["family"])
-    schema = family_class.config_schema()
     if pairs:
-        if "pairs" not in schema.get("properties", {}):
-            raise ConfigError("--pairs", f"family {family_class.name!r} makes no counterfactual pairs")
-        raw["pairs"] = True
-    return path, family_class(check_config(raw, schema))
+        raw = family_class.pairing.requested(raw, family_class.name)
+    return path, family_class(check_config(raw, family_class.config_schema()))
 
 
 class Pipeline:
@@ -110,7 +95,11 @@ class Pipeline:
         self.seed = seed
         self.prefix = prefix
         self.semantic = semantic
-        self.export = _EXPORTERS[family.output]
+        self.export = family.output.export
+
+    @property
+    def family_name(self) -> str:
+        return self.family.name
 
     def stem(self, index: int, suffix: str = "") -> str:
         return f"{self.prefix}{index:06d}" + (f"_{suffix}" if suffix else "")
@@ -163,91 +152,10 @@ def document_truth(truth: Mapping[str, Any], suffix: str) -> Mapping[str, Any] |
     return truth.get(suffix) if suffix else truth
 
 
-class SceneSink:
-    """One JSON file per document, one manifest line per sample."""
-
-    unit = "scenes"
-
-    def __init__(self, folder: OutputFolder, pipeline: Pipeline) -> None:
-        self.folder = folder
-        self.pipeline = pipeline
-        self.documents = 0
-
-    def pending(self, n: int) -> Sequence[int]:
-        if not self.folder.done:
-            return range(n)
-        return [index for index in range(n) if index not in self.folder.done]
-
-    def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
-        """Write a chunk: each sample's files, then its manifest line."""
-        for index, (sample, documents) in zip(indices, made, strict=True):
-            names = {suffix: f"{document['name']}.json" for suffix, document in documents.items()}
-            hashes = {suffix: self.folder.write_document(names[suffix], dump_json(document))
-                      for suffix, document in documents.items()}
-            self.documents += len(documents)
-            entry = self.pipeline.entry(index, sample)
-            if list(names) == [""]:
-                entry.update(file=names[""], sha256=hashes[""])
-            else:
-                entry.update(files=names, sha256=hashes, pair=sample.pair)
-            self.folder.record(entry)
-
-    def finish(self) -> None:
-        """Nothing is buffered."""
-
-
-class ShardSink:
-    """Records as JSON lines in shards of ``shard_size``; one manifest line per shard."""
-
-    unit = "records"
-
-    def __init__(self, folder: OutputFolder, pipeline: Pipeline, shard_name: str, shard_size: int, n: int) -> None:
-        self.folder = folder
-        self.pipeline = pipeline
-        self.shard_name = shard_name
-        self.shard_size = shard_size
-        self.n = n
-        self.lines: list[bytes] = []
-        self.first_index = 0
-        self.documents = 0
-
-    def pending(self, n: int) -> Sequence[int]:
-        # A shard is written whole or not at all: redo any shard not entirely done.
-        if not self.folder.done:
-            return range(n)
-        pending: list[int] = []
-        for first in range(0, n, self.shard_size):
-            indices = range(first, min(n, first + self.shard_size))
-            if not all(index in self.folder.done for index in indices):
-                pending.extend(indices)
-        return pending
-
-    def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
-        """Add a chunk's records; write each shard the chunk completes."""
-        for index, (_, documents) in zip(indices, made, strict=True):
-            if not self.lines:
-                self.first_index = index
-            self.lines.extend(dump_json(document, indent=False) + b"\n" for document in documents.values())
-            self.documents += len(documents)
-            if index + 1 == self.n or (index + 1) % self.shard_size == 0:
-                self.finish()
-
-    def finish(self) -> None:
-        if not self.lines:
-            return
-        name = f"{self.shard_name}-{self.first_index // self.shard_size:05d}.jsonl"
-        digest = self.folder.write_document(name, b"".join(self.lines))
-        count = len(self.lines)
-        self.folder.record({"file": name, "family": self.pipeline.family.name, "seed": self.pipeline.seed,
-                            "first_index": self.first_index, "count": count, "sha256": digest})
-        self.lines = []
-
-
-def open_sink(folder: OutputFolder, pipeline: Pipeline, stem: str, n: int) -> SceneSink | ShardSink:
-    """The sink for the family's output: scene files, or JSONL shards named after the config's stem."""
-    if pipeline.family.output == "jsonl":
-        return ShardSink(folder, pipeline, stem, int(pipeline.family.config.get("shard_size", 10_000)), n)
-    return SceneSink(folder, pipeline)
+def open_sink(folder: OutputFolder, pipeline: Pipeline, stem: str, n: int) -> Sink:
+    """The sink of the family's output for a run of ``n`` samples whose config's stem is ``stem``."""
+    family = pipeline.family
+    return family.output.sink(folder, pipeline, stem, n, family.config)
 
 
 def make(request: RunRequest) -> RunSummary:
@@ -264,7 +172,7 @@ def make(request: RunRequest) -> RunSummary:
         pending = sink.pending(request.n)
         show_progress = request.progress and sys.stderr.isatty()
         try:
-            with tqdm(total=len(pending), unit=sink.unit.rstrip("s"), disable=not show_progress,
+            with tqdm(total=len(pending), unit=family.output.unit.rstrip("s"), disable=not show_progress,
                       file=sys.stderr) as progress, collector.tuned_for_runs():
                 for indices in chunks(pending, CHUNK_SIZE):
                     make_chunk(pipeline, sink, indices)
@@ -274,10 +182,10 @@ def make(request: RunRequest) -> RunSummary:
             raise Interrupted(f"interrupted: {len(folder.done)} of {request.n} samples are written and recorded "
                               f"in {out}; rerun the same command with --resume to continue") from None
     seconds = time.perf_counter() - started
-    return RunSummary(len(pending), request.n - len(pending), seconds, out, sink.unit, sink.documents)
+    return RunSummary(len(pending), request.n - len(pending), seconds, out, family.output.unit, sink.documents)
 
 
-def make_chunk(pipeline: Pipeline, sink: SceneSink | ShardSink, indices: Sequence[int]) -> None:
+def make_chunk(pipeline: Pipeline, sink: Sink, indices: Sequence[int]) -> None:
     """Make and write the samples ``indices``. When one fails, the samples before it are written, as a
     run making them one at a time would, before its error is raised."""
     try:

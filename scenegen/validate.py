@@ -90,11 +90,7 @@ def document_problems(document: Mapping[str, Any], family: Family, truth: Mappin
                       *, semantic: bool = True) -> list[Problem]:
     """Everything wrong with one exported document of ``family``: its schema, the format-wide rules,
     then (unless ``semantic`` is false) the family's own checks."""
-    problems = schema_problems(document, family.document_schema)
-    if problems:
-        return problems
-    if family.output == "mcs":
-        problems = mcs_problems(document)
+    problems = schema_problems(document, family.output.document_schema) or family.output.format_problems(document)
     if problems or not semantic:
         return problems
     return family.check(document, truth)

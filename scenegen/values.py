@@ -29,7 +29,6 @@ import numpy as np
 
 from .errors import ConfigError
 
-
 #: Largest weight of a weighted choice: weights are relative, and a bound keeps their sum finite.
 MAX_WEIGHT = 1_000_000
 
@@ -50,6 +49,20 @@ class Value:
     def support(self) -> tuple[Any, ...]:
         """Every value a discrete parameter can take (ranges return their bounds)."""
         raise NotImplementedError
+
+
+def grammar_schema(element: Mapping[str, Any], bounds: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The JSON Schema of a parameter in the value grammar whose values match ``element``: a constant,
+    a list, a range whose ends match ``bounds`` (left out when None) or a weighted choice."""
+    branches: list[dict[str, Any]] = [dict(element), {"type": "array", "minItems": 1, "items": element}]
+    if bounds is not None:
+        branches.append({"type": "object", "required": ["min", "max"], "additionalProperties": False,
+                         "properties": {"min": bounds, "max": bounds}})
+    weights = {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": MAX_WEIGHT}}
+    branches.append({"type": "object", "required": ["choices"], "additionalProperties": False,
+                     "properties": {"choices": {"type": "array", "minItems": 1, "items": element},
+                                    "weights": weights}})
+    return {"anyOf": branches}
 
 
 def below(rng: np.random.Generator, count: int) -> int:
@@ -183,19 +196,11 @@ DECIMALS = 4
 
 
 class Parameters:
-    """A family's parameters, compiled once per run from a table ``{dotted path: kind}``.
+    """A family's parameters for one run, compiled in draw order (``{dotted path: sampler}``, see
+    :meth:`scenegen.params.Declaration.draw_table`). :meth:`draw` draws them all for one sample."""
 
-    ``kind`` is ``int``, ``float`` or ``object`` (see :func:`compile_value`);
-    ``special`` adds values a family compiles itself (e.g. a parameter with its
-    own grammar). :meth:`draw` draws them all for one sample.
-    """
-
-    def __init__(self, config: Mapping[str, Any], table: Mapping[str, type],
-                 special: Mapping[str, Value] | None = None) -> None:
-        self.values: dict[str, Value] = {
-            path: compile_value(lookup(config, path), path, kind) for path, kind in table.items()
-        }
-        self.values.update(special or {})
+    def __init__(self, values: Mapping[str, Value]) -> None:
+        self.values: dict[str, Value] = dict(values)
         self._continuous = [path for path, value in self.values.items() if isinstance(value, FloatRange)]
         # Each parameter's place among the uniform numbers of a draw; constants take none and read a spare.
         *places, self._draws = accumulate((value.draws for value in self.values.values()), initial=0)

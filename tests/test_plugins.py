@@ -12,6 +12,7 @@ from scenegen import plugins
 from scenegen.family import Family, Sample
 from scenegen.geometry import Boxes, InRect, InsideRoom, place_one
 from scenegen.model import Goal, Materials, Scene
+from scenegen.outputs import OPTIONAL_PAIRS
 from scenegen.objects import object_id, soccer_ball
 
 
@@ -38,6 +39,7 @@ class JugglingPairs(Juggling):
 
     name = "juggling_pairs"
     description = "One soccer ball and its mirror image."
+    pairing = OPTIONAL_PAIRS
 
     @classmethod
     def config_schema(cls):

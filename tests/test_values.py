@@ -91,7 +91,8 @@ def test_defaults_are_filled_at_every_depth_without_touching_the_input():
 
 def test_parameters_table_draws_every_value_and_knows_its_extremes():
     config = {"room": {"width": {"min": 10, "max": 20}}, "side": ["left", "right"], "n": [3, 7]}
-    parameters = Parameters(config, {"room.width": float, "side": object, "n": int})
+    kinds = {"room.width": float, "side": object, "n": int}
+    parameters = Parameters({path: compile_value(lookup(config, path), path, kind) for path, kind in kinds.items()})
     assert parameters.values["room.width"] == FloatRange(10.0, 20.0) and lookup(config, "room.width") == {"min": 10, "max": 20}
     assert (parameters.low("room.width"), parameters.high("n"), parameters.support("side")) == (10.0, 7, ("left", "right"))
     drawn = parameters.draw(np.random.default_rng(1))
@@ -105,8 +106,7 @@ SHAPES = [({"min": 1, "max": 9}, int), (["a", "b", "c"], object), ({"choices": [
 
 @given(seed=st.integers(0, 2**32 - 1), picks=st.lists(st.sampled_from(SHAPES), max_size=8))
 def test_a_table_draw_takes_the_numbers_one_sample_per_parameter_takes(seed, picks):
-    parameters = Parameters({f"p{i}": spec for i, (spec, _) in enumerate(picks)},
-                            {f"p{i}": kind for i, (_, kind) in enumerate(picks)})
+    parameters = Parameters({f"p{i}": compile_value(spec, f"p{i}", kind) for i, (spec, kind) in enumerate(picks)})
     table, one_by_one = np.random.default_rng(seed), np.random.default_rng(seed)
     sampled = {path: value.sample(one_by_one) for path, value in parameters.values.items()}
     assert parameters.draw(table) == {

@@ -28,7 +28,7 @@ BAD_VALUES = {
                          ["other_side.weights", "positive"]),
     "negative weight": (TOOL_CHOICE + "other_side: {choices: [none], weights: [-1]}\n", ["other_side.weights.0", "-1"]),
     "huge weight": (TOOL_CHOICE + "other_side: {choices: [none, broken], weights: [1, 1.0e+300]}\n",
-                    ["other_side.weights", "from 0 to 1,000,000"]),
+                    ["other_side.weights", "greater than the maximum of 1000000"]),
     "unknown option": (TOOL_CHOICE + "other_side: teleport\n", ["other_side", "'teleport'"]),
     "unknown family": ("family: juggling\n", ["family", "unknown family 'juggling'", "tool_choice"]),
     "missing family": ("lava: {near: 3}\n", ["family", "missing"]),

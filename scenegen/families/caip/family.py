@@ -11,10 +11,12 @@ import numpy as np
 from scenegen import resources
 from scenegen.errors import Problem
 from scenegen.family import Family, Sample
+from scenegen.outputs import RecordShards
 
 from . import lexicon
 from .checks import check_record
 from .config import compile_settings
+from .declaration import DECLARATION
 from .draws import Draws
 from .grammar import Grammar
 from .linearize import linearize
@@ -36,8 +38,8 @@ class Caip(Family):
 
     name = "caip"
     description = "CAIP (CraftAssist) commands paired with logical forms, with optional reranker negatives, as JSONL"
-    output = "jsonl"
-    document_schema = "caip_record"
+    declaration = DECLARATION
+    output = RecordShards("caip_record")
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)

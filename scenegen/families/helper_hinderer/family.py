@@ -28,8 +28,9 @@ from ...family import Family, Sample
 from ...geometry import footprint, object_size, resting_y
 from ...model import Goal, MaterialChange, Materials, Scene, SceneObject, Show, Vec3
 from ...objects import object_id, structure_cube
-from ...values import Parameters
+from ...outputs import ALWAYS_PAIRS
 from .checks import helper_hinderer_problems
+from .declaration import DECLARATION
 from .layout import CELL, MIN_SIZE, Layout, build_layout
 from .trials import HELP, HINDER, ROLES, Actor, Keyframe, Script, Stage, TrialRecord, script
 
@@ -60,21 +61,6 @@ GOAL_SHAPES: dict[str, tuple[Vec3, int]] = {
 VIEWS: dict[str, tuple[bool, bool, float]] = {
     "isometric_front_right": (True, True, 4.0),
     "standard": (False, False, -4.0),
-}
-
-#: Every parameter written in the value grammar: its path in the config and its kind.
-PARAMETERS: dict[str, type] = {
-    "layout": object,
-    "grid.size": int,
-    "grid.walls": object,
-    "speed": float,
-    "object.type": object,
-    "object.colour": object,
-    "materials.ceiling": object,
-    "materials.floor": object,
-    "materials.wall": object,
-    "materials.pillar": object,
-    "view": object,
 }
 
 
@@ -117,10 +103,11 @@ OUTCOMES = (("expected", "helper"), ("unexpected", "hinderer"))
 class HelperHinderer(Family):
     name = "helper_hinderer"
     description = "Helper/Hinderer: does the primary agent approach the agent that helped it? (MCS eval 7, pairs)."
+    declaration = DECLARATION
+    pairing = ALWAYS_PAIRS
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
-        self.parameters = Parameters(config, PARAMETERS)
         trials = config["trials"]
         self.plan: tuple[str, ...] = tuple(trials["plan"])
         self.familiarization = int(trials["familiarization"])

@@ -30,12 +30,12 @@ import numpy as np
 
 from ...geometry import PERFORMER_RADIUS, Boxes, InsideRoom, OutsideDisc
 from ...model import Scene, SceneObject
-from ...values import Value, compile_value, lookup
 from ..tracking import props
-from ..tracking.base import ROOM_PARAMETERS, TrackingFamily
+from ..tracking.base import TrackingFamily
 from ..tracking.fit import layout_error
 from ..tracking.params import odd_container, refuse
 from ..tracking.timeline import BALL_DESCENT, LID_DESCENT, Drop
+from .declaration import DECLARATION
 from .layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y, row_error, row_offsets
 from .script import FULL_TURN, Timing, schedule, tube, turntable
 from .walk import path as walk_path
@@ -44,25 +44,6 @@ from .walk import path as walk_path
 BALL_DROP = Drop(0, BALL_DESCENT)
 LID_DROP = Drop(BALL_DROP.end + 1, LID_DESCENT)
 
-PARAMETERS: dict[str, type] = {
-    "motion": object,
-    "direction": object,
-    "degrees": int,
-    "hidden": object,
-    "containers.count": int,
-    "containers.size": float,
-    "containers.spread": float,
-    "containers.material": object,
-    "containers.odd": object,
-    "containers.odd_material": object,
-    "ball.container": object,
-    "turntable.radius": float,
-    "turntable.z": float,
-    "turntable.material": object,
-    "tube.margin": float,
-    "tube.material": object,
-    **ROOM_PARAMETERS,
-}
 
 
 @dataclass(frozen=True)
@@ -83,10 +64,7 @@ class SetRotation(TrackingFamily):
     description = ("Set Rotation: track the container holding the ball while a turntable rotates or the performer "
                    "is walked round it, optionally hidden by a tube (MCS eval 6/7).")
 
-    PARAMETERS = PARAMETERS
-
-    def _special_parameters(self, config: Mapping[str, Any]) -> Mapping[str, Value]:
-        return {"containers.spacing": _compile_spacing(lookup(config, "containers.spacing"))}
+    declaration = DECLARATION
 
     def _keys(self, plan: Plan, rng: np.random.Generator) -> Keys:
         return Keys.draw(rng, len(plan.offsets))
@@ -292,10 +270,3 @@ def _turned(x: float, z: float, degrees: float) -> tuple[float, float]:
     radians = math.radians(degrees)
     cos, sin = math.cos(radians), math.sin(radians)
     return x * cos + z * sin, -x * sin + z * cos
-
-
-def _compile_spacing(spec: Any) -> Value:
-    """``containers.spacing``: metres (a number parameter), or ``even``."""
-    mentions_even = spec == "even" or (isinstance(spec, list) and "even" in spec) or (
-        isinstance(spec, dict) and "even" in spec.get("choices", ()))
-    return compile_value(spec, "containers.spacing", object if mentions_even else float)

@@ -23,10 +23,11 @@ import numpy as np
 from ...geometry import PERFORMER_RADIUS, InsideRoom, OutsideDisc
 from ...model import Motion, Scene, SceneObject
 from ..tracking import props
-from ..tracking.base import ROOM_PARAMETERS, TrackingFamily
+from ..tracking.base import TrackingFamily
 from ..tracking.fit import layout_error
 from ..tracking.params import odd_container, refuse
 from ..tracking.timeline import BALL_DESCENT, LID_DESCENT, SPEED, Drag, Drop, passes
+from .declaration import DECLARATION
 from .layout import Arrangement, arrangements, slot_positions
 
 #: A move-first scene starts its first dragger on step 1, as the evaluation scenes do.
@@ -34,21 +35,6 @@ FIRST_DRAG_STEP = 1
 #: Containers stay this far apart, and a pulled-out container this far in front of the row.
 CLEARANCE = 0.05
 
-PARAMETERS: dict[str, type] = {
-    "order": object,
-    "containers.count": int,
-    "containers.size": float,
-    "containers.material": object,
-    "containers.odd": object,
-    "containers.odd_material": object,
-    "row.slots": int,
-    "row.spacing": float,
-    "row.z": float,
-    "drag.moved": int,
-    "drag.toward": int,
-    "drag.sideways": int,
-    **ROOM_PARAMETERS,
-}
 
 
 @dataclass(frozen=True)
@@ -74,7 +60,7 @@ class ShellGame(TrackingFamily):
     name = "shell_game"
     description = "Shell Game: track the container the ball was dropped into while poles drag containers (MCS eval 7)."
 
-    PARAMETERS = PARAMETERS
+    declaration = DECLARATION
 
     def _keys(self, plan: Plan, rng: np.random.Generator) -> Keys:
         return Keys.draw(rng, len(plan.xs))

@@ -19,8 +19,9 @@ from ...errors import ConfigError, Problem
 from ...family import Family, Sample
 from ...model import Goal, Materials, Scene, SceneObject
 from ...objects import object_ids, rect_tool, soccer_ball, structure_cube
-from ...values import FloatRange, Parameters, below
+from ...values import FloatRange, below
 from .checks import tool_choice_problems
+from .declaration import DECLARATION
 from .layout import (
     PLATFORM_HALF_WIDTH,
     RECT_TOOL_LENGTHS,
@@ -35,39 +36,13 @@ BALL_SCALE = 2.0
 PLATFORM_MATERIAL = "AI2-THOR/Materials/Walls/RedDrywall"
 ACTIONS = [["RotateRight"]] * 36  # one full turn, as in the evaluation scenes
 
-#: Every parameter: its path in the config and whether it is an int, a float or categorical.
-PARAMETERS: dict[str, type] = {
-    "correct_side": object,
-    "other_side": object,
-    "room.width": float,
-    "room.depth": float,
-    "room.height": float,
-    "ball.distance": int,
-    "ball.z": int,
-    "lava.island": int,
-    "lava.near": int,
-    "lava.far": int,
-    "lava.side": int,
-    "tool.width": float,
-    "tool.gap": float,
-    "tool.offset": float,
-    "tool.material": object,
-    "tool.too_short_length": int,
-    "tool.broken_pieces": int,
-    "tool.obstructed_rotation": float,
-    "materials.ceiling": object,
-    "materials.floor": object,
-    "materials.wall": object,
-}
-
-
 class ToolChoice(Family):
     name = "tool_choice"
     description = "Tool Choice: find the side whose tool can push its ball out of the lava (MCS eval 7)."
+    declaration = DECLARATION
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
-        self.parameters = Parameters(config, PARAMETERS)
         self.last_step = int(config["last_step"])
         self._check_fits()
 
@@ -112,8 +87,9 @@ class ToolChoice(Family):
 
     def _check_fits(self) -> None:
         """Refuse a config whose extreme values cannot fit the room or make no sense."""
-        low = {path: self.parameters.low(path) for path, kind in PARAMETERS.items() if kind is not object}
-        high = {path: self.parameters.high(path) for path, kind in PARAMETERS.items() if kind is not object}
+        numeric = [param.path for param in DECLARATION.params if param.domain.kind is not object]
+        low = {path: self.parameters.low(path) for path in numeric}
+        high = {path: self.parameters.high(path) for path in numeric}
         island = high["lava.island"] // 2
         span = high["lava.near"] + high["lava.island"] + high["lava.far"]
         if span > max(RECT_TOOL_LENGTHS):

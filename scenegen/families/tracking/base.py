@@ -10,40 +10,26 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
 from ...errors import Problem
 from ...family import Family, Sample
 from ...model import Goal, Materials, Scene, SceneObject
-from ...values import Parameters, Value
+from ...outputs import OPTIONAL_PAIRS
 from .checks import tracking_problems
 from .params import MAX_REDRAWS, redraw_limit
 from .props import ROOM_HEIGHT
 
 DESCRIPTION = "Find and pick up the tiny light black white rubber ball."
-#: The parameters every tracking family ends its table with: the room, the performer and pair mode.
-ROOM_PARAMETERS: dict[str, type] = {
-    "room.width": float,
-    "room.depth": float,
-    "performer.z": float,
-    "materials.ceiling": object,
-    "materials.floor": object,
-    "materials.wall": object,
-    "pair_factor": object,
-}
-
-
 class TrackingFamily(Family):
     """Base of Shell Game and Set Rotation; subclasses fill in the planning hooks."""
 
-    #: The family's parameter table: dotted config path -> int, float or object.
-    PARAMETERS: ClassVar[Mapping[str, type]]
+    pairing = OPTIONAL_PAIRS
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
-        self.parameters = Parameters(config, self.PARAMETERS, self._special_parameters(config))
         self.pairs = bool(config.get("pairs", False))
         self.last_step = int(config["last_step"])
         self._check_fits()
@@ -84,10 +70,6 @@ class TrackingFamily(Family):
                       action_list=actions, metadata={"target": {"id": target}}),
             restrict_open_objects=True,
         )
-
-    def _special_parameters(self, config: Mapping[str, Any]) -> Mapping[str, Value]:
-        """Parameters with a grammar of their own, compiled by the family (none by default)."""
-        return {}
 
     @abc.abstractmethod
     def _check_fits(self) -> None:

@@ -16,7 +16,7 @@ SCHEMA = Caip.config_schema()
 
 
 def test_the_family_declares_itself():
-    assert (Caip.name, Caip.output, Caip.document_schema) == ("caip", "jsonl", "caip_record")
+    assert (Caip.name, Caip.output.unit, Caip.output.document_schema) == ("caip", "records", "caip_record")
     assert Caip.description and "\n" not in Caip.description
 
 

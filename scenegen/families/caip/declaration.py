@@ -1,0 +1,83 @@
+"""CAIP's config, declared once: the schema, the samplers and the reference derive from it."""
+
+from __future__ import annotations
+
+from ...params import Declaration, Param, Setting, number, one_of
+
+DIALOGUE_TYPES = ("HUMAN_GIVE_COMMAND", "GET_MEMORY", "PUT_MEMORY", "NOOP")
+ACTION_TYPES = ("BUILD", "COPY", "DANCE", "SPAWN", "RESUME", "FILL", "DESTROY", "MOVE", "UNDO", "STOP", "DIG",
+                "FREEBUILD", "OTHERACTION")
+LOCATION_TYPES = ("REFERENCE_OBJECT", "COORDINATES", "AGENT_POS", "SPEAKER_POS", "SPEAKER_LOOK")
+CORRUPTIONS = ("categorical", "span", "node")
+
+DIALOGUE_TYPE = one_of("dialogue_type", DIALOGUE_TYPES)
+ACTION_TYPE = one_of("action_type", ACTION_TYPES,
+                     "An action of Appendix C; COPY is written as a BUILD with a reference_object, OTHERACTION is a "
+                     "command outside the grammar.")
+LOCATION_TYPE = one_of("location_type", LOCATION_TYPES)
+CORRUPTION = one_of("corruption", CORRUPTIONS,
+                    "categorical: one categorical value changed; span: one span moved; node: one optional node (a "
+                    "leaf, a subtree or an action of a composite) removed.")
+SHARE = number("share", 0, 1)
+ACTION_COUNT = number("action_count", 1, 4, integer=True)
+ATTRIBUTE_COUNT = number("attribute_count", 0, 4, integer=True)
+
+DECLARATION = Declaration(
+    family="caip",
+    title="caip family config",
+    description=(
+        "Synthetic CraftAssist (CAIP) commands paired with logical forms, written as JSONL shards for training "
+        "semantic parsers. Numeric and categorical parameters use scenegen's value grammar: a constant, a list "
+        "(uniform), {min, max} (numbers) or {choices, weights}."
+    ),
+    entries=(
+        Setting("shard_size", {"type": "integer", "minimum": 1, "maximum": 1000000}, 10000,
+                "Records per JSONL shard (output/caip/caip-00000.jsonl, ...)."),
+        Param("dialogue_type", DIALOGUE_TYPE, {"choices": list(DIALOGUE_TYPES), "weights": [80, 8, 6, 6]},
+              "The mix of dialogue types: commands, questions (GET_MEMORY), tagging and rewards (PUT_MEMORY), chatter "
+              "(NOOP)."),
+        Param("action_type", ACTION_TYPE,
+              {"choices": list(ACTION_TYPES), "weights": [18, 6, 4, 6, 3, 6, 10, 13, 3, 4, 8, 5, 14]},
+              "The mix of actions in commands (each action of a composite command is drawn from it)."),
+        Param("actions_per_command", ACTION_COUNT, {"choices": [1, 2, 3], "weights": [80, 16, 4]},
+              "How many actions a command chains ('build a house and then dig a hole' has two)."),
+        Param("location", SHARE, 0.5,
+              "Share of actions that may take a location (Build, Copy, Spawn, Dig, Dance, FreeBuild) that are given "
+              "one. Move always goes somewhere unless it has a stop condition; an OtherAction has a location when it "
+              "moves its object ('push the box next to the tree')."),
+        Param("location_type", LOCATION_TYPE, {"choices": list(LOCATION_TYPES), "weights": [50, 10, 13, 15, 12]},
+              "The mix of location types. A reference object's own location needs no deeper object, so there only the "
+              "types other than REFERENCE_OBJECT are drawn (in the same proportions)."),
+        Param("nested_location", SHARE, 0.15,
+              "Share of reference objects described by a location of their own ('the tree next to the house'), where "
+              "the grammar allows one (one level of nesting)."),
+        Param("steps", SHARE, 0.2, "Share of locations that count steps ('5 blocks to the left of the house')."),
+        Param("repeat", SHARE, 0.2,
+              "Share of repeatable actions with a REPEAT (a count such as 'three houses' or '3 times', or ALL)."),
+        Param("repeat_all", SHARE, 0.5,
+              "Share of repeats on a reference object that are ALL ('all the houses') rather than FOR with a count."),
+        Param("repeat_direction", SHARE, 0.15,
+              "Share of counted objects with a repeat direction ('3 towers in a row to the left')."),
+        Param("stop_condition", SHARE, 0.25,
+              "Share of Move, Dig and Dance actions with a STOP_CONDITION ('until you reach water', 'forever')."),
+        Param("coreference", SHARE, 0.2,
+              "Share of reference objects named with a coreference word ('that house', 'it')."),
+        Param("attributes", ATTRIBUTE_COUNT, {"choices": [0, 1, 2, 3], "weights": [35, 35, 20, 10]},
+              "How many attributes (size, colour, block type, dimensions ...) describe a schematic or a reference "
+              "object."),
+        Param("tag", SHARE, 0.1,
+              "Share of schematics and reference objects with a has_tag phrase ('with a porch', 'that i built')."),
+        Param("count_words", SHARE, 0.4,
+              "Share of numbers written as words ('three') rather than digits ('3'); a number said in words is at "
+              "most twenty."),
+        Param("prefix", SHARE, 0.3, "Share of commands opened by a prefix ('please', 'hey bot', 'can you')."),
+        Param("suffix", SHARE, 0.15, "Share of commands closed by a suffix ('now', 'for me')."),
+        Param("punctuation", SHARE, 0.2, "Share of records ending in punctuation ('.', '!', '?')."),
+        Param("negatives", SHARE, 0.0,
+              "Share of records paired with a negative: a minimally corrupted logical form for training rerankers (0 "
+              "for none)."),
+        Param("negative_kind", CORRUPTION, {"choices": list(CORRUPTIONS), "weights": [1, 1, 1]},
+              "The mix of corruptions used for negatives; when a record offers nothing of the kind drawn, the next "
+              "kind is used."),
+    ),
+)

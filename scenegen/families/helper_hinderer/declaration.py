@@ -1,0 +1,96 @@
+"""Helper/Hinderer's config, declared once: the schema, the draw table and the reference derive from it."""
+
+from __future__ import annotations
+
+from ...params import MATERIAL, Declaration, Param, Setting, number, one_of
+
+OBJECT_TYPES = ("circle_frustum_with_base", "pyramid_with_base", "semi_sphere_with_base", "cube_hollow_narrow")
+OBJECT_COLOURS = tuple(f"Custom/Materials/{name}" for name in (
+    "Azure", "Brown", "Chartreuse", "Cyan", "Grey", "Indigo", "Navy", "Olive", "Orange", "Rose", "SpringGreen", "Teal",
+    "Violet", "Yellow"))
+AGENT_TYPES = ("blob_02", "blob_03", "blob_04", "blob_05", "blob_07", "blob_10", "blob_11", "blob_12")
+AGENT_COLOURS = tuple(f"Custom/Materials/{name}" for name in ("Blue", "Goldenrod", "Green", "Purple"))
+
+LAYOUT = one_of("layout", ("evaluation", "training"),
+                "evaluation: the primary agent starts in the big area and the goal object stands in one of the two "
+                "small rooms; training: the reverse")
+GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border walls; the layout needs 8 to 12",
+                   integer=True)
+WALLS = one_of("walls", ("reference", "mirror", "flip", "rotate"),
+               "the evaluation scenes' wall layout (rooms on the left), mirrored in x, in z, or both")
+SPEED = number("speed", 0.05, 0.25, "metres per step")
+OBJECT_TYPE = one_of("object_type", OBJECT_TYPES, "a goal object shape")
+OBJECT_COLOUR = one_of("object_colour", OBJECT_COLOURS, "a goal object colour")
+AGENT_TYPE = one_of("agent_type", AGENT_TYPES, "a blob agent")
+AGENT_COLOUR = one_of("agent_colour", AGENT_COLOURS, "an agent colour")
+TRIAL_KIND = one_of("trial_kind", ("none", "help", "hinder"),
+                    "none: the primary agent walks to the object; help: the helper first slides the occluder out of "
+                    "its way; hinder: the hinderer first slides it into its way")
+VIEW = one_of("view", ("isometric_front_right", "standard"),
+              "isometric_front_right: isometric and isometricFrontRight true, the performer's pillar at (4, 4); "
+              "standard: both false, the pillar at (4, -4)")
+
+DECLARATION = Declaration(
+    family="helper_hinderer",
+    title="Helper/Hinderer config",
+    description=(
+        "Helper/Hinderer (MCS eval 7, passive agents): every sample is a pair of scenes, expected and unexpected, "
+        "identical up to the test trial. A grid world holds a goal object and three blob agents; in the "
+        "familiarisation trials the plan marks, the helper slides the occluder out of the primary agent's way or the "
+        "hinderer slides it into its way; in the test trial the primary agent walks up to the helper (expected) or the "
+        "hinderer (unexpected). Every parameter marked as a value takes the value grammar: a constant, a list "
+        "(uniform choice), {min, max} (uniform range, numeric parameters only) or {choices, weights}. Pools are plain "
+        "lists the scene draws distinct entries from."
+    ),
+    entries=(
+        Setting("pairs", {"const": True}, True,
+                "Always true: every sample is a pair, <name>_expected.json and <name>_unexpected.json (`scenegen make "
+                "--pairs` is accepted and changes nothing)."),
+        Param("layout", LAYOUT, "evaluation",
+              "Value: which layout the seed describes: evaluation (primary agent in the big area, object in a small "
+              "room) or training (the reverse)."),
+        Param("grid.size", GRID_SIZE, 8,
+              "Value: cells a side inside the border walls (8 is the evaluation scenes' 4 x 4 m grid)."),
+        Param("grid.walls", WALLS, ["reference", "mirror"],
+              "Value: the wall layout family: two small rooms with a doorway each on one side, one big area on the "
+              "other."),
+        Setting("trials.familiarization", {"type": "integer", "minimum": 2, "maximum": 20}, 8,
+                "How many familiarisation trials (goal.habituation_total)."),
+        Setting("trials.plan", {"type": "array", "items": TRIAL_KIND},
+                ["none", "none", "none", "none", "hinder", "help", "hinder", "help"],
+                "What happens in each familiarisation trial, one entry per trial: none, help or hinder. At least one "
+                "help and one hinder."),
+        Param("speed", SPEED, 0.15,
+              "Value: how far every agent (and the occluder it slides) moves per step, in metres."),
+        Setting("agents.types", {"type": "array", "minItems": 3, "uniqueItems": True, "items": AGENT_TYPE},
+                list(AGENT_TYPES), "Pool of blob types."),
+        Setting("agents.colours", {"type": "array", "minItems": 3, "uniqueItems": True, "items": AGENT_COLOUR},
+                list(AGENT_COLOURS), "Pool of agent colours."),
+        Param("object.type", OBJECT_TYPE, list(OBJECT_TYPES), "Value: its shape."),
+        Param("object.colour", OBJECT_COLOUR, [colour for colour in OBJECT_COLOURS if not colour.endswith("Cyan")],
+              "Value: its colour; it turns Custom/Materials/Red while the primary agent touches it. Cyan is left out "
+              "by default: it is the occluder's colour."),
+        Param("materials.ceiling", MATERIAL, "AI2-THOR/Materials/Walls/Drywall", "Value: ceiling material."),
+        Param("materials.floor", MATERIAL,
+              ["AI2-THOR/Materials/Wood/TexturesCom_WoodFine0050_1_seamless_S",
+               "AI2-THOR/Materials/Ceramics/ConcreteFloor", "AI2-THOR/Materials/Fabrics/CarpetWhite 3",
+               "AI2-THOR/Materials/Ceramics/ConcreteBoards1"],
+              "Value: floor material."),
+        Param("materials.wall", MATERIAL,
+              ["UnityAssetStore/Baby_Room/Models/Materials/wood 1", "AI2-THOR/Materials/Ceramics/WhiteCountertop",
+               "AI2-THOR/Materials/Ceramics/BrownMarbleFake 1"],
+              "Value: wall material."),
+        Param("materials.pillar", MATERIAL,
+              ["Custom/Materials/YellowDrywallMCS", "Custom/Materials/MagentaDrywallMCS",
+               "AI2-THOR/Materials/Walls/Drywall"],
+              "Value: material of the pillar the performer stands on."),
+        Param("view", VIEW, "isometric_front_right", "Value: the performer's view of the grid."),
+    ),
+    sections={
+        "grid": "The grid world: 0.5 m cells centred on the room, black walls 0.125 m high.",
+        "trials": "The familiarisation trials; one test trial always follows.",
+        "agents": "The three agents each get a distinct type and a distinct colour from these pools.",
+        "object": "The inanimate goal object (one per scene, moved between trials).",
+        "materials": "Room materials and the performer's pillar.",
+    },
+)

@@ -1,0 +1,75 @@
+"""Tool Choice's config, declared once: the schema, the draw table and the reference derive from it."""
+
+from __future__ import annotations
+
+from ...mcs.config import last_step, room_materials
+from ...params import Declaration, Param, number, one_of
+
+#: The metal materials of the evaluation scenes' tools.
+TOOL_MATERIALS = tuple(f"UnityAssetStore/YughuesFreeMetalMaterials/Materials/M_YFMM_{n}"
+                       for n in (11, 13, 15, 23, 34, 36, 40, 42))
+
+ROOM_WIDTH = number("room_width", 12, 100, "metres")
+ROOM_DEPTH = number("room_depth", 10, 60, "metres")
+ROOM_HEIGHT = number("room_height", 2, 10, "metres")
+CELL_OFFSET = number("cell_offset", -30, 50, "whole metres (floor cell centres)", integer=True)
+CELLS = number("cells", 1, 9, "floor cells (1 m each)", integer=True)
+ISLAND = one_of("island", (1, 3, 5), "odd number of floor cells", json_type="integer")
+GAP = number("gap", 0, 5, "metres")
+OFFSET = number("offset", 0, 1, "metres")
+TOOL_WIDTH = one_of("tool_width", (0.5, 0.75, 1.0), "a tool_rect width", json_type="number")
+TOOL_LENGTH = one_of("tool_length", (1, 3, 4, 5, 6, 7, 8, 9), "a tool_rect length", json_type="integer")
+PIECES = number("pieces", 2, 12, "number of pieces", integer=True)
+DEGREES = number("degrees", 0, 360, "degrees")
+SIDE = one_of("side", ("left", "right"), "left (x < 0) or right (x > 0) of the platform")
+OTHER_SIDE = one_of("other_side", ("none", "too_short", "broken", "obstructed"),
+                    "what the side without the useful tool holds")
+TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
+
+DECLARATION = Declaration(
+    family="tool_choice",
+    title="Tool Choice config",
+    description=(
+        "Tool Choice (MCS eval 7): the performer starts on a platform bisecting the room; each side has a soccer ball "
+        "in a pool of lava; one side holds a rectangular tool that, pushed straight, drives its ball out of the lava, "
+        "the other side holds no usable tool. Every numeric or categorical parameter takes the value grammar: a "
+        "constant, a list (uniform choice), {min, max} (uniform range) or {choices, weights}."
+    ),
+    entries=(
+        Param("correct_side", SIDE, ["left", "right"], "Which side holds the useful tool and the target ball."),
+        Param("other_side", OTHER_SIDE,
+              {"choices": ["none", "too_short", "broken", "obstructed"], "weights": [1, 1, 1, 1]},
+              "What the other side holds: no tool, a tool too short to reach across the lava, a tool broken into "
+              "pieces that are each too short, or a useful-length tool cut off from the performer by a low wall."),
+        Param("room.width", ROOM_WIDTH, 59, "Room size along x (across the platform)."),
+        Param("room.depth", ROOM_DEPTH, 23, "Room size along z (along the platform)."),
+        Param("room.height", ROOM_HEIGHT, 3, "Room height."),
+        Param("ball.distance", CELL_OFFSET, 14, "|x| of each ball: its distance from the platform's centre line."),
+        Param("ball.z", CELL_OFFSET, 7, "z of each ball."),
+        Param("lava.island", ISLAND, 3, "Side of the square lava-free island the ball sits on."),
+        Param("lava.near", CELLS, 4, "Lava between the safe floor and the island, toward the performer (-z)."),
+        Param("lava.far", CELLS, 2, "Lava beyond the island (+z)."),
+        Param("lava.side", CELLS, 2, "Lava left and right of the island."),
+        Param("tool.width", TOOL_WIDTH, [0.5, 0.75, 1.0], "Tool width W; the other side's tools share it."),
+        Param("tool.gap", GAP, 0, "Distance between the useful tool's far end and the lava's near edge."),
+        Param("tool.offset", OFFSET, 0,
+              "Sideways offset of the useful tool from the ball's x, as a fraction of the largest offset that still "
+              "pushes the ball squarely."),
+        Param("tool.material", TOOL_MATERIAL, [TOOL_MATERIALS[5], TOOL_MATERIALS[0]],
+              "Material of every tool in the scene."),
+        Param("tool.too_short_length", TOOL_LENGTH, [1, 3],
+              "Length of a too-short tool; must be shorter than the lava the tool has to span."),
+        Param("tool.broken_pieces", PIECES, {"min": 5, "max": 9}, "How many 1 m pieces a broken tool lies in."),
+        Param("tool.obstructed_rotation", DEGREES, [0, 45, 90, 135], "Rotation of a cut-off tool behind its wall."),
+        *room_materials("AI2-THOR/Materials/Walls/Drywall4Tiled", "AI2-THOR/Materials/Fabrics/Carpet3",
+                        "AI2-THOR/Materials/Walls/DrywallGreen"),
+        last_step(5750, "The scene's last step (goal.last_step).", minimum=36),
+    ),
+    sections={
+        "room": "The room (MCS roomDimensions).",
+        "ball": "Where each soccer ball sits; both balls mirror each other across the platform.",
+        "lava": "The pool of lava around each ball, in 1 m floor cells; both pools are the same.",
+        "tool": "The useful tool (a tool_rect_W_x_L) and the tools on the other side.",
+        "materials": "Room materials.",
+    },
+)

@@ -1,0 +1,29 @@
+"""Config entries every MCS family declares alike: the room's materials, the last step, pair mode."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..params import MATERIAL, Param, Setting
+
+#: The latest goal.last_step a config may ask for.
+MAX_LAST_STEP = 100_000
+
+
+def room_materials(ceiling: Any, floor: Any, wall: Any) -> tuple[Param, ...]:
+    """``materials.ceiling``, ``materials.floor`` and ``materials.wall``, with their defaults."""
+    return (
+        Param("materials.ceiling", MATERIAL, ceiling, "Ceiling material."),
+        Param("materials.floor", MATERIAL, floor, "Floor material."),
+        Param("materials.wall", MATERIAL, wall, "Wall material."),
+    )
+
+
+def last_step(default: int, meaning: str, *, minimum: int = 1) -> Setting:
+    """``last_step``: the scene's goal.last_step, from ``minimum`` to :data:`MAX_LAST_STEP`."""
+    return Setting("last_step", {"type": "integer", "minimum": minimum, "maximum": MAX_LAST_STEP}, default, meaning)
+
+
+def pairs(meaning: str) -> Setting:
+    """``pairs``: whether every sample also gets its counterfactual twin (``scenegen make --pairs`` sets it)."""
+    return Setting("pairs", {"type": "boolean"}, False, meaning)
