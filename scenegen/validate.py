@@ -35,13 +35,24 @@ def compiled_validator(schema_name: str) -> jsonschema_rs.Validator:
     return jsonschema_rs.validator_for(resources.load_schema(schema_name), registry=registry)
 
 
+_TUPLES_ARE_ARRAYS = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+        "array", lambda _checker, instance: isinstance(instance, (list, tuple))),
+)
+
+
 @cache
 def reference_validator(schema_name: str) -> jsonschema.Draft202012Validator:
-    """The pure-Python ``jsonschema`` validator of the same schema (the reference)."""
+    """The pure-Python ``jsonschema`` validator of the same schema (the reference).
+
+    Like jsonschema-rs, it takes a tuple for a JSON array: families share immutable
+    sequences (action and state lists) that are written as arrays.
+    """
     registry = referencing.Registry().with_resources(
         (uri, referencing.Resource.from_contents(schema)) for uri, schema in _bundled_schemas().items()
     )
-    return jsonschema.Draft202012Validator(resources.load_schema(schema_name), registry=registry)
+    return _TUPLES_ARE_ARRAYS(resources.load_schema(schema_name), registry=registry)
 
 
 def json_path(parts: Iterable[str | int]) -> str:
@@ -79,7 +90,8 @@ def mcs_problems(document: Mapping[str, Any]) -> list[Problem]:
                     problems.append(Problem(f"$.objects[{i}].{key}[{j}]", "stepEnd is before stepBegin"))
         attachment = item.get("lidAttachment")
         if attachment and attachment["lidAttachmentObjId"] not in {o["id"] for o in objects}:
-            problems.append(Problem(f"$.objects[{i}].lidAttachment", "lid attaches to an object that is not in the scene"))
+            problems.append(Problem(f"$.objects[{i}].lidAttachment",
+                                    "lid attaches to an object that is not in the scene"))
     target = document.get("goal", {}).get("metadata", {}).get("target")
     if target is not None and target["id"] not in seen:
         problems.append(Problem("$.goal.metadata.target.id", f"target {target['id']!r} is not an object of the scene"))

@@ -11,9 +11,9 @@ import pytest
 from scenegen import plugins
 from scenegen.family import Family, Sample
 from scenegen.geometry import Boxes, InRect, InsideRoom, place_one
+from scenegen.mcs.objects import object_id, soccer_ball
 from scenegen.model import Goal, Materials, Scene
 from scenegen.outputs import OPTIONAL_PAIRS
-from scenegen.objects import object_id, soccer_ball
 
 
 class Juggling(Family):

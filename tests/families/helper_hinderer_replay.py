@@ -20,8 +20,9 @@ import orjson
 
 from scenegen.families.helper_hinderer import HelperHinderer
 from scenegen.geometry import object_size, resting_y
-from scenegen.run import Pipeline
 from scenegen.validate import reference_validator
+
+from .support import checked_sample
 
 CELL = 0.5
 EPS = 1e-6
@@ -272,7 +273,7 @@ def assert_test_trial(world: World, truth: dict) -> None:
 
 
 def check_pair(family: HelperHinderer, seed: int, index: int) -> None:
-    sample, documents = Pipeline(family, seed, "hh_", semantic=True).produce(index)
+    sample, documents, _ = checked_sample(family, seed, "hh_", index)
     plan = list(family.config["trials"]["plan"])
     assert set(documents) == {"expected", "unexpected"}
     for suffix, document in documents.items():

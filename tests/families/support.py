@@ -12,6 +12,7 @@ from scenegen.config import check_config
 from scenegen.errors import ConfigError
 from scenegen.family import Family, Sample
 from scenegen.run import Pipeline, document_truth
+from scenegen.writer import dump_json
 
 F = TypeVar("F", bound=Family)
 
@@ -32,10 +33,16 @@ def feasible(family_class: type[F], config: dict[str, Any]) -> F:
 
 def checked_sample(family: Family, seed: int, prefix: str,
                    index: int) -> tuple[Sample, dict[str, Any], list[tuple[dict[str, Any], Any]]]:
-    """Sample ``index`` as ``make --check`` makes it: the sample, its documents by suffix, and each
-    document with its own ground truth."""
-    sample, documents = Pipeline(family, seed, prefix, semantic=True).produce(index)
+    """Sample ``index`` as ``make --check`` makes it: the sample, its documents by suffix as they are written
+    (read back from JSON), and each document with its own ground truth."""
+    sample, made = Pipeline(family, seed, prefix, semantic=True).produce(index)
+    documents = {suffix: as_written(document) for suffix, document in made.items()}
     return sample, documents, [(scene, document_truth(sample.truth, suffix)) for suffix, scene in documents.items()]
+
+
+def as_written(document: dict[str, Any]) -> dict[str, Any]:
+    """A document as a reader of its file sees it: the family's shared tuples are JSON arrays (lists)."""
+    return json.loads(dump_json(document))
 
 
 def manifest_entries(out: Path) -> list[dict[str, Any]]:

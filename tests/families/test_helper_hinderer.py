@@ -17,6 +17,7 @@ from scenegen.errors import ConfigError
 from scenegen.families.helper_hinderer import HelperHinderer
 from scenegen.run import Pipeline
 from scenegen.writer import read_manifest
+from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
 from .helper_hinderer_replay import REFERENCE, check_pair
@@ -53,7 +54,7 @@ configs = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_pair_is_valid_and_plays_out_as_labelled(config, seed, index):
     check_pair(family_for(config), seed, index)

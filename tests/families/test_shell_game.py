@@ -19,6 +19,7 @@ from scenegen.errors import ConfigError
 from scenegen.families.shell_game import ShellGame
 from scenegen.run import Pipeline, load_family
 from scenegen.validate import document_problems
+from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
 from .support import checked_sample, configured, feasible, manifest_entries
@@ -63,7 +64,8 @@ def family(**config) -> ShellGame:
     return configured(ShellGame, **config)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_scene_is_valid_and_its_answer_replays(config, seed, index):
     generator = build(config)
@@ -229,13 +231,14 @@ def test_move_first_places_ball_and_lids_where_the_containers_end():
 
 
 def test_states_follow_the_colour_changes():
-    scene = Pipeline(family(order="drop_first"), 2, "sg_", semantic=True).produce(0)[1][""]
+    scene = checked_sample(family(order="drop_first"), 2, "sg_", 0)[1][""]
     for placer in (o for o in scene["objects"] if o["id"].startswith("placer_")):
         states = placer["states"]
         assert len(states) == placer["moves"][-1]["stepEnd"] + 1
         changes = [c["stepBegin"] for c in placer["changeMaterials"]]
         if len(changes) == 1:  # a drop placer: holding until it lets go
-            assert states[changes[0] - 1] == ["active"] and states[changes[0]:] == [["inactive"]] * (len(states) - changes[0])
+            let_go = changes[0]
+            assert states[let_go - 1] == ["active"] and states[let_go:] == [["inactive"]] * (len(states) - let_go)
         else:  # a dragger: active from the grab until it lets go
             grab, let_go = changes
             assert states[grab - 1] == ["inactive"] and states[grab:let_go] == [["active"]] * (let_go - grab)

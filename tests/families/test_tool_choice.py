@@ -29,9 +29,10 @@ from scenegen.geometry import (
 )
 from scenegen.run import Pipeline
 from scenegen.validate import document_problems
+from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
-from .support import configured, feasible
+from .support import checked_sample, configured, feasible
 
 
 def value(values, ranges=True):
@@ -82,7 +83,8 @@ def tool_dimensions(tool_type: str) -> tuple[float, float]:
     return float(f"{w_int}.{w_frac}"), float(f"{l_int}.{l_frac}")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_scene_is_valid_and_its_label_true(config, seed, index):
     family = build(config)
@@ -132,7 +134,7 @@ def assert_pushes_ball_out(scene, tool, ball_x, ball_z):
 
 def assert_performer_reaches(scene, tool):
     """The performer, stepping off the platform, can walk to the floor behind the tool."""
-    width, length = tool_dimensions(tool["type"])
+    _, length = tool_dimensions(tool["type"])
     x, z = tool["shows"][0]["position"]["x"], tool["shows"][0]["position"]["z"]
     room = (scene["roomDimensions"]["x"], scene["roomDimensions"]["z"])
     walls = [i for i in scene["objects"] if i["type"] == "cube"]
@@ -156,8 +158,8 @@ def assert_other_side_useless(scene, truth, objects):
     else:
         (tool,), (wall_id,) = tools, truth["wall_ids"]
         wall = polygon(objects[wall_id])
-        tool_shape, ball = polygon(tool), [b for b in objects.values() if b["type"] == "soccer_ball"
-                                           and b["id"] != truth["target_id"]][0]
+        tool_shape = polygon(tool)
+        ball = next(b for b in objects.values() if b["type"] == "soccer_ball" and b["id"] != truth["target_id"])
         ball_point = (ball["shows"][0]["position"]["x"], ball["shows"][0]["position"]["z"])
         # The wall runs from the platform to the side wall between the tool and the pool.
         wall_z = objects[wall_id]["shows"][0]["position"]["z"]
@@ -170,7 +172,7 @@ def test_reference_structure_is_matched():
     """Units, object types, room, platform, balls and timings match the evaluation scenes."""
     reference = json.loads((REFERENCE_SCENES / "eval_7_interactive_tool_choice_0001_01.json").read_text())
     family = configured(ToolChoice)
-    _, documents = Pipeline(family, 0, "tc_", semantic=True).produce(0)
+    _, documents, _ = checked_sample(family, 0, "tc_", 0)
     scene = documents[""]
     for key in ("roomDimensions", "performerStart", "ceilingMaterial", "floorMaterial", "wallMaterial", "version"):
         assert scene[key] == reference[key], key
@@ -188,7 +190,10 @@ def test_reference_structure_is_matched():
         assert ball["shows"][0]["scale"] == reference_ball["shows"][0]["scale"]
         assert ball["shows"][0]["position"]["y"] == reference_ball["shows"][0]["position"]["y"]
     # The default pool is the evaluation scenes' pool: 54 cells a side around a 3 x 3 island.
-    assert sorted(scene["lava"], key=lambda c: (c["x"], c["z"])) == sorted(reference["lava"], key=lambda c: (c["x"], c["z"]))
+    def by_cell(cell):
+        return cell["x"], cell["z"]
+
+    assert sorted(scene["lava"], key=by_cell) == sorted(reference["lava"], key=by_cell)
     tool = scene["objects"][1]
     assert tool["type"].startswith("tool_rect_") and tool["shows"][0]["position"]["y"] == 0.15
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from ...errors import Problem
 from ...geometry import object_size
+from ...mcs.actions import names
 
-PASS, END = ["Pass"], ["EndHabituation"]
 _TOLERANCE = 1e-6
 #: How far short of touching the primary agent may stop (rounding to 0.1 mm).
 _CONTACT_SLACK = 1e-3
@@ -23,8 +23,8 @@ _CONTACT_SLACK = 1e-3
 
 def helper_hinderer_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
     goal = document["goal"]
-    last_step, actions = goal["last_step"], goal["action_list"]
-    ends = [i + 1 for i, action in enumerate(actions) if action == END]
+    last_step, actions = goal["last_step"], names(goal["action_list"])
+    ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
     problems = _action_problems(goal, ends)
     objects = document["objects"]
     for i, item in enumerate(objects):
@@ -47,11 +47,11 @@ def helper_hinderer_problems(document: Mapping[str, Any], truth: Mapping[str, An
 
 
 def _action_problems(goal: Mapping[str, Any], ends: Sequence[int]) -> list[Problem]:
-    actions = goal["action_list"]
+    actions = names(goal["action_list"])
     problems = []
     if len(actions) != goal["last_step"]:
         problems.append(Problem("$.goal.action_list", f"{len(actions)} actions for last_step {goal['last_step']}"))
-    if actions.count(PASS) + len(ends) != len(actions):
+    if actions.count("Pass") + len(ends) != len(actions):
         problems.append(Problem("$.goal.action_list", "only Pass and EndHabituation are allowed"))
     trials = len(ends)
     if trials != goal.get("habituation_total"):

@@ -26,12 +26,14 @@ import numpy as np
 from ...errors import ConfigError, Problem
 from ...family import Family, Sample
 from ...geometry import footprint, object_size, resting_y
-from ...model import Goal, MaterialChange, Materials, Scene, SceneObject, Show, Vec3
-from ...objects import object_id, structure_cube
+from ...mcs.actions import END_HABITUATION, PASS, Action
+from ...mcs.frame import passive_agents_goal, room_materials
+from ...mcs.gridworld.layout import CELL, MIN_SIZE, Layout, build_layout
+from ...mcs.objects import object_id, structure_cube
+from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
 from ...outputs import ALWAYS_PAIRS
 from .checks import helper_hinderer_problems
 from .declaration import DECLARATION
-from .layout import CELL, MIN_SIZE, Layout, build_layout
 from .trials import HELP, HINDER, ROLES, Actor, Keyframe, Script, Stage, TrialRecord, script
 
 ROOM: Vec3 = (10, 3, 10)
@@ -153,9 +155,8 @@ class HelperHinderer(Family):
             _goal_object(ids["goal"], self.goal_bodies[drawn["object.type"]], drawn["object.colour"], acted),
             *_walls(layout, wall_ids),
         ]
-        goal = Goal(category="agents", last_step=acted.last_step, action_list=_actions(acted),
-                    extra={"habituation_total": self.familiarization})
-        materials = Materials(drawn["materials.ceiling"], drawn["materials.floor"], drawn["materials.wall"])
+        goal = passive_agents_goal(acted.last_step, _actions(acted), self.familiarization)
+        materials = room_materials(drawn)
         documents = {
             suffix: Scene(room=ROOM, materials=materials, performer_position=ZERO, performer_rotation=ZERO,
                           objects=[_with_test(agents["main"], acted.test[role]), *others, *shared], goal=goal,
@@ -294,11 +295,10 @@ def _wall(key: str, x: float, z: float, scale: Vec3) -> SceneObject:
                        shows=[Show((x, WALL_HEIGHT / 2, z), ZERO, scale, 0)])
 
 
-def _actions(acted: Script) -> list[list[str]]:
-    actions = [["Pass"]] * acted.last_step
-    for trial in acted.trials:
-        actions[trial.end - 1] = ["EndHabituation"]
-    return actions
+def _actions(acted: Script) -> tuple[Action, ...]:
+    """Pass throughout, and EndHabituation on the last step of each familiarisation trial."""
+    ends = {trial.end - 1 for trial in acted.trials}
+    return tuple(END_HABITUATION if step in ends else PASS for step in range(acted.last_step))
 
 
 def _trial_params(trial: TrialRecord) -> dict[str, Any]:

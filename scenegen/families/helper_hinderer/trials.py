@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import GenerationError
-from .grid import DIRECTION_ORDERS, Cell
-from .layout import CELL, Layout
-from .motion import Point, contact_point, walk
+from ...mcs.gridworld.grid import DIRECTION_ORDERS, Cell
+from ...mcs.gridworld.layout import CELL, Layout
+from ...mcs.gridworld.motion import Point, contact_point, walk
 
 HELP, HINDER, NONE = "help", "hinder", "none"
 TRIAL_KINDS = (NONE, HELP, HINDER)

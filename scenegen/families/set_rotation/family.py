@@ -21,7 +21,6 @@ that the answer changes.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -29,12 +28,13 @@ from typing import Any
 import numpy as np
 
 from ...geometry import PERFORMER_RADIUS, Boxes, InsideRoom, OutsideDisc
+from ...mcs.rotation import turned
+from ...mcs.timeline import BALL_DESCENT, LID_DESCENT, Drop
+from ...mcs.tracking import props
+from ...mcs.tracking.base import TrackingFamily
+from ...mcs.tracking.fit import layout_error
+from ...mcs.tracking.params import odd_container, refuse
 from ...model import Scene, SceneObject
-from ..tracking import props
-from ..tracking.base import TrackingFamily
-from ..tracking.fit import layout_error
-from ..tracking.params import odd_container, refuse
-from ..tracking.timeline import BALL_DESCENT, LID_DESCENT, Drop
 from .declaration import DECLARATION
 from .layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y, row_error, row_offsets
 from .script import FULL_TURN, Timing, schedule, tube, turntable
@@ -234,7 +234,7 @@ def _truth(plan: Plan, target: str, container: str, place: tuple[float, float], 
            performer_z: float, timing: Timing) -> dict[str, Any]:
     turn = plan.degrees if plan.direction == "clockwise" else -plan.degrees
     if plan.motion == "turntable":
-        dx, dz = _turned(place[0], place[1] - centre_z, turn)
+        dx, dz = turned(place[0], place[1] - centre_z, turn)
         final = (round(dx, 6), round(dz + centre_z, 6))
         pose = (0.0, performer_z, 0.0)
         container_turn = float(turn)
@@ -243,7 +243,7 @@ def _truth(plan: Plan, target: str, container: str, place: tuple[float, float], 
         dx, dz, heading = timing.walked
         pose = (dx, performer_z + dz, heading)
         container_turn = 0.0
-    right, ahead = _turned(final[0] - pose[0], final[1] - pose[1], -pose[2])
+    right, ahead = turned(final[0] - pose[0], final[1] - pose[1], -pose[2])
     return {
         "target_id": target,
         "container_id": container,
@@ -264,9 +264,3 @@ def _truth(plan: Plan, target: str, container: str, place: tuple[float, float], 
         "performer_free_step": timing.end + 1,
     }
 
-
-def _turned(x: float, z: float, degrees: float) -> tuple[float, float]:
-    """``(x, z)`` turned ``degrees`` about the origin, MCS-style (positive: +z toward +x, clockwise from above)."""
-    radians = math.radians(degrees)
-    cos, sin = math.cos(radians), math.sin(radians)
-    return x * cos + z * sin, -x * sin + z * cos

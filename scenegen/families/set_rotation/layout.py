@@ -11,7 +11,7 @@ spacing in metres the row is centred on the turntable.
 from __future__ import annotations
 
 from ...geometry import InsideDisc
-from ..tracking.fit import layout_error
+from ...mcs.tracking.fit import layout_error
 
 TURNTABLE_SCALE_Y = 5.0  # a rotating_cog is scale.y / 50 = 0.1 m thick
 TURNTABLE_HEIGHT = TURNTABLE_SCALE_Y / 50

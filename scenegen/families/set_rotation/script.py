@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ...mcs.actions import Action, passes
+from ...mcs.objects import kinematic_structure
+from ...mcs.timeline import SPEED
+from ...mcs.tracking.props import ROOM_HEIGHT
 from ...model import Motion, SceneObject
-from ...objects import kinematic_structure
-from ..tracking.props import ROOM_HEIGHT
-from ..tracking.timeline import SPEED, passes
 from .layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y
 from .walk import walk
 
@@ -35,7 +36,7 @@ class Timing:
     rotation: Motion | None
     tube_down: tuple[int, int] | None
     tube_up: tuple[int, int] | None
-    actions: list[list[str]]
+    actions: tuple[Action, ...]
     walked: tuple[float, float, float]  # the performer's (dx, dz, heading) at the end of its walk
 
     @property
@@ -47,8 +48,8 @@ class Timing:
 def schedule(motion: str, direction: str, degrees: int, hidden: bool, first: int, distance: float) -> Timing:
     """Steps of the tube, the rotation or walk, and the action list, starting at step ``first``.
 
-    ``distance`` is how far the performer starts from the turntable's centre. The result
-    (its action list included) is shared between scenes: never mutate it.
+    ``distance`` is how far the performer starts from the turntable's centre. The result is
+    shared between scenes.
     """
     tube_down = (first, first + TUBE_DESCENT - 1) if hidden else None
     start = tube_down[1] + 1 if tube_down else first
@@ -58,7 +59,7 @@ def schedule(motion: str, direction: str, degrees: int, hidden: bool, first: int
     if motion == "turntable":
         duration, full = degrees // DEGREES_PER_STEP, FULL_TURN // DEGREES_PER_STEP
         rotation = Motion(start, start + duration - 1, (0.0, sign * DEGREES_PER_STEP, 0.0))
-        forced: list[list[str]] = []
+        forced: tuple[Action, ...] = ()
     else:
         steps = walk(distance, direction, degrees)
         forced = steps.actions

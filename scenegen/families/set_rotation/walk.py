@@ -22,6 +22,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from ...mcs.actions import Action
+
 MOVE = 0.1
 TURN = 10.0
 BLOCK = 30  # degrees per block
@@ -71,7 +73,7 @@ def turning_distance(distance: float) -> float:
 class Walk:
     """A forced walk: its actions, and the performer's end pose relative to its start (facing +z)."""
 
-    actions: list[list[str]]
+    actions: tuple[Action, ...]
     dx: float
     dz: float
     heading: float
@@ -79,14 +81,11 @@ class Walk:
 
 @lru_cache(maxsize=1024)
 def walk(distance: float, direction: str, degrees: int) -> Walk:
-    """The actions that take a performer ``distance`` in front of the turntable's centre ``degrees`` round it.
-
-    The action list is shared between scenes: never mutate it.
-    """
+    """The actions that take a performer ``distance`` in front of the turntable's centre ``degrees`` round it."""
     a, b = block_moves(distance)
     move, rotate = CLOCKWISE if direction == "clockwise" else COUNTER_CLOCKWISE
-    step, turn = [move], [rotate]
-    one = [step] * a + [turn] + [step] * b + [turn] + [step] * b + [turn] + [step] * a
+    step, turn = (move,), (rotate,)
+    one = (step,) * a + (turn,) + (step,) * b + (turn,) + (step,) * b + (turn,) + (step,) * a
     actions = one * (degrees // BLOCK)
     sign = 1.0 if direction == "clockwise" else -1.0
     # The walk turns the performer about the turning point, straight ahead of its start.

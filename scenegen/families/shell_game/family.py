@@ -21,12 +21,13 @@ from typing import Any
 import numpy as np
 
 from ...geometry import PERFORMER_RADIUS, InsideRoom, OutsideDisc
+from ...mcs.actions import passes
+from ...mcs.timeline import BALL_DESCENT, LID_DESCENT, SPEED, Drag, Drop
+from ...mcs.tracking import props
+from ...mcs.tracking.base import TrackingFamily
+from ...mcs.tracking.fit import layout_error
+from ...mcs.tracking.params import odd_container, refuse
 from ...model import Motion, Scene, SceneObject
-from ..tracking import props
-from ..tracking.base import TrackingFamily
-from ..tracking.fit import layout_error
-from ..tracking.params import odd_container, refuse
-from ..tracking.timeline import BALL_DESCENT, LID_DESCENT, SPEED, Drag, Drop, passes
 from .declaration import DECLARATION
 from .layout import Arrangement, arrangements, slot_positions
 

@@ -17,8 +17,10 @@ import numpy as np
 
 from ...errors import ConfigError, Problem
 from ...family import Family, Sample
-from ...model import Goal, Materials, Scene, SceneObject
-from ...objects import object_ids, rect_tool, soccer_ball, structure_cube
+from ...mcs.actions import look_around
+from ...mcs.frame import retrieval_goal, room_materials
+from ...mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
+from ...model import Scene, SceneObject
 from ...values import FloatRange, below
 from .checks import tool_choice_problems
 from .declaration import DECLARATION
@@ -33,8 +35,8 @@ from .layout import (
 from .other_side import OTHER_SIDE_BUILDERS, PLACEMENT_MARGIN, WALL_CLEARANCE, OtherSide
 
 BALL_SCALE = 2.0
+DESCRIPTION = "Find and pick up the small light black white rubber ball."
 PLATFORM_MATERIAL = "AI2-THOR/Materials/Walls/RedDrywall"
-ACTIONS = [["RotateRight"]] * 36  # one full turn, as in the evaluation scenes
 
 class ToolChoice(Family):
     name = "tool_choice"
@@ -67,16 +69,10 @@ class ToolChoice(Family):
         decoy = soccer_ball(decoy_key, -pool.ball_x, pool.ball_z, BALL_SCALE)
         scene = Scene(
             room=room,
-            materials=Materials(drawn["materials.ceiling"], drawn["materials.floor"], drawn["materials.wall"]),
+            materials=room_materials(drawn),
             performer_position=(0.0, 1.0, -room[2] / 2 + 0.5),
             objects=[target, useful, *other.tools, platform, *other.walls, decoy],
-            goal=Goal(
-                category="retrieval",
-                description="Find and pick up the small light black white rubber ball.",
-                last_step=self.last_step,
-                action_list=ACTIONS,
-                metadata={"target": {"id": target.id}},
-            ),
+            goal=retrieval_goal(target.id, DESCRIPTION, self.last_step, look_around()),
             lava=both_pools_cells(pool),
         )
         truth = _truth(drawn, target, useful, other, length)

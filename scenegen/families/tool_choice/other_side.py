@@ -17,8 +17,8 @@ import numpy as np
 
 from ...geometry import InRect, circumradius, place_one, scatter, shape
 from ...geometry.shapes import Boxes
+from ...mcs.objects import object_id, object_ids, rect_tool, rect_tool_type, structure_cube
 from ...model import SceneObject, Vec3
-from ...objects import object_id, object_ids, rect_tool, rect_tool_type, structure_cube
 from .layout import PLATFORM_HALF_WIDTH, WALKWAY, Pool
 
 WALL_MATERIAL = "Custom/Materials/White"

@@ -9,15 +9,17 @@ change the answer is drawn again, at most ``MAX_REDRAWS`` times.
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from ...errors import Problem
 from ...family import Family, Sample
-from ...model import Goal, Materials, Scene, SceneObject
+from ...model import Scene, SceneObject
 from ...outputs import OPTIONAL_PAIRS
+from ..actions import Action
+from ..frame import retrieval_goal, room_materials
 from .checks import tracking_problems
 from .params import MAX_REDRAWS, redraw_limit
 from .props import ROOM_HEIGHT
@@ -59,15 +61,14 @@ class TrackingFamily(Family):
         return tracking_problems(document, truth)
 
     def _room_scene(self, drawn: Mapping[str, Any], performer_z: float, objects: list[SceneObject],
-                    actions: list[list[str]], target: str) -> Scene:
+                    actions: Sequence[Action], target: str) -> Scene:
         """The scene of a tracking task: the drawn room, the performer facing +z, find ``target``."""
         return Scene(
             room=(float(drawn["room.width"]), ROOM_HEIGHT, float(drawn["room.depth"])),
-            materials=Materials(drawn["materials.ceiling"], drawn["materials.floor"], drawn["materials.wall"]),
+            materials=room_materials(drawn),
             performer_position=(0.0, 0.0, float(performer_z)),
             objects=objects,
-            goal=Goal(category="retrieval", description=DESCRIPTION, last_step=self.last_step,
-                      action_list=actions, metadata={"target": {"id": target}}),
+            goal=retrieval_goal(target, DESCRIPTION, self.last_step, actions),
             restrict_open_objects=True,
         )
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .model import SceneObject, Show, Vec3
+from ..model import SceneObject, Show, Vec3
 
 SOCCER_BALL_SIZE = 0.22  # metres, at scale 1
 TOOL_HEIGHT = 0.3

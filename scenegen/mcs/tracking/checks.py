@@ -14,12 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import Problem
-from .replay import Document, Track, Turntable, motion_end, performer_pose, turntable
+from ..actions import names
+from ..replay import Document, Track, Turntable, motion_end, performer_pose, turntable
+from ..rotation import turned
 
 _BALL_RADIUS = 0.11
 _INTERIOR = 0.45  # half the interior width of a separate_container, per metre of size
 _TOLERANCE = 1e-4
-_PASS = ["Pass"]
 
 
 def tracking_problems(document: Document, truth: Mapping[str, Any] | None) -> list[Problem]:
@@ -66,17 +67,16 @@ def _overlap_problems(containers: Mapping[str, Track], table: Turntable | None) 
     tracks = list(containers.values())
     for when, step in (("start", 0), ("end", None)):
         places = [track.at(step) for track in tracks]
-        turned = table.angle(step) if table is not None else 0.0
-        angles = [turned if track.table is not None else 0.0 for track in tracks]
+        table_angle = table.angle(step) if table is not None else 0.0
+        angles = [table_angle if track.table is not None else 0.0 for track in tracks]
         for i, a in enumerate(tracks):
             for j in range(i + 1, len(tracks)):
                 b = tracks[j]
                 reach = (a.item["shows"][0]["scale"]["x"] + b.item["shows"][0]["scale"]["x"]) / 2 - _TOLERANCE
                 dx, dz = places[j][0] - places[i][0], places[j][1] - places[i][1]
                 if angles[i] == angles[j]:
-                    radians = math.radians(angles[i])
-                    cos, sin = math.cos(radians), math.sin(radians)
-                    apart = abs(dx * cos - dz * sin) >= reach or abs(dx * sin + dz * cos) >= reach
+                    across, along = turned(dx, dz, -angles[i])
+                    apart = abs(across) >= reach or abs(along) >= reach
                 else:
                     apart = math.hypot(dx, dz) >= reach * math.sqrt(2)
                 if not apart:
@@ -116,10 +116,10 @@ def _motion_problems(document: Document) -> list[Problem]:
 
     The steps from the first forced non-Pass action to the last count as acting.
     """
-    actions = document["goal"]["action_list"]
-    first = next((i for i, action in enumerate(actions) if action != _PASS), None)
+    actions = names(document["goal"]["action_list"])
+    first = next((i for i, action in enumerate(actions) if action != "Pass"), None)
     if first is not None:
-        last = len(actions) - next(i for i, action in enumerate(reversed(actions)) if action != _PASS)
+        last = len(actions) - next(i for i, action in enumerate(reversed(actions)) if action != "Pass")
         first += 1  # action_list[i] is the action of step i + 1
     problems = []
     for item in document["objects"]:

@@ -18,6 +18,8 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
+from .rotation import turned, turned_about
+
 MOVE_METRES = 0.1
 ROTATE_DEGREES = 10.0
 #: Per-action (right, forward) displacement in the performer's frame, and turn.
@@ -80,7 +82,7 @@ class Turntable:
                 and math.hypot(x - self.x, z - self.z) <= self.radius)
 
     def turn(self, x: float, z: float, degrees: float) -> tuple[float, float]:
-        return rotate_about(x, z, self.x, self.z, degrees)
+        return turned_about(x, z, self.x, self.z, degrees)
 
 
 def turntable(document: Document) -> Turntable | None:
@@ -93,13 +95,6 @@ def turntable(document: Document) -> Turntable | None:
                              show["position"]["y"] + height / 2,
                              tuple((r["stepBegin"], r["stepEnd"], r["vector"]["y"]) for r in item.get("rotates", ())))
     return None
-
-
-def rotate_about(x: float, z: float, cx: float, cz: float, degrees: float) -> tuple[float, float]:
-    radians = math.radians(degrees)
-    cos, sin = math.cos(radians), math.sin(radians)
-    dx, dz = x - cx, z - cz
-    return cx + dx * cos + dz * sin, cz - dx * sin + dz * cos
 
 
 class Track:
@@ -126,9 +121,7 @@ class Pose:
 
     def view(self, x: float, z: float) -> tuple[float, float]:
         """``(right, forward)`` of a point in this pose's frame."""
-        radians = math.radians(self.rotation_y)
-        dx, dz = x - self.x, z - self.z
-        return dx * math.cos(radians) - dz * math.sin(radians), dx * math.sin(radians) + dz * math.cos(radians)
+        return turned(x - self.x, z - self.z, -self.rotation_y)
 
 
 def performer_pose(document: Document) -> Pose:
@@ -148,8 +141,6 @@ def _walk(x: float, z: float, heading: float, actions: Sequence[str]) -> Pose:
         if turn:
             heading += turn
             continue
-        radians = math.radians(heading)
-        cos, sin = math.cos(radians), math.sin(radians)
-        x += right * cos + forward * sin
-        z += -right * sin + forward * cos
+        dx, dz = turned(right, forward, heading)
+        x, z = x + dx, z + dz
     return Pose(x, z, heading)

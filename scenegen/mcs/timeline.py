@@ -26,8 +26,9 @@ RISE_WAIT = 5
 GRAB_WAIT = 2
 DRAG_WAIT = 5
 
-ACTIVE = ["active"]
-INACTIVE = ["inactive"]
+#: One step's ``states`` entry of a placer (a tuple, as the state lists are shared between scenes).
+ACTIVE = ("active",)
+INACTIVE = ("inactive",)
 
 
 @dataclass(frozen=True)
@@ -109,24 +110,13 @@ class Drag:
 
 
 @cache
-def drop_states(release: int, end: int) -> list[list[str]]:
-    """A drop placer's ``states``: active while it holds its load, inactive from the release to its last step.
-
-    The list is shared between scenes: never mutate it.
-    """
-    return [ACTIVE] * release + [INACTIVE] * (end - release + 1)
+def drop_states(release: int, end: int) -> tuple[tuple[str, ...], ...]:
+    """A drop placer's ``states``: active while it holds its load, inactive from the release to its last step."""
+    return (ACTIVE,) * release + (INACTIVE,) * (end - release + 1)
 
 
 @cache
-def drag_states(grab: int, let_go: int, end: int) -> list[list[str]]:
+def drag_states(grab: int, let_go: int, end: int) -> tuple[tuple[str, ...], ...]:
     """A dragger's ``states``: active from the grab until it lets go, inactive otherwise, up to its last step."""
-    return [INACTIVE] * grab + [ACTIVE] * (let_go - grab) + [INACTIVE] * (end - let_go + 1)
+    return (INACTIVE,) * grab + (ACTIVE,) * (let_go - grab) + (INACTIVE,) * (end - let_go + 1)
 
-
-PASS = ["Pass"]
-
-
-@cache
-def passes(count: int) -> list[list[str]]:
-    """``[["Pass"]] * count``, shared between scenes: never mutate it."""
-    return [PASS] * count
