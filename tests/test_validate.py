@@ -10,14 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scenegen.validate import compiled_validator, mcs_problems, reference_validator, schema_problems
+from tests.examples import examples
 
 from .conftest import REFERENCE_SCENES
 
-REFERENCES = sorted(REFERENCE_SCENES.glob("*.json"))
+REFERENCES = sorted(REFERENCE_SCENES.rglob("*.json"))  # both folders: the four families' tasks and more/
 
 
 def test_reference_scenes_are_present():
-    assert len(REFERENCES) == 8
+    assert len(REFERENCES) == 21
 
 
 @pytest.mark.parametrize("path", REFERENCES, ids=lambda p: p.stem)
@@ -41,7 +42,7 @@ MUTATIONS = [
 ]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(reference=st.sampled_from(REFERENCES), mutation=st.sampled_from(MUTATIONS))
 def test_compiled_and_reference_validators_agree(reference, mutation):
     scene = json.loads(reference.read_text())
@@ -118,7 +119,7 @@ def test_validate_command_catches_semantic_errors(run_cli, tmp_path):
 
 def test_validate_plain_scene_without_a_run(run_cli):
     result = run_cli("validate", *map(str, REFERENCES))
-    assert result.code == 0 and "8 of 8 files valid" in result.out
+    assert result.code == 0 and "21 of 21 files valid" in result.out
 
 
 def test_validate_missing_and_malformed_files(run_cli, tmp_path):
