@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 CONFIG ?= tool_choice.yaml
 N ?= 1000
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test test-long lint bench clean
 
 setup: $(STAMP)
 
@@ -23,6 +23,15 @@ run: $(STAMP)
 ## Run the test suite.
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+## Run the test suite with ten times the hypothesis examples and no deadline (slow; the profile is in tests/conftest.py).
+test-long: $(STAMP)
+	$(BIN)/python -m pytest --hypothesis-profile=long
+
+## Lint: ruff over the package and the tests, then mypy over the package (configured in pyproject.toml).
+lint: $(STAMP)
+	$(BIN)/ruff check scenegen tests
+	$(BIN)/mypy
 
 ## Print the speed figures each issue sets targets for.
 bench: $(STAMP)

@@ -67,9 +67,11 @@ def audit_file(path: Path, run: RunFolder | None = None) -> FileReport:
     except OSError as error:
         return FileReport(path, [Problem("$", f"cannot read: {error.strerror}")], "nothing")
     problems = []
-    expected = _expected_hash(listed[1], path.name) if listed else None
-    if expected is not None and expected != sha256(data):
-        problems.append(Problem("$", f"content differs from the sha256 on {MANIFEST} line {listed[0]}"))
+    if listed is not None:
+        line, entry = listed
+        expected = _expected_hash(entry, path.name)
+        if expected is not None and expected != sha256(data):
+            problems.append(Problem("$", f"content differs from the sha256 on {MANIFEST} line {line}"))
     family = run.family
     if path.suffix == ".jsonl":
         problems += _shard_problems(data, family)

@@ -24,7 +24,7 @@ _VALUE_SHAPES = "a constant, a list, {min, max} or {choices, weights}"
 MAX_CONFIG_BYTES = 1_000_000
 
 
-class _ConfigLoader(resources.YAML_LOADER):  # type: ignore[misc, valid-type]
+class _ConfigLoader(resources.YAML_LOADER):
     """Plain YAML data, each key a string given once, and no aliases.
 
     An alias (``*name``) repeats a node; nested ones expand exponentially when the
@@ -93,7 +93,8 @@ def _read_text(path: Path) -> str:
     except OSError as error:
         raise ConfigError("--config", f"cannot read {path}: {error.strerror}") from None
     if len(data) > MAX_CONFIG_BYTES:
-        raise ConfigError("--config", f"{path} is larger than {MAX_CONFIG_BYTES:,} bytes; a config is a small YAML file")
+        raise ConfigError("--config",
+                          f"{path} is larger than {MAX_CONFIG_BYTES:,} bytes; a config is a small YAML file")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -163,9 +164,12 @@ def _resolve(schema: Mapping[str, Any], root: Mapping[str, Any]) -> Mapping[str,
 def _config_error(error: jsonschema.ValidationError) -> ConfigError:
     error = _most_relevant(error)
     path = ".".join(str(part) for part in error.absolute_path)
-    if error.validator == "additionalProperties":
-        allowed = ", ".join(sorted(error.schema.get("properties", {})))
-        unknown = ", ".join(repr(k) for k in error.instance if k not in error.schema.get("properties", {}))
+    # (A validator's error always has its schema and instance; the checks narrow jsonschema's types.)
+    if (error.validator == "additionalProperties" and isinstance(error.schema, Mapping)
+            and isinstance(error.instance, Mapping)):
+        properties = error.schema.get("properties", {})
+        allowed = ", ".join(sorted(properties))
+        unknown = ", ".join(repr(k) for k in error.instance if k not in properties)
         return ConfigError(path or "(top level)", f"unknown key {unknown}; allowed keys: {allowed}")
     if error.validator == "anyOf":
         return ConfigError(path, f"{error.instance!r} is not allowed here; write {_VALUE_SHAPES} of allowed values")
@@ -180,7 +184,7 @@ def _most_relevant(error: jsonschema.ValidationError) -> jsonschema.ValidationEr
     A value in the value grammar fails every branch but one for its shape (a list
     is not a constant); the error worth showing is the one inside that branch.
     """
-    while error.validator == "anyOf" and error.context:
+    while error.validator == "anyOf" and error.context and isinstance(error.validator_value, list):
         branches = [i for i, branch in enumerate(error.validator_value) if _same_shape(error.instance, branch)]
         errors = [sub for sub in error.context if sub.schema_path[0] in branches]
         if len(branches) != 1 or not errors:

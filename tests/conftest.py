@@ -13,11 +13,13 @@ from hypothesis import settings
 
 from scenegen import cli
 
-REFERENCE_SCENES = Path(__file__).resolve().parents[2] / "shared" / "reference" / "mcs_scenes"
+REFERENCE_SCENES = Path(__file__).resolve().parent / "fixtures" / "mcs_scenes"
 
 # CI runs the same examples every time (a red build means a change broke something);
 # developers' runs keep drawing new ones, and keep failures in .hypothesis/.
 settings.register_profile("ci", derandomize=True, database=None)
+# `make test-long` (pytest --hypothesis-profile=long): ten times the examples (tests/examples.py), no deadline.
+settings.register_profile("long", max_examples=1000, deadline=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 

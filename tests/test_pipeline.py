@@ -41,7 +41,8 @@ def test_same_seed_gives_identical_bytes_and_other_seeds_differ(tmp_path):
     names = sorted(p.name for p in (tmp_path / "a").iterdir())
     for name in names:
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
-    assert (tmp_path / "a" / "tool_choice_000000.json").read_bytes() != (tmp_path / "c" / "tool_choice_000000.json").read_bytes()
+    first = "tool_choice_000000.json"
+    assert (tmp_path / "a" / first).read_bytes() != (tmp_path / "c" / first).read_bytes()
 
 
 def test_scene_depends_on_index_not_on_run_length(tmp_path):
@@ -89,7 +90,8 @@ def test_resume_refuses_a_different_run(run_cli, tmp_path):
 def test_overwrite_replaces_the_previous_run(tmp_path):
     generate(tmp_path, n=4, seed=1)
     generate(tmp_path, n=2, seed=2, overwrite=True)
-    assert sorted(p.name for p in tmp_path.glob("tool_choice_*.json")) == ["tool_choice_000000.json", "tool_choice_000001.json"]
+    names = sorted(p.name for p in tmp_path.glob("tool_choice_*.json"))
+    assert names == ["tool_choice_000000.json", "tool_choice_000001.json"]
     assert [e["seed"] for e in read_manifest(tmp_path / "manifest.jsonl")] == [2, 2]
 
 

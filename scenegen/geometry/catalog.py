@@ -128,6 +128,8 @@ def _shape(object_type: str, sx: float, sy: float, sz: float) -> Boxes:
     if facts.footprint != "l_shape":
         return Boxes.from_size([0.0, 0.0], [size_x * sx, size_z * sz], 0.0, vertical)
     arm = facts.arm_width
+    if arm is None:  # never: _facts requires an arm_width with every l_shape
+        raise ValueError(f"objects.json: the l_shape {object_type} has no arm_width")
     # Long arm along z on the -x side; short arm across the +z end, reaching +x.
     centres = np.array([[(arm - size_x) / 2, 0.0], [arm / 2, (size_z - arm) / 2]])
     sizes = np.array([[arm, size_z], [size_x - arm, arm]])

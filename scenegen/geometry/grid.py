@@ -9,6 +9,7 @@ interior intersects it (exact test, touching an edge does not count).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,6 +17,9 @@ from numpy.typing import ArrayLike
 
 from .overlap import overlap_pairs
 from .shapes import Boxes
+
+#: A world point ``(x, z)``.
+Point = Sequence[float] | np.ndarray
 
 #: The performer's radius in metres: the MCS scene generator's PERFORMER_HALF_WIDTH
 #: (0.25 in mcs-scene-generator v1.x/v2.x; 0.27 in older releases).
@@ -33,7 +37,7 @@ class Grid:
     origin: tuple[float, float]
     resolution: float
 
-    def cell_of(self, xz: ArrayLike) -> tuple[int, int]:
+    def cell_of(self, xz: Point) -> tuple[int, int]:
         """Index ``(i, j)`` of the cell holding world point ``(x, z)``; ValueError outside the grid."""
         index = np.floor((np.asarray(xz, dtype=float) - self.origin) / self.resolution).astype(int)
         if np.any(index < 0) or np.any(index >= self.blocked.shape):

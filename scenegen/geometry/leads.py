@@ -12,12 +12,26 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
 from .overlap import Columns, boxes_hit
-from .place import (DEFAULT_BATCH, DEFAULT_MAX_BATCHES, Checks, Placement, PlacementRequest, all_true, as_columns,
-                    bit_rows, box_rows, check_batch, clash_table, first_feasible, placement_at)
+from .place import (
+    DEFAULT_BATCH,
+    DEFAULT_MAX_BATCHES,
+    Checks,
+    Placement,
+    PlacementRequest,
+    all_true,
+    as_columns,
+    bit_rows,
+    box_rows,
+    check_batch,
+    clash_table,
+    first_feasible,
+    placement_at,
+)
 from .samplers import Poses
 from .shapes import Boxes, Footprints, concat, pose
 
@@ -83,7 +97,7 @@ def _first_clear(name: str, poses: Poses, candidates: Footprints, feasible: np.n
     if not len(rows):
         return None
     hit = boxes_hit(Columns.of(candidates.boxes[box_rows(candidates, rows)], margin), Columns.concat(objects))
-    clear = ~hit.reshape(len(rows), candidates.parts).any(axis=1)
+    clear = ~cast(np.ndarray, hit.reshape(len(rows), candidates.parts).any(axis=1))  # 2-D: never a scalar
     first = int(clear.argmax())
     return placement_at(name, poses, candidates, int(rows[first])) if clear[first] else None
 

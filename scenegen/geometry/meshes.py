@@ -19,6 +19,7 @@ _ROUND_SECTIONS = 128
 def _local_meshes(object_type: str, scale: Vector3) -> list[trimesh.Trimesh]:
     """The object's solid(s) relative to its pivot, at rotation 0."""
     boxes = shape(object_type, scale)
+    assert boxes.y is not None, "catalogue shapes always carry their vertical extent"
     meshes = []
     for (x, z), (half_x, half_z), (bottom, top) in zip(boxes.centre, boxes.half, boxes.y, strict=True):
         centre = trimesh.transformations.translation_matrix([x, (bottom + top) / 2, z])

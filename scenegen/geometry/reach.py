@@ -9,9 +9,8 @@ each sweep a handful of array operations over the grid.
 from __future__ import annotations
 
 import numpy as np
-from numpy.typing import ArrayLike
 
-from .grid import Grid
+from .grid import Grid, Point
 
 
 def _spread_along_rows(reached: np.ndarray, free: np.ndarray) -> np.ndarray:
@@ -75,7 +74,7 @@ def _nearest_free(blocked: np.ndarray, goal: tuple[int, int]) -> np.ndarray:
         region = grown
 
 
-def reachable(grid: Grid, start_xz: ArrayLike, goal_xz: ArrayLike) -> bool:
+def reachable(grid: Grid, start_xz: Point, goal_xz: Point) -> bool:
     """Can the performer walk (4-connected, free cells only) from ``start_xz`` to ``goal_xz``?
 
     Pass an inflated grid (:func:`~.grid.inflate`) so that free means "the performer

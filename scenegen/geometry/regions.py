@@ -9,7 +9,7 @@ or a keep-out cell (within :data:`~.shapes.TOLERANCE`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
@@ -22,7 +22,8 @@ from .shapes import TOLERANCE, Boxes, Footprints, as_footprints, cell_boxes
 class Constraint(Protocol):
     """Anything with a ``name`` that maps candidates to an acceptance mask."""
 
-    name: str
+    @property
+    def name(self) -> str: ...  # read-only, so that frozen dataclasses qualify
 
     def __call__(self, candidates: Boxes | Footprints) -> np.ndarray: ...
 
@@ -42,6 +43,7 @@ class InsideRoom:
     size: tuple[float, float]
     wall_margin: float = 0.0
     name: str = "inside room"
+    _limit: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_limit", np.asarray(self.size, dtype=float) / 2 - self.wall_margin + TOLERANCE)
@@ -64,6 +66,7 @@ class InsideBoxes:
 
     region: Boxes
     name: str = "inside region"
+    _limit: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_limit", self.region.half + TOLERANCE)

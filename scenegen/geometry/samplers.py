@@ -10,7 +10,7 @@ Rotation spec shared by every sampler: a number = that fixed rotation; a sequenc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
@@ -49,6 +49,8 @@ class InRect:
     low: tuple[float, float]
     high: tuple[float, float]
     rotation: Rotation = 0.0
+    _low: np.ndarray = field(init=False, repr=False, compare=False)
+    _span: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # As arrays once: Generator.uniform with sequence bounds costs ten times a plain draw.

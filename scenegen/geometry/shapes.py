@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, SupportsIndex, TypeVar, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -69,7 +69,7 @@ def _rows(value: ArrayLike, shape: tuple[int, ...]) -> np.ndarray:
     return rows
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class Boxes:
     """``N`` oriented rectangles on the floor, with an optional vertical extent.
 
@@ -84,17 +84,17 @@ class Boxes:
     angle: np.ndarray
     y: np.ndarray | None = None
 
-    def __post_init__(self) -> None:
-        centre = np.asarray(self.centre, dtype=float).reshape(-1, 2)
-        count = len(centre)
-        half = _rows(self.half, (count, 2))
-        if (half < 0).any():
+    # Written out (not generated) because it takes array-likes and stores float arrays.
+    def __init__(self, centre: ArrayLike, half: ArrayLike, angle: ArrayLike, y: ArrayLike | None = None) -> None:
+        centres = np.asarray(centre, dtype=float).reshape(-1, 2)
+        count = len(centres)
+        halves = _rows(half, (count, 2))
+        if (halves < 0).any():
             raise ValueError("box half-sizes must be non-negative")
-        object.__setattr__(self, "centre", centre)
-        object.__setattr__(self, "half", half)
-        object.__setattr__(self, "angle", _rows(self.angle, (count,)))
-        if self.y is not None:
-            object.__setattr__(self, "y", _rows(self.y, (count, 2)))
+        object.__setattr__(self, "centre", centres)
+        object.__setattr__(self, "half", halves)
+        object.__setattr__(self, "angle", _rows(angle, (count,)))
+        object.__setattr__(self, "y", None if y is None else _rows(y, (count, 2)))
 
     @classmethod
     def from_size(cls, centre: ArrayLike, size: ArrayLike, angle: ArrayLike = 0.0,
@@ -123,7 +123,7 @@ class Boxes:
     def __len__(self) -> int:
         return len(self.centre)
 
-    def __getitem__(self, index: int | slice | ArrayLike) -> Boxes:
+    def __getitem__(self, index: SupportsIndex | slice | Sequence[int] | Sequence[bool] | np.ndarray) -> Boxes:
         """Select boxes by position, slice, index array or mask; always returns Boxes."""
         rows = np.arange(len(self))[index]
         rows = np.atleast_1d(rows)
@@ -217,8 +217,8 @@ class Footprints:
         """Reduce a per-box mask to a per-object mask: true where any box is true."""
         if self.parts == 1:
             return per_box
-        if self.parts:
-            return per_box.reshape(self.count, self.parts).any(axis=1)
+        if self.parts:  # a 2-D reduction along one axis: an array, never numpy's scalar
+            return cast(np.ndarray, per_box.reshape(self.count, self.parts).any(axis=1))
         return np.bincount(self.owner[per_box], minlength=self.count) > 0
 
     def all_of(self, per_box: np.ndarray) -> np.ndarray:
@@ -226,7 +226,7 @@ class Footprints:
         if self.parts == 1:
             return per_box
         if self.parts:
-            return per_box.reshape(self.count, self.parts).all(axis=1)
+            return cast(np.ndarray, per_box.reshape(self.count, self.parts).all(axis=1))
         return np.bincount(self.owner[~per_box], minlength=self.count) == 0
 
     def object(self, index: int) -> Boxes:

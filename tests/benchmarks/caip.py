@@ -76,13 +76,13 @@ def run(n: int = N, speed_n: int = SPEED_N) -> list[str]:
     return [
         *measure("caip.yaml", speed_n),
         *measure("caip_negatives.yaml", speed_n // 2),
-        f"diversity at n = {n:,}: distinct commands {distinct:.2%} [target >= {TARGET_DISTINCT:.0%}:"
-        f" {'met' if distinct >= TARGET_DISTINCT else 'MISSED'}]",
-        f"  action kinds present: {sum(1 for k in kinds if stats.kinds[k])}/{len(kinds)}"
-        f" ({', '.join(f'{k} {stats.kinds[k]}' for k in kinds)})",
+        (f"diversity at n = {n:,}: distinct commands {distinct:.2%} [target >= {TARGET_DISTINCT:.0%}:"
+         f" {'met' if distinct >= TARGET_DISTINCT else 'MISSED'}]"),
+        (f"  action kinds present: {sum(1 for k in kinds if stats.kinds[k])}/{len(kinds)}"
+         f" ({', '.join(f'{k} {stats.kinds[k]}' for k in kinds)})"),
         f"  action types in logical forms: {sum(1 for t in action_types if stats.action_types[t])}/{len(action_types)}",
-        f"  dialogue types present: {sum(1 for d in DIALOGUE_TYPES if stats.dialogues[d])}/{len(DIALOGUE_TYPES)}"
-        f" ({', '.join(f'{d} {stats.dialogues[d]}' for d in DIALOGUE_TYPES)})",
+        (f"  dialogue types present: {sum(1 for d in DIALOGUE_TYPES if stats.dialogues[d])}/{len(DIALOGUE_TYPES)}"
+         f" ({', '.join(f'{d} {stats.dialogues[d]}' for d in DIALOGUE_TYPES)})"),
         f"  distinct tree shapes (span values removed): {len(stats.shapes):,}",
         *(f"  e.g. {example[:140]}" for example in stats.examples),
     ]

@@ -18,12 +18,28 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
-from scenegen.geometry import (DEFAULT_RESOLUTION, Boxes, InRect, InsideRoom, PlacementError, PlacementRequest, Poses,
-                               cell_boxes, concat, footprint, inflate, occupancy_grid, overlap_matrix, place_all,
-                               place_one, reachable)
+from scenegen.geometry import (
+    DEFAULT_RESOLUTION,
+    Boxes,
+    InRect,
+    InsideRoom,
+    PlacementError,
+    PlacementRequest,
+    Poses,
+    cell_boxes,
+    concat,
+    footprint,
+    inflate,
+    occupancy_grid,
+    overlap_matrix,
+    place_all,
+    place_one,
+    reachable,
+)
 from scenegen.geometry.place import DEFAULT_BATCH, DEFAULT_MAX_BATCHES, batch_sizes
 from scenegen.geometry.shapes import TOLERANCE
 
@@ -153,9 +169,9 @@ def _scene_figures(count: int, low: float, high: float) -> tuple[float, float, f
             if poses != expected:
                 raise AssertionError("the loop baseline and the vectorised solver disagree")
         tested += candidates
-        seconds += [_best_seconds(lambda: _place_vectorised(requests, scene)),
-                    _best_seconds(lambda: _place_by_loop(sizes, scene, whole_batches=True), repeats=2),
-                    _best_seconds(lambda: _place_by_loop(sizes, scene, whole_batches=False), repeats=2)]
+        seconds += [_best_seconds(partial(_place_vectorised, requests, scene)),
+                    _best_seconds(partial(_place_by_loop, sizes, scene, whole_batches=True), repeats=2),
+                    _best_seconds(partial(_place_by_loop, sizes, scene, whole_batches=False), repeats=2)]
     vector, whole, first_fit = seconds / SCENES
     return vector, whole, first_fit, tested / (SCENES * count)
 
@@ -209,15 +225,15 @@ def _give_up_figures(count: int, extra: float) -> tuple[float, float, int]:
 
 def vectorised_vs_loop(count: int = 20) -> list[str]:
     """(b) Same boxes, same candidates from the same stream, same placements; time per scene."""
-    lines = [f"(b) place {count} boxes (any rotation) in a 10 x 10 room, mean of {SCENES} scenes; the Python "
-             "loop tests the same candidates pair by pair and finds the same placements:"]
+    lines = [(f"(b) place {count} boxes (any rotation) in a 10 x 10 room, mean of {SCENES} scenes; the Python "
+              "loop tests the same candidates pair by pair and finds the same placements:")]
     for label, low, high in (("sparse, 0.5-1.5 m boxes, about 20% of the floor", 0.5, 1.5),
                              ("dense, 1.0-1.6 m boxes, about 34% of the floor", 1.0, 1.6)):
         vector, whole, first_fit, tested = _scene_figures(count, low, high)
         lines += [f"    {label}: {tested:.0f} candidates tested per object before the first fit",
-                  f"      vectorised {vector * 1e3:.1f} ms | loop over the same batches {whole * 1e3:.1f} ms "
-                  f"= {whole / vector:.1f}x | loop stopping at the first fit "
-                  f"{first_fit * 1e3:.1f} ms = {first_fit / vector:.1f}x"]
+                  (f"      vectorised {vector * 1e3:.1f} ms | loop over the same batches {whole * 1e3:.1f} ms "
+                   f"= {whole / vector:.1f}x | loop stopping at the first fit "
+                   f"{first_fit * 1e3:.1f} ms = {first_fit / vector:.1f}x")]
     lines.append(f"    loop over the same batches / vectorised, by first-batch size (the default is {DEFAULT_BATCH}):")
     for label, low, high in (("sparse", 0.5, 1.5), ("dense", 1.0, 1.6)):
         ratios = " | ".join(f"{batch}: {_batch_ratio(count, batch, low, high):.0f}x" for batch in (64, 128, 256, 1024))
@@ -233,7 +249,7 @@ def growth(counts: tuple[int, ...] = (5, 10, 20, 30, 40, 50)) -> list[str]:
     lines = ["(c) placement time by object count (0.3-1.0 m boxes, 10 x 10 room):"]
     for count in counts:
         requests = _requests(_sizes(count, 0.3, 1.0, seed=7))
-        seconds = _best_seconds(lambda: _place_vectorised(requests, seed=1))
+        seconds = _best_seconds(partial(_place_vectorised, requests, seed=1))
         lines.append(f"    {count:3d} objects: {seconds * 1e3:7.2f} ms total, {seconds / count * 1e6:6.0f} us/object")
     return lines
 
@@ -242,7 +258,7 @@ def tool_choice_reachability() -> str:
     """(d) Occupancy grid, inflation and two reachability queries in the 59 x 23 m Tool Choice room."""
     x, z = np.mgrid[-3:4, -5:4]  # a 7 x 9 lava block around each ball at (+-14, 7)
     block = np.stack([x.ravel(), z.ravel() + 7], axis=1)
-    lava = cell_boxes(np.concatenate([block + [-14, 0], block + [14, 0]]))
+    lava = cell_boxes(np.concatenate([block + np.array([-14, 0]), block + np.array([14, 0])]))
     wall = footprint("cube", (10.3636, 0.125, 0.0), 36.0274, (0.1, 0.25, 28.6894))
     obstacles = concat([lava, wall])
     answers: list[bool] = []

@@ -42,11 +42,11 @@ def measure(config: str, n: int, repeats: int = 3) -> list[str]:
     summary = default.summary
     unit = "pairs" if summary.documents > summary.written else summary.unit
     return [
-        f"{config}: make -n {n}: {n / default.cpu:,.0f} validated {unit}/s ({default.cpu / n * 1e6:,.0f} us each), "
-        f"{n / checked.cpu:,.0f} {unit}/s with --check [wall clock: {n / default.wall:,.0f} and "
-        f"{n / checked.wall:,.0f}]; without the disk: {n / in_memory.cpu:,.0f} {unit}/s",
-        f"{config}: serialise+write alone: {writing.cpu / n * 1e6:,.0f} us each; make / (serialise+write) = "
-        f"{default.cpu / writing.cpu:.2f}x, {checked.cpu / writing.cpu:.2f}x with --check (by round: {by_round})",
+        (f"{config}: make -n {n}: {n / default.cpu:,.0f} validated {unit}/s ({default.cpu / n * 1e6:,.0f} us each), "
+         f"{n / checked.cpu:,.0f} {unit}/s with --check [wall clock: {n / default.wall:,.0f} and "
+         f"{n / checked.wall:,.0f}]; without the disk: {n / in_memory.cpu:,.0f} {unit}/s"),
+        (f"{config}: serialise+write alone: {writing.cpu / n * 1e6:,.0f} us each; make / (serialise+write) = "
+         f"{default.cpu / writing.cpu:.2f}x, {checked.cpu / writing.cpu:.2f}x with --check (by round: {by_round})"),
     ]
 
 

@@ -9,6 +9,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from scenegen.geometry import Boxes, PlacementError, circumradius, pose, scatter, shape
+from tests.examples import examples
 
 from .oracle import AMBIGUOUS, polygons
 
@@ -24,7 +25,7 @@ def assert_apart(poses, local: Boxes, margin: float) -> None:
             assert a.intersection(b).area < AMBIGUOUS
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(object_type=st.sampled_from(SHAPES), count=st.integers(1, 12), width=st.floats(0.0, 6.0),
        depth=st.floats(0.0, 9.0), margin=st.sampled_from([0.0, 0.05]), rotation=st.sampled_from([None, 0.0, 45.0]),
        seed=st.integers(0, 2**32 - 1))
@@ -72,7 +73,7 @@ def test_too_many_objects_for_the_rectangle_is_a_placement_error():
 def test_same_generator_state_same_scatter():
     def run(seed: int) -> list:
         poses = scatter(7, shape("tool_rect_0_50_x_1_00"), (10.0, -9.0), (14.0, 0.0), np.random.default_rng(seed))
-        return poses.centre.tolist() + [poses.angle.tolist()]
+        return [*poses.centre.tolist(), poses.angle.tolist()]
 
     assert run(5) == run(5)
     assert run(5) != run(6)

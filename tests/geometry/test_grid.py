@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scenegen.geometry import PERFORMER_RADIUS, Boxes, Grid, footprint, inflate, occupancy_grid, rasterise_cells
+from tests.examples import examples
 
 from .oracle import AMBIGUOUS, polygons
 
@@ -25,7 +26,7 @@ def test_rasterised_cells_are_unique_and_sorted():
     assert rasterise_cells(Boxes.empty()).shape == (0, 2)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.floats(-3, 3), st.floats(-3, 3), st.floats(0.05, 2), st.floats(0.05, 2), st.floats(0, 360))
 def test_rasterised_cells_agree_with_polygon_intersection(x, z, half_x, half_z, angle):
     box = Boxes([[x, z]], [half_x, half_z], angle)
@@ -54,7 +55,7 @@ def test_occupancy_grid_marks_cells_a_wall_crosses():
     np.testing.assert_array_equal(np.flatnonzero(grid.blocked.any(axis=1)), [49, 50])
     assert grid.blocked[49:51].all()
     assert grid.cell_of((0.04, -4.99)) == (50, 0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="outside the grid"):
         grid.cell_of((5.01, 0.0))
 
 
@@ -82,7 +83,7 @@ def _brute_inflate(blocked: np.ndarray, resolution: float, radius: float) -> np.
 
 
 # Radii avoid exact ties with cell distances, where the brute-force float sums could round either way.
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from([0.1, 0.25]), st.sampled_from([0.0, 0.17, 0.26, 0.33]))
 def test_inflate_blocks_exactly_the_cells_within_the_radius(seed, resolution, radius):
     blocked = np.random.default_rng(seed).random((9, 7)) < 0.1

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from scenegen.geometry import Boxes, Footprints, any_overlap, overlap_matrix, overlap_pairs, self_overlap
 from scenegen.geometry.overlap import _PAIRS_PER_BLOCK
+from tests.examples import examples
 
 from .oracle import overlap_verdict, polygons
 
@@ -27,7 +28,7 @@ def box_sets(draw, max_size: int = 6) -> Boxes:
     return Boxes(centre, half, [draw(angles) for _ in range(count)])
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(box_sets(), box_sets(), margins)
 def test_overlap_matrix_agrees_with_polygon_intersection(a, b, margin):
     matrix = overlap_matrix(a, b, margin)
@@ -39,7 +40,7 @@ def test_overlap_matrix_agrees_with_polygon_intersection(a, b, margin):
                 assert matrix[i, j] == verdict, (i, j)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(box_sets(), box_sets(), margins)
 def test_overlap_is_symmetric_and_pairs_match_the_matrix(a, b, margin):
     np.testing.assert_array_equal(overlap_matrix(a, b, margin), overlap_matrix(b, a, margin).T)
@@ -48,7 +49,7 @@ def test_overlap_is_symmetric_and_pairs_match_the_matrix(a, b, margin):
     np.testing.assert_array_equal(overlap_pairs(a[:count], b[:count], margin), diagonal)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(box_sets(max_size=12), box_sets(max_size=12), margins)
 def test_any_and_self_overlap_agree_with_the_matrix(a, b, margin):
     # any_overlap settles deep overlaps without the exact test: it must still say what the matrix says.
@@ -110,7 +111,7 @@ def test_empty_inputs_and_negative_margin():
     assert overlap_matrix(some, Boxes.empty()).shape == (1, 0)
     assert overlap_matrix(Boxes.empty(), some).shape == (0, 1)
     np.testing.assert_array_equal(any_overlap(some, Boxes.empty()), [False])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="margin must be >= 0"):
         overlap_matrix(some, some, margin=-0.1)
 
 

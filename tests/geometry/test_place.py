@@ -10,11 +10,30 @@ import shapely
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from scenegen.geometry import (Boxes, InRect, InsideDisc, InsideRoom, OnRing, OutsideDisc, PlacementError,
-                               PlacementRequest, Poses, away_from_cells, cell_boxes, concat, footprint,
-                               overlap_matrix, place_all, place_many, place_one, pose, shape)
+from scenegen.geometry import (
+    Boxes,
+    InRect,
+    InsideDisc,
+    InsideRoom,
+    OnRing,
+    OutsideDisc,
+    PlacementError,
+    PlacementRequest,
+    Poses,
+    away_from_cells,
+    cell_boxes,
+    concat,
+    footprint,
+    overlap_matrix,
+    place_all,
+    place_many,
+    place_one,
+    pose,
+    shape,
+)
 from scenegen.geometry import leads as leads_module
 from scenegen.geometry.place import DEFAULT_BATCH, DEFAULT_MAX_BATCHES, batch_sizes
+from tests.examples import examples
 
 from .oracle import AMBIGUOUS, overlap_verdict, polygons
 
@@ -51,7 +70,7 @@ def _assert_in_room(poly: shapely.Polygon, size: tuple[float, float], wall_margi
     assert room.contains(poly)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(scenes(), st.integers(0, 2**32 - 1))
 def test_every_returned_placement_satisfies_every_constraint(scene, seed):
     size, wall_margin, cells, requests, margin = scene
@@ -59,7 +78,7 @@ def test_every_returned_placement_satisfies_every_constraint(scene, seed):
         placements = place_all(requests, Boxes.empty(), np.random.default_rng(seed), margin=margin)
     except PlacementError as error:
         event("request could not be met")
-        assert error.name.startswith("object ") and error.name in str(error)
+        assert error.name.startswith("object ") and error.name in str(error)  # noqa: PT017 - failing is allowed
         return
     event("all placed")
     cell_polygons = [shapely.box(x - 0.5, z - 0.5, x + 0.5, z + 0.5) for x, z in cells]
@@ -112,7 +131,7 @@ def _one_by_one(requests: list[PlacementRequest], placed: Boxes, rng: np.random.
     return result
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(scenes(), st.integers(0, 2**32 - 1), st.booleans())
 def test_place_all_takes_each_requests_first_feasible_candidate(scene, seed, crowded):
     _, _, cells, requests, margin = scene
@@ -225,13 +244,13 @@ def test_placement_carries_the_catalogue_footprint():
 
 
 def test_batch_arguments_are_checked():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="batch and max_batches must be at least 1"):
         place_one("x", Boxes.from_size([0, 0], [1, 1]), InRect((0, 0), (1, 1)), [], Boxes.empty(),
                   np.random.default_rng(0), batch=0)
     assert batch_sizes(64, 7) == (64, 128, 256, 512, 1024, 1024, 1024)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(count=st.integers(1, 12), object_type=st.sampled_from(SHAPES), margin=st.sampled_from([0.0, 0.05]),
        seed=st.integers(0, 2**32 - 1))
 def test_place_many_returns_disjoint_objects_that_meet_every_constraint(count, object_type, margin, seed):
@@ -250,7 +269,7 @@ def test_place_many_returns_disjoint_objects_that_meet_every_constraint(count, o
     for p in placed:
         candidates = pose(local, [p.centre], [p.angle])
         assert room(candidates)[0] and lava(candidates)[0]
-    everything = shapes + [shapely.union_all(polygons(wall))]
+    everything = [*shapes, shapely.union_all(polygons(wall))]
     for i, a in enumerate(shapes):
         for b in everything[i + 1:]:
             assert a.intersection(b).area < 1e-9

@@ -9,11 +9,12 @@ from hypothesis import strategies as st
 
 from scenegen.geometry import Boxes, Grid, cell_boxes, concat, footprint, inflate, occupancy_grid, reachable
 from scenegen.geometry.reach import flood
+from tests.examples import examples
 
 from .oracle import bfs_reached, reference_reachable
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 30), st.integers(1, 30), st.floats(0.0, 0.6))
 def test_flood_fill_matches_breadth_first_search(seed, rows, cols, density):
     rng = np.random.default_rng(seed)
@@ -28,7 +29,7 @@ def test_flood_fill_matches_breadth_first_search(seed, rows, cols, density):
     np.testing.assert_array_equal(flood(free, seeds), expected)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(2, 25), st.integers(2, 25), st.floats(0.1, 0.6))
 def test_reachable_matches_the_reference_rule(seed, rows, cols, density):
     rng = np.random.default_rng(seed)

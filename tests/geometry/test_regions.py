@@ -8,8 +8,22 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scenegen.geometry import (AmongPoints, Boxes, Footprints, InRect, InsideBoxes, InsideDisc, InsideRoom,
-                               OnRing, OnSegment, OutsideBoxes, OutsideDisc, away_from_cells, footprint)
+from scenegen.geometry import (
+    AmongPoints,
+    Boxes,
+    Footprints,
+    InRect,
+    InsideBoxes,
+    InsideDisc,
+    InsideRoom,
+    OnRing,
+    OnSegment,
+    OutsideBoxes,
+    OutsideDisc,
+    away_from_cells,
+    footprint,
+)
+from tests.examples import examples
 
 from .oracle import AMBIGUOUS, polygon, polygons
 
@@ -57,7 +71,7 @@ boxes_strategy = st.tuples(st.floats(-4, 4), st.floats(-4, 4), st.floats(0.05, 1
                            st.floats(0, 360))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(discs, st.lists(boxes_strategy, min_size=1, max_size=5))
 def test_disc_constraints_agree_with_polygons(disc, rows):
     cx, cz, radius = disc

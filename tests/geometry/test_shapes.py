@@ -39,7 +39,7 @@ def test_construction_broadcasts_scalars_and_rejects_negative_sizes():
     boxes = Boxes([[0, 0], [1, 1], [2, 2]], 0.5, 0.0)
     assert len(boxes) == 3
     assert boxes.half.shape == (3, 2) and boxes.angle.shape == (3,)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="half-sizes must be non-negative"):
         Boxes([[0, 0]], [-1.0, 1.0], 0.0)
 
 

@@ -34,7 +34,8 @@ BAD_VALUES = {
     "missing family": ("lava: {near: 3}\n", ["family", "missing"]),
     "boolean for a number": (TOOL_CHOICE + "room: {width: true}\n", ["room.width", "True"]),
     "range on a category": (TOOL_CHOICE + "correct_side: {min: 1, max: 2}\n", ["correct_side"]),
-    "range on an enumerated size": (TOOL_CHOICE + "tool: {width: {min: 0.5, max: 1.0}}\n", ["tool.width", "not allowed"]),
+    "range on an enumerated size": (TOOL_CHOICE + "tool: {width: {min: 0.5, max: 1.0}}\n",
+                                    ["tool.width", "not allowed"]),
     "infeasible layout": (TOOL_CHOICE + "room: {width: 20}\n", ["room.width", "too narrow"]),
     "too-short tool that is not short": (TOOL_CHOICE + "tool: {too_short_length: 9}\n",
                                          ["tool.too_short_length", "shorter"]),
@@ -68,7 +69,8 @@ BAD_VALUES = {
     # CAIP.
     "caip empty shards": ("family: caip\nshard_size: 0\n", ["shard_size", "minimum"]),
     "caip shards past the bound": ("family: caip\nshard_size: 10000000\n", ["shard_size", "maximum"]),
-    "caip unknown dialogue": ("family: caip\ndialogue_type: {choices: [CHAT]}\n", ["dialogue_type.choices.0", "'CHAT'"]),
+    "caip unknown dialogue": ("family: caip\ndialogue_type: {choices: [CHAT]}\n",
+                              ["dialogue_type.choices.0", "'CHAT'"]),
     "caip share above one": ("family: caip\nnegatives: 1.5\n", ["negatives", "1.5"]),
 }
 
@@ -83,16 +85,16 @@ BAD_YAML = {
     "YAML 1.1 boolean as a key": (TOOL_CHOICE + "on: 1\n", ["key True is not a string", "quote it"]),
     "an alias": (TOOL_CHOICE + "tool:\n  width: &w 0.5\n  gap: *w\n", ["aliases (*name) are not allowed"]),
     "billion laughs": (
-        "family: tool_choice\n"
-        "tool:\n"
-        "  material: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
-        "  x1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-        "  x2: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
-        "  x3: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
-        "  x4: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
-        "  x5: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
-        "  x6: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n"
-        "  x7: [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n",
+        ("family: tool_choice\n"
+         "tool:\n"
+         "  material: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+         "  x1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+         "  x2: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+         "  x3: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+         "  x4: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+         "  x5: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+         "  x6: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n"
+         "  x7: [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n"),
         ["aliases (*name) are not allowed"],
     ),
     "Python object tag": (TOOL_CHOICE + "lava: !!python/object/apply:os.system ['true']\n", ["not valid YAML"]),

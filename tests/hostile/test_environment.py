@@ -7,7 +7,6 @@ no temporary file left behind, and a run that ``--resume`` completes.
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import subprocess
 import sys

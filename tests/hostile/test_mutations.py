@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scenegen import cli, resources
+from tests.examples import examples
 
 TEMPLATES = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
              for path in sorted(resources.templates_dir().glob("*.yaml"))}
@@ -108,7 +109,7 @@ def test_every_template_is_used_as_it_is(name, tmp_path):
     assert run_in(tmp_path, "make", "--config", "c.yaml", "-n", "2", "--out", "out", "--quiet") == (0, "")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutation=mutations())
 def test_a_mutated_template_is_used_or_refused_by_the_contract(mutation):
     kind, config, path = mutation

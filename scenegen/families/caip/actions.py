@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from .clauses import Clauses
 from .config import Settings
@@ -26,6 +26,13 @@ _FRAMED = ("STOP", "RESUME", "UNDO")
 _FILL_MATERIAL = 0.5  # share of FILL commands that say what to fill with
 _PLACING = 0.4  # share of OTHERACTION commands that move their object somewhere
 _FOLLOW = 0.15  # share of MOVEs with a stop condition said as "follow me" (which never stops)
+
+
+class _Frames(TypedDict, total=False):
+    """The frames of STOP / RESUME / UNDO, as keyword arguments of :class:`Spec`."""
+
+    frames: tuple[Template, ...]
+    bare: tuple[Template, ...]
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,7 @@ class Actions:
                 self.specs[kind] = Spec(kind, kind, (), "none", None, **self._frames(frames, kind))
 
     @staticmethod
-    def _frames(frames: Mapping[str, list[str]], kind: str) -> dict[str, tuple[Template, ...]]:
+    def _frames(frames: Mapping[str, list[str]], kind: str) -> _Frames:
         """The frames of STOP / RESUME / UNDO: with a target, and bare."""
         where = f"actions.targets.frames.{kind}"
         compiled = [template(text, frozenset({"target", "activity"}), where) for text in frames[kind]]

@@ -110,8 +110,8 @@ def _differ(a: Any, b: Any, path: tuple, found: list, limit: int) -> None:
         if len(a) == len(b):
             for i, (x, y) in enumerate(zip(a, b, strict=True)):
                 _differ(x, y, (*path, i), found, limit)
-        elif len(a) == len(b) + 1 and (i := _dropped(a, b)) is not None:
-            found.append(((*path, i), "node"))
+        elif len(a) == len(b) + 1 and (dropped := _dropped(a, b)) is not None:
+            found.append(((*path, dropped), "node"))
         else:
             found.extend([(path, "node")] * limit)
     else:

@@ -10,7 +10,7 @@ from typing import Any
 from .actions import Actions
 from .config import Settings
 from .draws import weighted_index
-from .lexicon import Piece, Template, nouns, piece, template, words
+from .lexicon import Piece, Template, needs_words, nouns, piece, template, words
 from .nouns import NounPhrases
 from .numbers import Numbers
 from .say import Node, Say
@@ -72,6 +72,7 @@ class Dialogues:
         if "action" in spec:
             filters["action_type"] = spec["action"]
         parts = template(spec["text"], _QUESTION_SLOTS, f"dialogues.get_memory[{i}]")
+        needs_words(parts, "coref", f"dialogues.get_memory[{i}]")
         return Question(parts, spec["answer"], spec.get("tag"), filters)
 
     def _noop_setup(self, spec: Mapping[str, Any], lexicon: Mapping[str, Any]) -> None:
@@ -132,6 +133,7 @@ class Dialogues:
             filters["reference_object"] = node
             if part.name == "coref":
                 node["contains_coreference"] = "yes"
+                assert part.piece is not None, "_question gives every {coref} its words"
                 say.fill(node, "coref_resolve", part.piece)
                 say.features.add("coreference")
             else:

@@ -28,7 +28,7 @@ _BLOCK = 48
 class Draws:
     """Uniform numbers in [0, 1) taken from one generator, a block at a time."""
 
-    __slots__ = ("_rng", "_block", "_next")
+    __slots__ = ("_block", "_next", "_rng")
 
     def __init__(self, rng: np.random.Generator) -> None:
         self._rng = rng
@@ -90,8 +90,8 @@ def sampler(value: Value) -> Sampler:
         low, width = value.low, value.high - value.low + 1
         return lambda draws: low + draws.below(width)
     if isinstance(value, FloatRange):
-        low, width = value.low, value.high - value.low
-        return lambda draws: low + width * draws.uniform()
+        start, span = value.low, value.high - value.low
+        return lambda draws: start + span * draws.uniform()
     raise TypeError(f"no sampler for {type(value).__name__}")
 
 

@@ -14,8 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
-
+from typing import Any, final
 
 from scenegen import resources
 from scenegen.errors import ScenegenError
@@ -34,6 +33,8 @@ class LexiconError(ScenegenError):
     """A data file of the caip family (templates/caip/) that cannot be used as written."""
 
 
+# Final: the hot path tells parts apart by `type(part) is Slot`, which narrows only final classes.
+@final
 @dataclass(frozen=True, slots=True)
 class Piece:
     """Words said together: ``text`` joins onto the command, ``tokens`` onto its tokens."""
@@ -46,6 +47,7 @@ class Piece:
         return Piece(self.text + other.text, self.tokens + other.tokens, self.an)
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Slot:
     """A placeholder of a template: ``{name}`` or ``{name:argument}``."""
@@ -101,6 +103,13 @@ def template(text: str, slots: frozenset[str], where: str) -> Template:
     if not parts:
         raise LexiconError(f"{where}: empty template")
     return tuple(parts)
+
+
+def needs_words(compiled: Template, name: str, where: str) -> None:
+    """Reject a ``{name}`` slot written without its words (``{coref}`` for ``{coref:there}``)."""
+    for part in compiled:
+        if isinstance(part, Slot) and part.name == name and part.piece is None:
+            raise LexiconError(f"{where}: {{{name}}} needs the words that say it, e.g. {{{name}:there}}")
 
 
 def slot_names(compiled: Template) -> frozenset[str]:

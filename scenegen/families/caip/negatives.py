@@ -16,7 +16,7 @@ the change and shares the rest.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .draws import Draws
@@ -67,6 +67,7 @@ class Negatives:
             _WALKS[k](self, logical_form, (), sites)
             while sites:
                 path, node, key = sites.pop(draws.below(len(sites)))
+                choices: Sequence[object]
                 if k == "categorical":
                     choices = self._alternatives(node, key, node[key], path[:-1])
                 elif k == "span":
@@ -174,7 +175,7 @@ _DELETE = object()
 def _replace(node: Any, path: Path, value: Any) -> Any:
     """A copy of ``node`` with the leaf at ``path`` set to ``value`` (or removed)."""
     key, rest = path[0], path[1:]
-    copy = list(node) if type(node) is list else dict(node)
+    copy: Any = list(node) if type(node) is list else dict(node)  # indexed by int or str, as the path says
     if rest:
         copy[key] = _replace(node[key], rest, value)
     elif value is _DELETE:

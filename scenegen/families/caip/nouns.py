@@ -100,15 +100,18 @@ class NounPhrases:
             if source not in lexicon:
                 raise LexiconError(f"{where}: fill {source!r} is neither a word list nor one of {sorted(fills)}")
             pool = words(lexicon[source], f"lexicon.{source}")
-            fills[source] = lambda draws, pool=pool: draws.pick(pool)
-        before = after = None
+            fills[source] = lambda draws: draws.pick(pool)
+        before: Piece | None = None
+        after: Piece | None = None
         if "text" in spec:
             parts = template(spec["text"].replace("{}", "{value}"), frozenset({"value"}), where)
             at = next(i for i, part in enumerate(parts) if isinstance(part, Slot))
-            if len(parts) - at > 2 or at > 1:
+            head = parts[0] if at == 1 else None
+            tail = parts[at + 1] if at + 1 < len(parts) else None
+            # a second {} right after the value would be said as words (and crash the record)
+            if len(parts) - at > 2 or at > 1 or isinstance(head, Slot) or isinstance(tail, Slot):
                 raise LexiconError(f"{where}: {spec['text']!r} should be 'words {{}} words' with one value")
-            before = parts[0] if at == 1 else None
-            after = parts[at + 1] if at + 1 < len(parts) else None
+            before, after = head, tail
         return Realization(spec["at"] == "pre", int(spec.get("rank", 0)), before, after, fills[source])
 
     # -- saying -------------------------------------------------------------------------

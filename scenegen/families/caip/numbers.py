@@ -18,7 +18,7 @@ _STAND_INS = {"a": "9001", "b": "9002", "c": "9003", "x": "9001", "y": "9002", "
 class _Format:
     """A way of writing several numbers, e.g. "({x}, {y}, {z})" or "{a}x{b}"."""
 
-    __slots__ = ("text", "names", "tokens", "digits")
+    __slots__ = ("digits", "names", "text", "tokens")
 
     def __init__(self, text: str, names: str, digits: bool, where: str) -> None:
         self.text, self.names, self.digits = text, names, digits
@@ -32,7 +32,7 @@ class _Format:
 
     def say(self, values: list[Piece]) -> Piece:
         surface = self.text.format(**{name: value.text[1:] for name, value in zip(self.names, values, strict=False)})
-        tokens = tuple(values[t].tokens[0] if type(t) is int else t for t in self.tokens)
+        tokens = tuple(values[t].tokens[0] if isinstance(t, int) else t for t in self.tokens)
         return Piece(" " + surface, tokens, values[0].an if type(self.tokens[0]) is int else False)
 
 
@@ -49,11 +49,11 @@ class Numbers:
         high = max(max(r[1] for r in ranges.values()), ranges["coordinate"][1])
         self._digits_from = low
         self._digits = tuple(piece(str(n)) for n in range(low, high + 1))
-        self.count_range = tuple(ranges["count"])
-        self.count_digits_range = tuple(ranges["count_digits"])
-        self.measure_range = tuple(ranges["measure"])
-        self.minutes_range = tuple(ranges["minutes"])
-        self.coordinate_range = tuple(ranges["coordinate"])
+        self.count_range: tuple[int, int] = tuple(ranges["count"])
+        self.count_digits_range: tuple[int, int] = tuple(ranges["count_digits"])
+        self.measure_range: tuple[int, int] = tuple(ranges["measure"])
+        self.minutes_range: tuple[int, int] = tuple(ranges["minutes"])
+        self.coordinate_range: tuple[int, int] = tuple(ranges["coordinate"])
         self._use_words = settings.count_words
         self._dimensions = tuple(
             _Format(entry["text"], "abc"[: entry["text"].count("{")], bool(entry.get("digits")),

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .config import Settings
-from .lexicon import LexiconError, Piece, Slot, Template, slot_names, template
+from .lexicon import LexiconError, Piece, Slot, Template, needs_words, slot_names, template
 from .nouns import NounPhrases
 from .numbers import Numbers
 from .say import Node, Say
@@ -46,6 +46,7 @@ class Places:
                 for i, text in enumerate(texts):
                     here = f"{where}.{location_type}.{direction}[{i}]"
                     compiled = template(text, _SLOTS, here)
+                    needs_words(compiled, "coref", here)
                     names = slot_names(compiled)
                     for name in names:
                         if name in _NEEDS and _NEEDS[name] != location_type:
@@ -74,6 +75,7 @@ class Places:
         node: Node = {"location_type": location_type}
         parent["location"] = node
         if direction is not None:
+            assert said is not None, "_compile gives every relative direction its words"
             say.mark(node, "relative_direction", direction, said)
         for part in parts:
             if type(part) is Piece:
@@ -95,5 +97,6 @@ class Places:
             say.fill(node, "coordinates", self.numbers.coordinates(say.draws))
         else:  # coref
             node["contains_coreference"] = "yes"
+            assert slot.piece is not None, "_compile gives every {coref} its words"
             say.fill(node, "coref_resolve", slot.piece)
             say.features.add("coreference")

@@ -20,7 +20,7 @@ Node = dict[str, Any]
 class Say:
     """One record's command: its text pieces, tokens, and what filled which span."""
 
-    __slots__ = ("draws", "texts", "tokens", "fills", "marks", "features")
+    __slots__ = ("draws", "features", "fills", "marks", "texts", "tokens")
 
     def __init__(self, draws: Draws) -> None:
         self.draws = draws

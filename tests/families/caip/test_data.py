@@ -57,6 +57,16 @@ BROKEN = {
     "an attribute template with two values": (
         "phrases", lambda d: d["noun_phrases"]["schematic"]["attributes"]["has_height"].append(
             {"at": "post", "text": "{} by {} high", "fill": "measure"}), "with one value"),
+    "an attribute template with two values in a row": (
+        "phrases", lambda d: d["noun_phrases"]["schematic"]["attributes"]["has_height"].append(
+            {"at": "post", "text": "of {} {}", "fill": "measure"}), "with one value"),
+    "a coreference without its words": (
+        "phrases", lambda d: d["locations"]["place"]["SPEAKER_POS"]["NONE"].append("over {coref}"),
+        "phrases.locations.place.SPEAKER_POS.NONE[8]: {coref} needs the words that say it"),
+    "a question's coreference without its words": (
+        "dialogues", lambda d: d["get_memory"].append(
+            {"text": "what is {coref}", "answer": "TAG", "tag": "has_name", "filter": "REFERENCE_OBJECT"}),
+        "{coref} needs the words that say it"),
     "a condition starting on an article": (
         "phrases", lambda d: d["stop_conditions"]["CONDITION"].append("the whole day"),
         "must start with words other than an article"),

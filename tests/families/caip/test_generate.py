@@ -18,6 +18,7 @@ from scenegen.families.caip.checks import differences
 from scenegen.families.caip.linearize import parse
 from scenegen.families.caip.tokenize import tokenize
 from scenegen.validate import compiled_validator, reference_validator
+from tests.examples import examples
 
 from .support import ARTICLES, build, configs, lookup, record, spans
 
@@ -63,7 +64,7 @@ def check_record(family, seed, index):
     return document
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(configs, seeds)
 def test_records_of_any_valid_config(config, seed):
     family = build(config)
@@ -71,7 +72,7 @@ def test_records_of_any_valid_config(config, seed):
         check_record(family, seed, index)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seeds, st.sampled_from(["caip.yaml", "caip_negatives.yaml"]))
 def test_records_of_the_templates(seed, template):
     from .support import template_config
@@ -81,7 +82,7 @@ def test_records_of_the_templates(seed, template):
         check_record(family, seed, index)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(configs, seeds, st.integers(0, 10**6))
 def test_same_seed_same_record(config, seed, index):
     first, second = build(config), build(config)

@@ -24,7 +24,7 @@ FORM = {
         {"action_type": "DANCE", "repeat": {"repeat_key": "FOR", "repeat_count": [0, [10, 10]]}},
     ],
 }
-TOKENS = "build red house to the left of tree and dance 3 times".split()
+TOKENS = ["build", "red", "house", "to", "the", "left", "of", "tree", "and", "dance", "3", "times"]
 NEGATIVES = Negatives(resources.load_schema("caip_logical_form"))
 
 

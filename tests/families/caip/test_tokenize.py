@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scenegen.families.caip.tokenize import tokenize
+from tests.examples import examples
 
 from .support import appendix_d
 
@@ -54,14 +55,14 @@ def test_appendix_d_text_is_already_tokenized():
 chunks = st.text(alphabet="ab5x9.,()'!? ", min_size=1, max_size=12)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(chunks, chunks)
 def test_chunks_tokenize_apart(left, right):
     """The generator tokenizes its words once and joins them: that needs this to hold."""
     assert tokenize(left + " " + right) == tokenize(left) + tokenize(right)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(min_size=0, max_size=40))
 def test_tokens_are_words(text):
     tokens = tokenize(text)
