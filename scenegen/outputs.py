@@ -51,7 +51,7 @@ class Sink(abc.ABC):
     def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
         """Write a chunk of made samples."""
 
-    def finish(self) -> None:
+    def finish(self) -> None:  # noqa: B027 - a hook: most sinks buffer nothing
         """Write whatever is still buffered."""
 
 

@@ -1,6 +1,6 @@
 """Builders for the MCS objects several families use, with the evaluation scenes' conventions.
 
-Masses follow the MCS generator's rules (``mcs_object_facts.md`` section 0):
+Masses follow the MCS generator's rules (``docs/mcs_facts.md`` section 0):
 structures weigh ``max(1, round(125 * sx * sy * sz))``; a soccer ball weighs its
 scale.
 """

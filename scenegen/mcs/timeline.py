@@ -1,4 +1,4 @@
-"""Step timings of placers, as in the evaluation scenes (``mcs_object_facts.md`` 3.3, 4.2).
+"""Step timings of placers, as in the evaluation scenes (``docs/mcs_facts.md`` 3.3, 4.2).
 
 Every placer, carried object and dragged container moves 0.25 m per step.
 Step ranges are inclusive. A scene is a sequence of phases (drop the ball, drop

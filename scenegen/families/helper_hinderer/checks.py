@@ -72,9 +72,8 @@ def _timeline_problems(i: int, item: Mapping[str, Any], last_step: int) -> list[
         problems.append(Problem(f"$.objects[{i}].shows", "only the first keyframe carries the scale"))
     if len(shows) > 1 and len({show["position"]["y"] for show in shows}) != 1:
         problems.append(Problem(f"$.objects[{i}].shows", "the object leaves the floor (its y changes)"))
-    for key in ("hides", "changeMaterials"):
-        if any(event["stepBegin"] > last_step for event in item.get(key, ())):
-            problems.append(Problem(f"$.objects[{i}].{key}", "an event after last_step"))
+    problems.extend(Problem(f"$.objects[{i}].{key}", "an event after last_step") for key in ("hides", "changeMaterials")
+                    if any(event["stepBegin"] > last_step for event in item.get(key, ())))
     return problems
 
 

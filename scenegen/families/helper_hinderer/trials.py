@@ -133,7 +133,8 @@ def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Scrip
     for role in ("main", *ROLES):
         actor: Actor = getattr(stage, role)
         getattr(out, role).append((0, *layout.centre(actor.start)))
-    start, moved, occluder_slot = 0, set(), None
+    start, occluder_slot = 0, None
+    moved: set[str] = set()
     for index, kind in enumerate(plan):
         trial = _plan_trial(stage, kind, occluder_slot is not None, rng, index)
         if index > 0:

@@ -40,7 +40,7 @@ from .layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y, row_error, row_offsets
 from .script import FULL_TURN, Timing, schedule, tube, turntable
 from .walk import path as walk_path
 
-#: The ball and lid timeline of every Set Rotation scene (``mcs_object_facts.md`` 3.3).
+#: The ball and lid timeline of every Set Rotation scene (``docs/mcs_facts.md`` 3.3).
 BALL_DROP = Drop(0, BALL_DESCENT)
 LID_DROP = Drop(BALL_DROP.end + 1, LID_DESCENT)
 
@@ -152,7 +152,8 @@ class SetRotation(TrackingFamily):
         kind, scale = ("tube_wide", (2 * outer, 4.0, 2 * outer)) if hidden else (
             "rotating_cog", (2 * outer, TURNTABLE_SCALE_Y, 2 * outer))
         for centre_z in {p.low("turntable.z"), p.high("turntable.z")}:
-            reason = layout_error(kind, scale, [(f"the {what}", 0.0, centre_z)], [InsideRoom(room, name="inside the room")])
+            inside = InsideRoom(room, name="inside the room")
+            reason = layout_error(kind, scale, [(f"the {what}", 0.0, centre_z)], [inside])
             if reason:
                 raise refuse(self.name, "turntable", f"a {room[0]} x {room[1]} m room: {reason}")
         nearest = p.low("turntable.z") - p.high("performer.z")
@@ -172,7 +173,7 @@ class SetRotation(TrackingFamily):
                 distance = centre_z - performer_z
                 for direction in p.support("direction"):
                     steps = walk_path(distance, direction, max(p.support("degrees")))
-                    points = steps + [0.0, performer_z]
+                    points = steps + np.array([0.0, performer_z])
                     body = Boxes(points, PERFORMER_RADIUS, 0.0)
                     for constraint in (InsideRoom(room, name="inside the room"),
                                        OutsideDisc((0.0, centre_z), outer, name=f"clear of the {what}")):

@@ -1,4 +1,4 @@
-"""The turntable, its containers and the tube occluder (``mcs_object_facts.md`` 5.1, 5.3).
+"""The turntable, its containers and the tube occluder (``docs/mcs_facts.md`` 5.1, 5.3).
 
 Containers stand in a row along x through the turntable's centre. With
 ``spacing: even`` the row spreads so that its outermost centres sit at

@@ -1,6 +1,6 @@
 """What happens once the lids are on: the tube, the turn or the forced walk, and the action list.
 
-Steps follow ``mcs_object_facts.md`` 5.2-5.5, with every phase starting the step
+Steps follow ``docs/mcs_facts.md`` 5.2-5.5, with every phase starting the step
 after the previous one ends: the tube (hidden scenes) descends for 15 steps, the
 turntable turns 5 degrees per step or the performer walks, and the tube rises 2
 steps after a full 360-degree turn (or walk) would have ended. The performer is

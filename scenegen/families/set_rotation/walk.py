@@ -1,4 +1,4 @@
-"""Forced walks around the turntable (``mcs_object_facts.md`` 5.4).
+"""Forced walks around the turntable (``docs/mcs_facts.md`` 5.4).
 
 The evaluation scenes walk the performer around the turntable in 30-degree
 blocks: ``MoveLeft x a, RotateRight, MoveLeft x b, RotateRight, MoveLeft x b,
@@ -59,7 +59,7 @@ PER_A, PER_B = _centre_distance_per_move()
 def block_moves(distance: float) -> tuple[int, int]:
     """``(a, b)`` whose turning point lies nearest ``distance`` ahead (ties: the larger ``a``)."""
     best = min((abs(a * PER_A + b * PER_B - distance), -a, b) for a in range(1, _MAX_RUN)
-                for b in range(0, a + 1))
+                for b in range(a + 1))
     return -best[1], best[2]
 
 

@@ -179,7 +179,7 @@ class ShellGame(TrackingFamily):
         if reason:
             raise refuse(self.name, "drag.toward", reason)
         half_depth = p.low("room.depth") / 2
-        if p.high("performer.z") + PERFORMER_RADIUS > half_depth or p.low("performer.z") - PERFORMER_RADIUS < -half_depth:
+        if max(p.high("performer.z"), -p.low("performer.z")) + PERFORMER_RADIUS > half_depth:
             raise refuse(self.name, "performer.z", f"the performer does not fit in a room {p.low('room.depth')} m deep")
 
     def _check_arrangements(self, slots: int, count: int, moved: int) -> None:

@@ -1,7 +1,7 @@
 """Where Shell Game containers stand and where the draggers take them.
 
 Containers stand in a row of evenly spaced slots across the room (x), as in the
-evaluation scenes (five slots 0.75 m apart, ``mcs_object_facts.md`` 4.1). A drag
+evaluation scenes (five slots 0.75 m apart, ``docs/mcs_facts.md`` 4.1). A drag
 pulls a container toward the performer, along the row by whole slots, and back
 into the row; it must end in a free slot. A second drag always takes another
 container into the slot the first one left (4.3).
@@ -50,11 +50,11 @@ def arrangements(slots: int, count: int, first: int, second: int | None) -> tupl
                     continue
                 drag = (ball, sign * first)
                 if second is None:
-                    others = tuple(c for c in range(count) if c != ball
-                                   and 0 <= starts[c] + sign * first < slots and starts[c] + sign * first not in occupied)
+                    others = tuple(c for c in range(count) if c != ball and 0 <= starts[c] + sign * first < slots
+                                   and starts[c] + sign * first not in occupied)
                     found.append(Arrangement(starts, ball, (drag,), others))
                     continue
-                for other in range(count):
-                    if other != ball and abs(starts[ball] - starts[other]) == second:
-                        found.append(Arrangement(starts, ball, (drag, (other, starts[ball] - starts[other]))))
+                found.extend(Arrangement(starts, ball, (drag, (other, starts[ball] - starts[other])))
+                             for other in range(count)
+                             if other != ball and abs(starts[ball] - starts[other]) == second)
     return tuple(found)

@@ -97,7 +97,8 @@ def _outside_room(objects: Sequence[Mapping[str, Any]], world: Footprints,
                   room: Mapping[str, float]) -> list[Problem]:
     half = np.array([room["x"], room["z"]]) / 2 + _TOLERANCE
     outside = world.any_of(np.any(np.abs(world.boxes.corners()) > half, axis=(1, 2)))
-    return [Problem(f"$.objects[{i}]", f"{objects[i]['id']} reaches outside the room") for i in np.flatnonzero(outside)]
+    return [Problem(f"$.objects[{i}]", f"{objects[i]['id']} reaches outside the room")
+            for i in np.flatnonzero(outside).tolist()]
 
 
 def _overlaps(objects: Sequence[Mapping[str, Any]], world: Footprints) -> list[Problem]:

@@ -4,7 +4,7 @@ Lava cells are MCS floor cells: integer (x, z), each the 1 x 1 m square centred 
 it. The pool is a rectangle of cells with a lava-free square island at the ball.
 A tool lying straight in front of the pool, pushed along +z, drives the ball out
 over the far edge when it is at least as long as the lava and island it spans
-(``mcs_object_facts.md`` 6.2: tool length = near lava + island + far lava).
+(``docs/mcs_facts.md`` 6.2: tool length = near lava + island + far lava).
 """
 
 from __future__ import annotations

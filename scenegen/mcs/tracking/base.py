@@ -77,8 +77,8 @@ class TrackingFamily(Family):
         """Refuse a config whose most demanding scenes cannot be laid out."""
 
     @abc.abstractmethod
-    def _plan(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Any:
-        """What happens in one scene, from its drawn parameters."""
+    def _plan(self, drawn: dict[str, Any], rng: np.random.Generator) -> Any:
+        """What happens in one scene, from its drawn parameters (a plan may record further draws in ``drawn``)."""
 
     @abc.abstractmethod
     def _keys(self, plan: Any, rng: np.random.Generator) -> Any:

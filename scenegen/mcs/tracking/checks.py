@@ -130,10 +130,10 @@ def _motion_problems(document: Document) -> list[Problem]:
         if first is None or end < first:
             continue
         for key in ("moves", "rotates"):
-            for motion in item.get(key, ()):
-                if motion["stepBegin"] <= last and motion["stepEnd"] >= first:
-                    problems.append(Problem("$.goal.action_list", f"{item['id']} moves during steps "
-                                                                  f"{first}-{last}, while the performer acts"))
+            problems.extend(Problem("$.goal.action_list", f"{item['id']} moves during steps {first}-{last}, "
+                                                          "while the performer acts")
+                            for motion in item.get(key, ())
+                            if motion["stepBegin"] <= last and motion["stepEnd"] >= first)
     return problems
 
 

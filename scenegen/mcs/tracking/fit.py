@@ -14,11 +14,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from ...geometry import AmongPoints, Boxes, Constraint, PlacementError, PlacementRequest, place_all, shape
+from ...geometry.catalog import Vector3
 
 
-def layout_error(object_type: str, size: float, spots: Sequence[tuple[str, float, float]],
+def layout_error(object_type: str, size: Vector3, spots: Sequence[tuple[str, float, float]],
                  constraints: Sequence[Constraint], margin: float = 0.0) -> str | None:
-    """Why objects of ``object_type`` at scale ``size`` cannot stand on ``spots`` ((name, x, z)); None if they can.
+    """Why objects of ``object_type`` at scale ``size`` (one number, or x, y, z) cannot stand on ``spots``
+    ((name, x, z)); None if they can.
 
     Each object must pass every constraint and stay ``2 * margin`` clear of the
     others (the solver's overlap semantics).

@@ -1,6 +1,6 @@
 """Containers, lids, the ball and the placers (poles) that carry them, as in the evaluation scenes.
 
-Geometry and flags follow ``mcs_object_facts.md`` sections 1 and 3: a
+Geometry and flags follow ``docs/mcs_facts.md`` sections 1 and 3: a
 ``separate_container`` of side ``size`` with its pivot at the bottom, a ``lid``
 dropped onto it and attached, a ``soccer_ball`` lowered kinematically and let
 go, and ``cylinder`` placers whose pole reaches from the load up through the
