@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 CONFIG ?= tool_choice.yaml
 N ?= 1000
 
-.PHONY: setup run test test-long lint bench clean
+.PHONY: setup run test test-long lint schemas bench clean
 
 setup: $(STAMP)
 
@@ -32,6 +32,10 @@ test-long: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check scenegen tests
 	$(BIN)/mypy
+
+## Rewrite the files derived from the families' declarations: schema/*.config.schema.json and docs/config/*.md.
+schemas: $(STAMP)
+	$(BIN)/python -m scenegen.reference
 
 ## Print the speed figures each issue sets targets for.
 bench: $(STAMP)
