@@ -1,12 +1,21 @@
 """A small typed model of an MCS scene.
 
 Families build these; :mod:`scenegen.export.mcs` turns them into MCS scene JSON.
-Only what scenegen's families use is modelled; every field maps onto one key of
-the MCS scene format (``shared/reference/mcs_scene_schema.rst``).
+Only what scenegen's families use (or are about to) is modelled; every field maps
+onto one key of the MCS scene format, as the repo's scene schema
+``schema/mcs_scene.schema.json`` describes it (the engine's conventions and the
+evaluation scenes' figures are in ``docs/mcs_facts.md``).
+
+Sequences are typed as read-only and the value records are frozen: families share
+motions, state and action lists between objects and scenes, so none may change in
+place. A field left at its default (None, or an empty sequence) is not written,
+except where a comment says otherwise; a family that never sets a field gets
+exactly the document it got before the field existed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +35,7 @@ class Show:
     step: int = 0
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Motion:
     """A per-step displacement (``moves``) or rotation in degrees (``rotates``) over an inclusive step range."""
 
@@ -35,28 +44,128 @@ class Motion:
     vector: Vec3
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
+class Force:
+    """A force in newtons (``forces``) pushed on the object over an inclusive step range.
+
+    ``impulse``: Unity's impulse mode; ``relative``: in the object's own axes
+    instead of the room's; ``repeat``: run the range again after waiting
+    ``step_wait`` steps, forever. None leaves a key out (the engine's default, false / 0).
+    """
+
+    step_begin: int
+    step_end: int
+    vector: Vec3
+    impulse: bool | None = None
+    relative: bool | None = None
+    repeat: bool | None = None
+    step_wait: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class MaterialChange:
     step: int
-    materials: list[str]
+    materials: Sequence[str]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class LidAttachment:
     step: int
     container_id: str
 
 
+@dataclass(frozen=True, slots=True)
+class OpenClose:
+    """The simulator opens (``open``) or closes the object at ``step`` (one entry of ``openClose``)."""
+
+    step: int
+    open: bool
+
+
+@dataclass(slots=True)
+class AgentSettings:
+    """How an interactive agent (``agent_female_01`` ...) looks: its ``agentSettings``.
+
+    Each number picks an option from the MCS agent settings tables (``hat_material``
+    -1: no hat). Every key is written, in this order, as the real interactive
+    scenes do; ``jacket``, ``jacket_material`` and ``show_jacket`` are written by
+    the real scenes although the format documentation leaves them out.
+    """
+
+    chest: int = 0
+    skin: int = 0
+    chest_material: int = 0
+    eyes: int = 0
+    feet: int = 0
+    feet_material: int = 0
+    hair: int = 0
+    hair_material: int = 0
+    hat_material: int = 0
+    hide_hair: bool = False
+    is_elder: bool = False
+    legs: int = 0
+    legs_material: int = 0
+    glasses: int = 0
+    jacket: int = 0
+    jacket_material: int = 0
+    tie: int = 0
+    tie_material: int = 0
+    show_beard: bool = False
+    show_glasses: bool = False
+    show_jacket: bool = False
+    show_tie: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AgentAction:
+    """An animation (``id``, e.g. ``TPF_wave``) an agent starts at ``step_begin``: one entry of ``actions``.
+
+    It plays once, or over and over with ``is_loop_animation``, until ``step_end``
+    (None: no end step; the key is then left out).
+    """
+
+    id: str
+    step_begin: int
+    step_end: int | None = None
+    is_loop_animation: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AgentWaypoint:
+    """One leg of an agent's walk: to ``end_point`` (x, z) playing ``animation`` (e.g. ``TPM_walk``)."""
+
+    animation: str
+    end_point: tuple[float, float]
+
+
+@dataclass(slots=True)
+class AgentMovement:
+    """An interactive agent's walk (``agentMovement``): its legs from ``step_begin``; ``repeat`` starts them over."""
+
+    step_begin: int
+    sequence: Sequence[AgentWaypoint]
+    repeat: bool = False
+
+
 @dataclass(slots=True)
 class SceneObject:
-    """One object of a scene. Boolean flags left as None are omitted from the file."""
+    """One object of a scene. Boolean flags left as None are omitted from the file.
+
+    ``materials`` None leaves the key out (the real interactive agents have none);
+    an empty list is written as ``[]``. ``actions`` None leaves the key out, while an
+    empty list is written as ``[]``, as the real scenes do on every interactive agent.
+    ``labels`` is written by the real scenes on interactive agents (an empty string).
+    Doors and ramps need no field of their own: they are object types (a ramp is a
+    ``triangle``; a platform's ``lips`` may hold ``gaps`` for it), and a door uses
+    ``openable``, ``opened``, ``locked`` and ``open_close``.
+    """
 
     id: str
     type: str
     shows: list[Show]
-    materials: list[str] = field(default_factory=list)
+    materials: Sequence[str] | None = ()
     mass: float | None = None
-    salient_materials: list[str] | None = None
+    salient_materials: Sequence[str] | None = None
     moveable: bool | None = None
     pickupable: bool | None = None
     openable: bool | None = None
@@ -64,38 +173,67 @@ class SceneObject:
     kinematic: bool | None = None
     structure: bool | None = None
     physics: bool | None = None
-    lips: dict[str, bool] | None = None
-    moves: list[Motion] = field(default_factory=list)
-    rotates: list[Motion] = field(default_factory=list)
-    change_materials: list[MaterialChange] = field(default_factory=list)
-    hides: list[int] = field(default_factory=list)
-    toggle_physics: list[int] = field(default_factory=list)
-    states: list[list[str]] = field(default_factory=list)
+    lips: dict[str, Any] | None = None
+    moves: Sequence[Motion] = ()
+    rotates: Sequence[Motion] = ()
+    change_materials: Sequence[MaterialChange] = ()
+    hides: Sequence[int] = ()
+    toggle_physics: Sequence[int] = ()
+    states: Sequence[Sequence[str]] = ()
     lid_attachment: LidAttachment | None = None
+    opened: bool | None = None
+    locked: bool | None = None
+    location_parent: str | None = None
+    agent_settings: AgentSettings | None = None
+    actions: Sequence[AgentAction] | None = None
+    agent_movement: AgentMovement | None = None
+    forces: Sequence[Force] = ()
+    open_close: Sequence[OpenClose] = ()
+    associated_with_agent: str | None = None
+    labels: str | None = None
 
 
 @dataclass(slots=True)
 class Goal:
-    """The scene's goal. ``extra`` holds category-specific keys (e.g. ``habituation_total``)."""
+    """The scene's goal.
+
+    ``extra`` holds the keys of a category of scenes, written after ``metadata`` in
+    its own order: ``habituation_total`` (passive agent scenes), ``answer``,
+    ``last_preview_phase_step``, ``triggeredByTargetSequence``... Goal keys the
+    released scenes write are all covered: ``category``, ``description``,
+    ``last_step``, ``action_list``, ``metadata`` and ``habituation_total`` (in ``extra``).
+    """
 
     category: str
     last_step: int
-    action_list: list[list[str]] = field(default_factory=list)
+    action_list: Sequence[Sequence[str]] = ()
     description: str | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Materials:
     ceiling: str
     floor: str
     wall: str
 
 
+@dataclass(frozen=True, slots=True)
+class FloorTexture:
+    """A material laid on some 1 x 1 m floor cells (one entry of ``floorTextures``), cells as integer (x, z)."""
+
+    material: str
+    positions: tuple[tuple[int, int], ...]
+
+
 @dataclass(slots=True)
 class Scene:
-    """A whole MCS scene. ``lava`` and ``holes`` are integer (x, z) floor cells."""
+    """A whole MCS scene. ``lava`` and ``holes`` are integer (x, z) floor cells.
+
+    ``intuitive_physics``, ``floor_textures``, ``holes`` and ``lava`` are always
+    written (false and empty lists by default), as every real scene writes them.
+    """
 
     room: Vec3
     materials: Materials
@@ -109,3 +247,6 @@ class Scene:
     restrict_open_objects: bool | None = None
     isometric: bool = False
     isometric_front_right: bool = False
+    intuitive_physics: bool = False
+    floor_textures: tuple[FloorTexture, ...] = ()
+    restrict_open_doors: bool | None = None

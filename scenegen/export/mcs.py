@@ -1,6 +1,15 @@
 """Export a :class:`scenegen.model.Scene` to an MCS scene document (a JSON-ready dict).
 
 Key order follows the real MCS evaluation scenes so generated files read like them.
+
+Numbers are written as the real scenes write them. Rotations (``shows[].rotation``)
+and the per-step vectors of ``moves`` and ``rotates`` are integer fields there: a
+whole value is written as a JSON integer (``90``, not ``90.0``; ``-0.0`` as ``0``),
+a fraction as it is (``-0.25``). Positions, scales, masses, ``performerStart`` and
+``roomDimensions`` are written as the model holds them: the real scenes write
+their whole values either way (scales, masses) or mostly as floats (the others).
+``tests/test_conformance.py`` learns the integer fields from the real scenes and
+holds the exporter to them; ``docs/mcs_facts.md`` 9 has the counts.
 """
 
 from __future__ import annotations
@@ -9,10 +18,25 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..model import Goal, Motion, Scene, SceneObject, Show, Vec3
+from ..model import AgentAction, AgentMovement, AgentSettings, Force, Goal, Motion, Scene, SceneObject, Show, Vec3
 
-# Optional object flags, in the order they are written.
-_FLAGS = ("moveable", "pickupable", "openable", "receptacle", "kinematic", "structure", "physics")
+# agentSettings keys, in the order the real scenes write them, by model attribute.
+_AGENT_SETTINGS = (
+    ("chest", "chest"), ("skin", "skin"), ("chest_material", "chestMaterial"), ("eyes", "eyes"), ("feet", "feet"),
+    ("feet_material", "feetMaterial"), ("hair", "hair"), ("hair_material", "hairMaterial"),
+    ("hat_material", "hatMaterial"), ("hide_hair", "hideHair"), ("is_elder", "isElder"), ("legs", "legs"),
+    ("legs_material", "legsMaterial"), ("glasses", "glasses"), ("jacket", "jacket"),
+    ("jacket_material", "jacketMaterial"), ("tie", "tie"), ("tie_material", "tieMaterial"),
+    ("show_beard", "showBeard"), ("show_glasses", "showGlasses"), ("show_jacket", "showJacket"),
+    ("show_tie", "showTie"),
+)
+
+# Exported integer vectors (rotations, per-step vectors) by the model's tuple. Scenes repeat a handful of them
+# (mostly no rotation at all): a cached dict costs less than building one. Cleared when it reaches the bound.
+_WHOLE_VECTORS: dict[Vec3, dict[str, float]] = {}
+_WHOLE_VECTORS_BOUND = 4096
+# Whole floats at least this large stay floats (an integer past 64 bits cannot be written).
+_LARGE = 2.0**62
 
 
 def to_document(scene: Scene, name: str, shared: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -21,8 +45,8 @@ def to_document(scene: Scene, name: str, shared: dict[int, dict[str, Any]] | Non
     ``shared`` caches exported objects by identity across the documents of one
     sample: the two scenes of a pair share most objects, exported once. The
     exported dicts are shared too, and so are the cell lists (``lava``,
-    ``holes``) of every document with the same cells: a document must not be
-    modified once exported.
+    ``holes``) of every document with the same cells and the rotation and motion
+    vectors of every document: a document must not be modified once exported.
     """
     shared = {} if shared is None else shared
     document: dict[str, Any] = {
@@ -38,14 +62,17 @@ def to_document(scene: Scene, name: str, shared: dict[int, dict[str, Any]] | Non
         },
         "isometric": scene.isometric,
         "isometricFrontRight": scene.isometric_front_right,
-        "intuitivePhysics": False,
+        "intuitivePhysics": scene.intuitive_physics,
         "screenshot": False,
-        "floorTextures": [],
+        "floorTextures": [{"material": texture.material, "positions": _cells(texture.positions)}
+                          for texture in scene.floor_textures] if scene.floor_textures else [],
         "holes": _cells(scene.holes),
         "lava": _cells(scene.lava),
         "goal": _goal(scene.goal),
         "objects": [_exported(item, shared) for item in scene.objects],
     }
+    if scene.restrict_open_doors is not None:
+        document["restrictOpenDoors"] = scene.restrict_open_doors
     if scene.restrict_open_objects is not None:
         document["restrictOpenObjects"] = scene.restrict_open_objects
     return document
@@ -56,16 +83,40 @@ def _vector(vector: Vec3) -> dict[str, float]:
     return {"x": x, "y": y, "z": z}
 
 
-def _cells(cells: Sequence[Sequence[int]]) -> list[dict[str, int]]:
+def _whole_vector(vector: Vec3) -> dict[str, float]:
+    """``vector`` with its whole components as integers, cached by value (see the module docstring)."""
+    if vector.__class__ is tuple:  # the model's type: hashable
+        document = _WHOLE_VECTORS.get(vector)
+        if document is None:
+            if len(_WHOLE_VECTORS) >= _WHOLE_VECTORS_BOUND:
+                _WHOLE_VECTORS.clear()
+            document = _WHOLE_VECTORS[vector] = _integral(vector)
+        return document
+    return _integral(vector)
+
+
+def _integral(vector: Vec3) -> dict[str, float]:
+    x, y, z = vector
+    return {"x": _whole(x), "y": _whole(y), "z": _whole(z)}
+
+
+def _whole(value: float) -> float:
+    """A whole float as an int (90.0 -> 90, -0.0 -> 0); anything else unchanged (fractions, nan, inf, ints)."""
+    if isinstance(value, float) and value.is_integer() and -_LARGE < value < _LARGE:
+        return int(value)
+    return value
+
+
+def _cells(cells: Sequence[Sequence[int]]) -> Sequence[dict[str, int]]:
     if isinstance(cells, tuple):  # the model's type: hashable, so cached
         return _cached_cells(cells)
-    return [{"x": x, "z": z} for x, z in cells]
+    return tuple({"x": int(x), "z": int(z)} for x, z in cells)
 
 
 @lru_cache(maxsize=256)
-def _cached_cells(cells: tuple[tuple[int, int], ...]) -> list[dict[str, int]]:
-    # Runs repeat a few layouts: a layout's hundred-odd cell dicts are built once.
-    return [{"x": x, "z": z} for x, z in cells]
+def _cached_cells(cells: tuple[tuple[int, int], ...]) -> tuple[dict[str, int], ...]:
+    # Runs repeat a few layouts: a layout's hundred-odd cell dicts are built once, in a tuple shared by documents.
+    return tuple({"x": int(x), "z": int(z)} for x, z in cells)
 
 
 def _goal(goal: Goal) -> dict[str, Any]:
@@ -83,7 +134,7 @@ def _show(show: Show) -> dict[str, Any]:
     document: dict[str, Any] = {
         "stepBegin": show.step,
         "position": _vector(show.position),
-        "rotation": _vector(show.rotation),
+        "rotation": _whole_vector(show.rotation),
     }
     if show.scale is not None:
         document["scale"] = _vector(show.scale)
@@ -101,26 +152,55 @@ def _object(item: SceneObject) -> dict[str, Any]:
     document: dict[str, Any] = {"id": item.id, "type": item.type}
     if item.mass is not None:
         document["mass"] = item.mass
-    document["materials"] = item.materials
+    if item.materials is not None:
+        document["materials"] = item.materials
     if item.salient_materials is not None:
         document["salientMaterials"] = item.salient_materials
-    for flag in _FLAGS:
-        value = getattr(item, flag)
-        if value is not None:
-            document[flag] = value
+    # The optional flags, in the order they are written; one test each, as a loop of getattr calls costs
+    # several times more.
+    if item.moveable is not None:
+        document["moveable"] = item.moveable
+    if item.pickupable is not None:
+        document["pickupable"] = item.pickupable
+    if item.openable is not None:
+        document["openable"] = item.openable
+    if item.receptacle is not None:
+        document["receptacle"] = item.receptacle
+    if item.kinematic is not None:
+        document["kinematic"] = item.kinematic
+    if item.structure is not None:
+        document["structure"] = item.structure
+    if item.physics is not None:
+        document["physics"] = item.physics
+    if item.opened is not None:
+        document["opened"] = item.opened
+    if item.locked is not None:
+        document["locked"] = item.locked
     if item.lips is not None:
         document["lips"] = item.lips
+    if item.location_parent is not None:
+        document["locationParent"] = item.location_parent
+    if item.agent_settings is not None:
+        document["agentSettings"] = _agent_settings(item.agent_settings)
+    if item.actions is not None:
+        document["actions"] = [_action(action) for action in item.actions]
     document["shows"] = [_show(show) for show in item.shows]
+    if item.agent_movement is not None:
+        document["agentMovement"] = _agent_movement(item.agent_movement)
     if item.moves:
         document["moves"] = [_motion(m) for m in item.moves]
     if item.rotates:
         document["rotates"] = [_motion(m) for m in item.rotates]
+    if item.forces:
+        document["forces"] = [_force(f) for f in item.forces]
     if item.change_materials:
         document["changeMaterials"] = [{"stepBegin": c.step, "materials": c.materials} for c in item.change_materials]
     if item.hides:
         document["hides"] = [{"stepBegin": step} for step in item.hides]
     if item.toggle_physics:
         document["togglePhysics"] = [{"stepBegin": step} for step in item.toggle_physics]
+    if item.open_close:
+        document["openClose"] = [{"step": o.step, "open": o.open} for o in item.open_close]
     if item.states:
         document["states"] = item.states
     if item.lid_attachment is not None:
@@ -128,8 +208,48 @@ def _object(item: SceneObject) -> dict[str, Any]:
             "stepBegin": item.lid_attachment.step,
             "lidAttachmentObjId": item.lid_attachment.container_id,
         }
+    if item.associated_with_agent is not None:
+        document["associatedWithAgent"] = item.associated_with_agent
+    if item.labels is not None:
+        document["labels"] = item.labels
     return document
 
 
 def _motion(motion: Motion) -> dict[str, Any]:
-    return {"stepBegin": motion.step_begin, "stepEnd": motion.step_end, "vector": _vector(motion.vector)}
+    return {"stepBegin": motion.step_begin, "stepEnd": motion.step_end, "vector": _whole_vector(motion.vector)}
+
+
+def _force(force: Force) -> dict[str, Any]:
+    document: dict[str, Any] = {"stepBegin": force.step_begin, "stepEnd": force.step_end,
+                                "vector": _vector(force.vector)}
+    if force.impulse is not None:
+        document["impulse"] = force.impulse
+    if force.relative is not None:
+        document["relative"] = force.relative
+    if force.repeat is not None:
+        document["repeat"] = force.repeat
+    if force.step_wait is not None:
+        document["stepWait"] = force.step_wait
+    return document
+
+
+def _agent_settings(settings: AgentSettings) -> dict[str, Any]:
+    return {key: getattr(settings, name) for name, key in _AGENT_SETTINGS}
+
+
+def _action(action: AgentAction) -> dict[str, Any]:
+    # The order of the MCS generator that wrote the evaluation scenes: stepEnd last, and only when set.
+    document: dict[str, Any] = {"id": action.id, "stepBegin": action.step_begin,
+                                "isLoopAnimation": action.is_loop_animation}
+    if action.step_end is not None:
+        document["stepEnd"] = action.step_end
+    return document
+
+
+def _agent_movement(movement: AgentMovement) -> dict[str, Any]:
+    return {
+        "repeat": movement.repeat,
+        "stepBegin": movement.step_begin,
+        "sequence": [{"animation": leg.animation, "endPoint": {"x": leg.end_point[0], "z": leg.end_point[1]}}
+                     for leg in movement.sequence],
+    }

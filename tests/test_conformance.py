@@ -1,0 +1,159 @@
+"""Held-out conformance with the real MCS scenes: whole numbers are integers where MCS writes integers.
+
+Which fields hold integers is learned from the released evaluation scenes in
+``tests/fixtures/mcs_scenes`` (both folders), never from scenegen's own exporter:
+every number those files write is sorted by its field and by how it is written
+(``90`` or ``90.0``). A field is an *integer field* when the real files write at
+least :data:`SHARE` of its whole values as JSON integers. The share tolerates a
+writer's odd floats (the hidden Set Rotation tube writes four ``stepEnd`` values
+as ``96.0``; the MCS generator's balls, containers and lids write a rotation of
+``0.0``) while leaving out the fields the real files write either way (masses,
+scales) or mostly as floats (positions, ``performerStart``, ``roomDimensions``).
+
+Then a few documents of every MCS family go through the real pipeline and are
+serialised as ``scenegen make`` writes them; in an integer field no whole number
+may be written as a float, and where the real files never write a fraction
+(steps, rotations, floor cells) no float at all.
+
+A field is a path with list positions folded (``objects[].shows[].rotation``);
+the components of an ``{x, y, z}`` (or ``{x, z}``) vector are pooled into one field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scenegen.run import Pipeline, load_family
+from scenegen.writer import dump_json
+
+from .conftest import REFERENCE_SCENES
+
+FIXTURES: Path = REFERENCE_SCENES
+
+#: Smallest share of a field's whole values the real files write as integers for it to be an integer field.
+SHARE = 0.9
+
+#: Bundled templates of every family that writes MCS scenes (``hidden_set_rotation``: set_rotation's ``hidden: true``).
+TEMPLATES = ("tool_choice", "shell_game", "set_rotation", "hidden_set_rotation", "helper_hinderer")
+SAMPLES = 4
+SEED = 11
+
+_AXES = ({"x", "y", "z"}, {"x", "z"})
+
+
+class WrittenFloat(float):
+    """A number written with a fraction or an exponent (``90.0``, ``0.25``), as JSON keeps it apart from ``90``."""
+
+
+def read(text: str | bytes) -> Any:
+    """Parse JSON keeping how each number was written: floats become :class:`WrittenFloat`, integers stay ``int``."""
+    return json.loads(text, parse_float=WrittenFloat)
+
+
+def numbers(node: Any, path: str = "") -> Iterator[tuple[str, int | float]]:
+    """Every number under ``node`` with its field (list positions folded, a vector's components as the vector)."""
+    if isinstance(node, dict):
+        if set(node) in _AXES and all(_is_number(v) for v in node.values()):
+            for value in node.values():
+                yield path, value
+            return
+        for key, value in node.items():
+            yield from numbers(value, f"{path}.{key}" if path else key)
+    elif isinstance(node, list):
+        for value in node:
+            yield from numbers(value, f"{path}[]")
+    elif _is_number(node):
+        yield path, node
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+@dataclass
+class Usage:
+    """How the real files write one field's numbers."""
+
+    integers: int = 0  # whole values written as integers
+    whole_floats: int = 0  # whole values written as floats (90.0)
+    fractions: int = 0  # values with a fraction (0.25)
+
+    def add(self, value: int | float) -> None:
+        if not isinstance(value, WrittenFloat):
+            self.integers += 1
+        elif value.is_integer():
+            self.whole_floats += 1
+        else:
+            self.fractions += 1
+
+    @property
+    def integer_field(self) -> bool:
+        return self.integers > 0 and self.integers >= SHARE * (self.integers + self.whole_floats)
+
+
+def reference_files() -> list[Path]:
+    return sorted(FIXTURES.rglob("*.json"))
+
+
+@cache
+def learned() -> dict[str, Usage]:
+    """How the reference scenes write each field."""
+    files = reference_files()
+    if not files:
+        pytest.fail(f"no reference scenes in {FIXTURES}: the conformance check needs the real MCS scene files there")
+    usage: dict[str, Usage] = {}
+    for path in files:
+        for field, value in numbers(read(path.read_bytes())):
+            usage.setdefault(field, Usage()).add(value)
+    return usage
+
+
+def integer_fields() -> dict[str, Usage]:
+    return {field: usage for field, usage in learned().items() if usage.integer_field}
+
+
+def problems(document: dict[str, Any]) -> Counter[str]:
+    """Where ``document``, serialised as ``scenegen make`` writes it, puts a float in an integer field."""
+    fields = integer_fields()
+    found: Counter[str] = Counter()
+    for field, value in numbers(read(dump_json(document))):
+        usage = fields.get(field)
+        if usage is None or not isinstance(value, WrittenFloat):
+            continue
+        if value.is_integer():
+            found[f"{field}: whole values written as floats (90.0 for 90); the real files write "
+                  f"{usage.integers} of their {usage.integers + usage.whole_floats} as integers"] += 1
+        elif usage.fractions == 0:
+            found[f"{field}: fractions; the real files write only integers there"] += 1
+    return found
+
+
+def test_the_reference_scenes_teach_the_integer_fields():
+    """The learned split matches what the real files are known to write, so the check below is not vacuous."""
+    usage, fields = learned(), integer_fields()
+    for field in ("objects[].shows[].rotation", "objects[].shows[].stepBegin", "goal.last_step", "version"):
+        assert field in fields, field
+    for field in ("roomDimensions", "performerStart.position", "performerStart.rotation",
+                  "objects[].shows[].position"):
+        assert field in usage and field not in fields, field
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_generated_scenes_write_integers_where_mcs_does(template):
+    _, family = load_family(template)
+    pipeline = Pipeline(family, SEED, "x_")
+    found: Counter[str] = Counter()
+    for index in range(SAMPLES):
+        _, documents = pipeline.produce(index)
+        for document in documents.values():
+            found += problems(document)
+    assert not found, f"{template}: floats where the real MCS scenes write integers:\n  " + "\n  ".join(
+        f"{count} x {problem}" for problem, count in found.most_common())
