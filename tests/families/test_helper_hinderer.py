@@ -15,13 +15,12 @@ from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
 from scenegen.families.helper_hinderer import HelperHinderer
-from scenegen.run import Pipeline
 from scenegen.writer import read_manifest
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
 from .helper_hinderer_replay import REFERENCE, check_pair
-from .support import configured
+from .support import checked_sample, configured
 
 
 def family_for(config: dict) -> HelperHinderer:
@@ -71,7 +70,7 @@ def test_reference_structure_is_matched():
     """Keys, units, objects, flags, materials, timings and keyframe style of the evaluation pair."""
     reference = json.loads((REFERENCE_SCENES / REFERENCE.format(1)).read_text())
     family = family_for({"grid": {"walls": "reference"}})
-    _, documents = Pipeline(family, 0, "hh_", semantic=True).produce(0)
+    _, documents, _ = checked_sample(family, 0, "hh_", 0)
     scene = documents["expected"]
     assert set(scene) == set(reference)
     for key in ("version", "roomDimensions", "performerStart", "ceilingMaterial", "isometric",
@@ -154,8 +153,8 @@ def test_family_check_flags_the_reference_quirks():
 
 def test_pairs_are_reproducible_and_share_ids():
     family = family_for({})
-    one = Pipeline(family, 5, "hh_", semantic=True).produce(7)[1]
-    two = Pipeline(family, 5, "hh_", semantic=True).produce(7)[1]
+    one = checked_sample(family, 5, "hh_", 7)[1]
+    two = checked_sample(family, 5, "hh_", 7)[1]
     assert orjson.dumps(one) == orjson.dumps(two)
     assert [o["id"] for o in one["expected"]["objects"]] == [o["id"] for o in one["unexpected"]["objects"]]
 

@@ -20,7 +20,7 @@ from shapely.geometry import Point
 from scenegen.errors import ConfigError
 from scenegen.families.set_rotation import SetRotation
 from scenegen.mcs.tracking.params import RedrawLimit
-from scenegen.run import Pipeline, load_family
+from scenegen.run import load_family
 from scenegen.validate import document_problems
 from tests.examples import examples
 
@@ -163,7 +163,7 @@ def test_clockwise_is_positive_rotates_and_seen_from_above():
     for direction, sign in (("clockwise", 1), ("counter_clockwise", -1)):
         generator = family(motion="turntable", direction=direction, degrees=90, containers={"count": 1},
                            pairs=False)
-        scene = Pipeline(generator, 0, "sr_", semantic=True).produce(0)[1][""]
+        scene = checked_sample(generator, 0, "sr_", 0)[1][""]
         turntable = next(i for i in scene["objects"] if i["type"] == "rotating_cog")
         (rotation,) = turntable["rotates"]
         assert rotation["vector"]["y"] == sign * 5 and rotation["stepEnd"] - rotation["stepBegin"] + 1 == 18
@@ -181,7 +181,7 @@ def test_forced_walks_circle_the_way_they_are_named():
     for direction, moves in (("clockwise", {"MoveLeft", "RotateRight"}), ("counter_clockwise",
                                                                           {"MoveRight", "RotateLeft"})):
         generator = family(motion="performer", direction=direction, degrees=90, pairs=False)
-        scene = Pipeline(generator, 0, "sr_", semantic=True).produce(0)[1][""]
+        scene = checked_sample(generator, 0, "sr_", 0)[1][""]
         actions = [a for (a,) in scene["goal"]["action_list"]]
         assert set(actions) - {"Pass"} == moves
         poses = performer_poses(scene)
@@ -205,7 +205,7 @@ def test_reference_structure_is_matched():
           "containers": {"count": 1}}),
     ):
         reference = json.loads((REFERENCE_SCENES / name).read_text())
-        scene = Pipeline(family(**config), 0, "sr_", semantic=True).produce(0)[1][""]
+        scene = checked_sample(family(**config), 0, "sr_", 0)[1][""]
         for key in ("roomDimensions", "performerStart", "ceilingMaterial", "floorMaterial", "wallMaterial",
                     "version", "restrictOpenObjects", "holes", "lava", "floorTextures"):
             assert scene[key] == reference[key], key
@@ -230,8 +230,8 @@ def test_reference_structure_is_matched():
         theirs_tube = reference["objects"][-1]
         assert ours_tube["moves"][0] == {**theirs_tube["moves"][0], "stepEnd": 96}  # the reference wrote 96.0
     # The hidden turn: tube down 82-96, turn from 97, tube up 170-184 (after room for 360 degrees).
-    scene = Pipeline(family(hidden=True, motion="turntable", direction="counter_clockwise", degrees=180,
-                            containers={"count": 1}), 0, "sr_", semantic=True).produce(0)[1][""]
+    scene = checked_sample(family(hidden=True, motion="turntable", direction="counter_clockwise", degrees=180,
+                                  containers={"count": 1}), 0, "sr_", 0)[1][""]
     turntable = next(o for o in scene["objects"] if o["type"] == "rotating_cog")
     assert turntable["rotates"] == [{"stepBegin": 97, "stepEnd": 132, "vector": {"x": 0.0, "y": -5.0, "z": 0.0}}]
     assert [(m["stepBegin"], m["stepEnd"]) for m in scene["objects"][-1]["moves"]] == [(82, 96), (170, 184)]
@@ -338,7 +338,7 @@ def test_checks_find_a_wrong_answer():
     """The family's checks replay the turn and the walk: a manifest that disagrees is reported."""
     for motion in ("turntable", "performer"):
         generator = family(motion=motion, degrees=90, containers={"count": 3}, pairs=False)
-        sample, documents = Pipeline(generator, 0, "sr_", semantic=True).produce(0)
+        sample, documents = checked_sample(generator, 0, "sr_", 0)[:2]
         scene, truth = documents[""], sample.truth
         assert generator.check(scene, truth) == []
         flipped = json.loads(json.dumps(scene))

@@ -17,7 +17,7 @@ from shapely.geometry import Point
 
 from scenegen.errors import ConfigError
 from scenegen.families.shell_game import ShellGame
-from scenegen.run import Pipeline, load_family
+from scenegen.run import load_family
 from scenegen.validate import document_problems
 from tests.examples import examples
 
@@ -171,7 +171,7 @@ def test_reference_structure_is_matched():
                                                                         "sideways": 1})
     wanted = {0.0: -0.75, 0.75: 0.0, -1.5: -1.5}  # start x -> end x in the reference
     for index in range(20000):
-        scene = Pipeline(generator, 0, "sg_", semantic=True).produce(index)[1][""]
+        scene = checked_sample(generator, 0, "sg_", index)[1][""]
         ends = {start(i).real: moved(i).real for i in containers(scene)}
         legs = [[m["stepEnd"] - m["stepBegin"] + 1 for m in i.get("moves", [])] for i in containers(scene)]
         if ends == wanted and start(the_ball(scene)).real == 0.0 and sorted(legs) == [[], [4, 3, 4], [6, 3, 6]]:
@@ -218,7 +218,7 @@ def test_reference_structure_is_matched():
 def test_move_first_places_ball_and_lids_where_the_containers_end():
     generator = family(order="move_first", drag={"moved": 1})
     for index in range(20):
-        sample, documents = Pipeline(generator, 1, "sg_", semantic=True).produce(index)
+        sample, documents = checked_sample(generator, 1, "sg_", index)[:2]
         scene = documents[""]
         ball = the_ball(scene)
         (item,) = [i for i in containers(scene) if i["id"] == sample.truth["container_id"]]
@@ -321,7 +321,7 @@ def test_template_makes_valid_pairs(run_cli, tmp_path):
 def test_checks_find_what_is_wrong():
     """The family's document checks reject broken scenes (each mutation of a valid one)."""
     generator = family(order="drop_first", containers={"count": 3}, drag={"moved": 1})
-    sample, documents = Pipeline(generator, 4, "sg_", semantic=True).produce(0)
+    sample, documents = checked_sample(generator, 4, "sg_", 0)[:2]
     scene, truth = documents[""], sample.truth
     assert generator.check(scene, truth) == []
 

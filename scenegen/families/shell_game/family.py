@@ -101,7 +101,7 @@ class ShellGame(TrackingFamily):
         count = len(plan.xs)
         starts = [(x, row_z) for x in plan.xs]
         finals = list(starts)
-        moves: dict[int, list[Motion]] = {}
+        moves: dict[int, tuple[Motion, ...]] = {}
         draggers = []
         for number, (step, drag) in enumerate(zip(plan.drags, drags, strict=True)):
             x, z = finals[step.container]
@@ -116,7 +116,7 @@ class ShellGame(TrackingFamily):
         containers = []
         for i in range(count):
             item = props.container(keys.containers[i], starts[i][0], starts[i][1], 0.0, size, materials[i])
-            item.moves = moves.get(i, [])
+            item.moves = moves.get(i, ())
             containers.append(item)
         lids = [props.lid(keys.lids[i], *placed[i], top, size, materials[i], keys.containers[i], lid_drop)
                 for i in range(count)]

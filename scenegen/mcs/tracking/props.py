@@ -8,12 +8,13 @@ ceiling. Masses: container ``10 * size``, lid ``0.25 * size``, ball 1, placers t
 structural rule on their scale.
 
 What does not depend on an object's id or x/z (heights, scales, the motion
-and state lists) is computed once per distinct timeline and size and
-shared between objects and scenes: never mutate an object's lists in place.
+and state sequences) is computed once per distinct timeline and size and
+shared between objects and scenes, as tuples of frozen records.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -39,8 +40,8 @@ DRAGGER_OFFSET = -0.4
 
 _DOWN = (0.0, -SPEED, 0.0)
 _UP = (0.0, SPEED, 0.0)
-_WOOD = ["wood"]
-_RUBBER = ["rubber"]
+_WOOD = ("wood",)
+_RUBBER = ("rubber",)
 _UNIT = (1.0, 1.0, 1.0)
 
 
@@ -63,9 +64,9 @@ def container(key: str, x: float, z: float, floor_y: float, size: float, materia
 
 
 @lru_cache(maxsize=4096)
-def _lid_parts(container_top: float, size: float, drop: Drop) -> tuple[float, float, list[Motion]]:
+def _lid_parts(container_top: float, size: float, drop: Drop) -> tuple[float, float, tuple[Motion, ...]]:
     return (round(container_top + drop.descent * SPEED, 4), round(0.25 * size, 4),
-            [Motion(drop.start, drop.landed, _DOWN)])
+            (Motion(drop.start, drop.landed, _DOWN),))
 
 
 def lid(key: str, x: float, z: float, container_top: float, size: float, material: str,
@@ -93,8 +94,8 @@ def ball_heights(container_top: float) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=4096)
-def _ball_moves(drop: Drop) -> tuple[list[Motion], list[int]]:
-    return [Motion(drop.start, drop.landed, _DOWN)], [drop.release]
+def _ball_moves(drop: Drop) -> tuple[tuple[Motion, ...], tuple[int, ...]]:
+    return (Motion(drop.start, drop.landed, _DOWN),), (drop.release,)
 
 
 def ball(key: str, x: float, z: float, container_top: float, drop: Drop) -> SceneObject:
@@ -118,8 +119,8 @@ def ball(key: str, x: float, z: float, container_top: float, drop: Drop) -> Scen
 def _drop_placer_parts(load_top: float, half_height: float, width: float, drop: Drop) -> tuple:
     scale = (width, half_height, width)
     return (round(load_top + half_height, 4), scale,
-            [Motion(drop.start, drop.landed, _DOWN), Motion(*drop.rise, _UP)],
-            [MaterialChange(drop.release, [CYAN])], drop_states(drop.release, drop.end))
+            (Motion(drop.start, drop.landed, _DOWN), Motion(*drop.rise, _UP)),
+            (MaterialChange(drop.release, (CYAN,)),), drop_states(drop.release, drop.end))
 
 
 def drop_placer(key: str, x: float, z: float, load_top: float, half_height: float, width: float,
@@ -146,9 +147,9 @@ def _lid_placer_geometry(container_top: float, size: float, drop: Drop) -> tuple
 
 
 @lru_cache(maxsize=4096)
-def drag_motions(drag: Drag) -> list[Motion]:
+def drag_motions(drag: Drag) -> tuple[Motion, ...]:
     """The three legs of a drag, shared by the container and its dragger."""
-    return [Motion(first, last, (dx, 0.0, dz)) for first, last, dx, dz in drag.legs]
+    return tuple(Motion(first, last, (dx, 0.0, dz)) for first, last, dx, dz in drag.legs)
 
 
 @lru_cache(maxsize=4096)
@@ -158,8 +159,8 @@ def _dragger_parts(container_top: float, size: float, drag: Drag) -> tuple:
     scale = (width, half_height, width)
     return (round(container_top + DRAGGER_DESCENT * SPEED + half_height, 4), round(DRAGGER_OFFSET * size, 4),
             scale,
-            [Motion(drag.start, drag.landed, _DOWN), *drag_motions(drag), Motion(*drag.rise, _UP)],
-            [MaterialChange(drag.grab, [MAGENTA]), MaterialChange(drag.let_go, [CYAN])],
+            (Motion(drag.start, drag.landed, _DOWN), *drag_motions(drag), Motion(*drag.rise, _UP)),
+            (MaterialChange(drag.grab, (MAGENTA,)), MaterialChange(drag.let_go, (CYAN,))),
             drag_states(drag.grab, drag.let_go, drag.end))
 
 
@@ -169,8 +170,8 @@ def dragger(key: str, x: float, z: float, container_top: float, size: float, dra
     return _placer(key, (x, y, round(z + offset, 4)), scale, CYAN, moves, changes, states)
 
 
-def _placer(key: str, position: Vec3, scale: Vec3, material: str, moves: list[Motion],
-            changes: list[MaterialChange], states: list[list[str]]) -> SceneObject:
+def _placer(key: str, position: Vec3, scale: Vec3, material: str, moves: Sequence[Motion],
+            changes: Sequence[MaterialChange], states: Sequence[Sequence[str]]) -> SceneObject:
     return kinematic_structure(key, "cylinder", position, scale, material, moves=moves, change_materials=changes,
                                states=states)
 
