@@ -3,7 +3,9 @@
 A manifest is read back to resume, to overwrite and to validate a run, and it
 may have been torn by a crash or edited by hand. Every line is checked before it
 is trusted: an entry names plain files of its own folder (see
-:mod:`scenegen.names`) and whole, non-negative indices.
+:mod:`scenegen.names`) and whole, non-negative indices. A resumed run also checks
+each line's files against the sha256 it records (:mod:`scenegen.writer`), so a
+line keeps its bytes (:attr:`Line.raw`) to be written back unchanged.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ class Line:
     number: int
     entry: dict[str, Any] | None
     problem: str | None = None
+    raw: bytes = b""  # the line as written, newline included (when whole)
 
 
 def manifest_lines(path: Path) -> Iterator[Line]:
@@ -51,6 +54,15 @@ def entry_files(entry: Mapping[str, Any]) -> list[str]:
     return list(entry.get("files", {}).values())
 
 
+def entry_hashes(entry: Mapping[str, Any]) -> list[tuple[str, str | None]]:
+    """The file names a (checked) manifest entry covers, each with the sha256 it records (None if none)."""
+    hashes = entry.get("sha256")
+    if "file" in entry:
+        return [(entry["file"], hashes if isinstance(hashes, str) else None)]
+    return [(name, hashes.get(suffix) if isinstance(hashes, dict) else hashes)
+            for suffix, name in entry.get("files", {}).items()]
+
+
 def entry_indices(entry: Mapping[str, Any]) -> range:
     """The sample indices a (checked) manifest entry covers: one sample, or a shard's run of records."""
     if "first_index" in entry:
@@ -60,13 +72,13 @@ def entry_indices(entry: Mapping[str, Any]) -> range:
 
 def _parse(number: int, raw: bytes) -> Line:
     if not raw.endswith(b"\n"):
-        return Line(number, None, "torn line (the run stopped while writing it); rerun with --resume")
+        return Line(number, None, "torn line (the run stopped while writing it); rerun with --resume", raw)
     try:
         entry = orjson.loads(raw)
     except orjson.JSONDecodeError as error:
-        return Line(number, None, f"not JSON: {error}")
+        return Line(number, None, f"not JSON: {error}", raw)
     problem = _entry_problem(entry)
-    return Line(number, None, problem) if problem else Line(number, entry)
+    return Line(number, None, problem, raw) if problem else Line(number, entry, None, raw)
 
 
 def _entry_problem(entry: Any) -> str | None:
@@ -77,10 +89,8 @@ def _entry_problem(entry: Any) -> str | None:
             return "a shard's first_index and count must be whole numbers (count above 0)"
     elif not _whole(entry.get("index")):
         return "index missing or not a whole number"
-    files = [entry["file"]] if "file" in entry else entry.get("files")
-    if isinstance(files, dict):
-        files = list(files.values())
-    if not isinstance(files, list) or not files:
+    files = _entry_files(entry)
+    if not files:
         return "names no file"
     bad = [name for name in files if not is_plain_name(name)]
     if bad:
@@ -91,6 +101,14 @@ def _entry_problem(entry: Any) -> str | None:
     if not isinstance(entry.get("truth", {}), dict):
         return "truth is not a JSON object"
     return None
+
+
+def _entry_files(entry: dict[str, Any]) -> list[Any]:
+    """What an unchecked entry names: its ``file``, or the values of its ``files`` map (suffix -> name)."""
+    if "file" in entry:
+        return [entry["file"]]
+    files = entry.get("files")
+    return list(files.values()) if isinstance(files, dict) else []
 
 
 def _whole(value: Any) -> bool:

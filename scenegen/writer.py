@@ -1,31 +1,84 @@
-"""Write a run's output folder: documents atomically, then one manifest line each.
+"""Write a run's output folder: documents atomically, then one manifest line each; never leave it corrupt.
 
 An output folder holds ``run.json`` (what was run), the documents, and
 ``manifest.jsonl``. A document is written to a temporary file and renamed into
 place, and its manifest line is appended only after the rename, so a crash never
-leaves a truncated document nor a manifest line naming a missing one; ``--resume``
-then trusts the manifest. The writer knows files and bytes, never families.
+leaves a truncated document nor a manifest line naming a missing one.
+
+**One run at a time.** The run's parent process holds a lock on the folder
+(:mod:`scenegen.lock`) from opening to closing; a second run on it is refused
+(:class:`~scenegen.errors.ConfigError`, exit 2) naming the holder, and writes
+nothing. Workers write documents with :func:`write_atomic` and never lock. The
+lock file ``.scenegen.lock`` is removed when the folder is closed, however the
+run ends; a killed run leaves it behind, harmless (it is neither a document nor
+a temporary file, and the next run takes it over).
+
+**Resuming verifies.** ``--resume`` re-reads every file the manifest names and
+keeps only the lines whose files are all there with the recorded sha256; the
+manifest is rewritten (atomically) without the others, whose samples are made
+again. Documents no kept line names (written by a worker killed before its
+entry was recorded, or damaged) and temporary files are removed. On a clean
+close a manifest whose lines are out of index order (a resumed run appends what
+it redid) is rewritten in order, so a resumed run ends byte for byte as an
+uninterrupted one.
+
+**Overwriting never destroys the previous run first.** ``--overwrite`` on a
+folder holding a run locks it, builds the new run in the sibling
+``<out>.incomplete`` (also locked; :attr:`OutputFolder.root` is that folder
+meanwhile, :attr:`OutputFolder.destination` the one asked for), and only when the
+run ends without an exception swaps the two folders, atomically where the system
+can (Linux ``renameat2(RENAME_EXCHANGE)``), else by renaming ``<out>`` to
+``<out>.replaced`` and the new one into place, then removes the previous run.
+Files in ``<out>`` that are not the previous run's (notes, a config) are carried
+over, as hard links where possible. A run that fails, is interrupted (Ctrl-C,
+SIGTERM) or is killed during an overwrite leaves ``<out>`` as it was: on an
+exception the incomplete folder is removed at once (an interrupted overwrite
+cannot be resumed: its message says the previous run is unchanged and that
+rerunning the same command replaces it); after a kill, the next run on ``<out>``
+removes the stale ``<out>.incomplete`` (and puts back a ``<out>.replaced`` a
+kill between the two renames left).
 
 When the file system refuses (full, read-only, permissions), the temporary file
 is removed and a :class:`~scenegen.errors.StorageError` names the path: what was
-recorded stays recorded, so the run can be resumed.
+recorded stays recorded, so the run can be resumed. A fresh run that fails
+before recording anything removes the folder it created.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import errno
+import functools
 import hashlib
 import os
-from collections.abc import Iterator, Mapping
+import re
+import shutil
+import time
+from collections.abc import Callable, Iterator, Mapping
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, BinaryIO
 
 import orjson
 
-from .errors import ConfigError, StorageError
-from .manifest import MANIFEST, entry_files, entry_indices, read_manifest
+from .errors import ConfigError, Interrupted, ScenegenError, StorageError
+from .lock import LOCK_NAME, FolderLock
+from .manifest import MANIFEST, Line, entry_files, entry_hashes, entry_indices, manifest_lines, read_manifest
 
 RUN_RECORD = "run.json"
+
+#: Suffix of the sibling folder an overwrite builds the new run in.
+INCOMPLETE = ".incomplete"
+
+#: Suffix the previous run's folder takes for a moment when the folders cannot be exchanged atomically.
+REPLACED = ".replaced"
+
+#: Times a folder is removed again while a dying run's worker may still be writing into it.
+_REMOVE_ATTEMPTS = 5
+
+#: The advice to resume, in the messages of errors that end a run.
+_RESUME_HINT = re.compile(r"rerun (the same command )?with --resume( to continue)?")
 
 
 def dump_json(document: Any, *, indent: bool = True) -> bytes:
@@ -61,30 +114,49 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-class OutputFolder:
-    """A run's output folder, opened fresh, for resuming, or to overwrite.
+def file_sha256(path: Path) -> str | None:
+    """The sha256 of the file at ``path``, read once; None if there is no such file."""
+    try:
+        with path.open("rb") as handle:
+            return hashlib.file_digest(handle, "sha256").hexdigest()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
 
+
+class OutputFolder:
+    """A run's output folder, opened fresh, for resuming, or to overwrite; locked until the ``with`` block ends.
+
+    ``root`` is the folder documents are written into (while overwriting, the
+    sibling the new run is built in); ``destination`` is the folder asked for.
     ``done`` holds the indices the manifest records, including those recorded
-    since the folder was opened. A run that fails before recording anything in
-    a folder that held no run leaves nothing behind.
+    since the folder was opened.
     """
 
     def __init__(self, root: Path, run: Mapping[str, Any], *, resume: bool = False, overwrite: bool = False) -> None:
+        self.destination = root
         self.root = root
         self.manifest_path = root / MANIFEST
-        self._recorded = False
+        self.done: set[int] = set()
+        self._locks: list[FolderLock] = []
+        self._manifest: BinaryIO | None = None
+        self._fresh = self._recorded = self._building = self._unsorted = False
+        self._last_first = -1
+        restore_interrupted_swap(root)
         with storage(root):
             self._created = not root.exists()
             root.mkdir(parents=True, exist_ok=True)
-            self._fresh = self._open(run, resume=resume, overwrite=overwrite)
-            self.done = self._completed_indices() if resume else set()
         try:
-            write_atomic(root / RUN_RECORD, dump_json(run))
+            self._locks.append(FolderLock.acquire(root))
+            remove_stale_siblings(root)
+            self._fresh = self._open(run, resume=resume, overwrite=overwrite)
+            self.manifest_path = self.root / MANIFEST
+            if resume and not self._fresh:
+                self.done = self._verified_indices()
+            write_atomic(self.root / RUN_RECORD, dump_json(run))
             with storage(self.manifest_path):
-                self._manifest: BinaryIO = self.manifest_path.open("ab")
+                self._manifest = self.manifest_path.open("ab")
         except BaseException:
-            if self._fresh:
-                self._remove_empty_run()
+            self._abandon()
             raise
 
     def write_document(self, name: str, data: bytes) -> str:
@@ -94,37 +166,48 @@ class OutputFolder:
 
     def record(self, entry: Mapping[str, Any]) -> None:
         """Append one manifest line (after the documents it names are in place)."""
+        assert self._manifest is not None, "record() on a closed OutputFolder"
         with storage(self.manifest_path):
             self._manifest.write(orjson.dumps(entry) + b"\n")
-        self.done.update(entry_indices(entry))
+        indices = entry_indices(entry)
+        self.done.update(indices)
+        self._note_order(indices.start)
         self._recorded = True
 
     def close(self) -> None:
-        with storage(self.manifest_path):
-            self._manifest.close()
+        """Close the manifest; the ``with`` block's end also orders it, finishes an overwrite and unlocks."""
+        if self._manifest is not None and not self._manifest.closed:
+            with storage(self.manifest_path):
+                self._manifest.close()
 
     def __enter__(self) -> OutputFolder:
         return self
 
-    def __exit__(self, exc_type: object, *exc_info: object) -> None:
-        try:
-            self.close()
-        finally:
-            if exc_type is not None and self._fresh and not self._recorded:
-                self._remove_empty_run()
+    def __exit__(self, exc_type: object, error: BaseException | None, traceback: object) -> None:
+        if error is None:
+            self._finish()
+            return
+        building = self._building
+        self._abandon()
+        clearer = overwrite_abandoned(error, self.destination) if building else None
+        if clearer is not None:
+            raise clearer from None
+
+    # Opening
 
     def _open(self, run: Mapping[str, Any], *, resume: bool, overwrite: bool) -> bool:
-        """Check the run already in the folder against ``run``; return whether the folder held none."""
+        """Check the run already in the folder against ``run``; return whether the folder written into held none."""
+        if overwrite and os.path.lexists(self.root / RUN_RECORD):
+            self._build_beside()
+            return True
         previous = self._previous_run()
         if previous is None:
             self._remove_stale_temporaries()
             return True
-        if overwrite:
-            self._remove_previous()
-        elif not resume:
+        if not resume:
             raise ConfigError("--out", f"{self.root} already holds a run; pass --resume to continue it, "
                                        "choose another --out, or pass --overwrite to replace it")
-        elif previous != run:
+        if previous != run:
             raise ConfigError("--resume", f"{self.root} holds a different run: {run_difference(previous, run)}; "
                                           "rerun with its values to continue it, choose another --out, "
                                           "or pass --overwrite to replace it")
@@ -144,37 +227,301 @@ class OutputFolder:
                                        "or pass --overwrite to replace the run")
         return previous
 
-    def _remove_previous(self) -> None:
-        for entry in read_manifest(self.manifest_path):
-            for name in entry_files(entry):
-                (self.root / name).unlink(missing_ok=True)
-        self.manifest_path.unlink(missing_ok=True)
+    def _build_beside(self) -> None:
+        """Make and lock the sibling folder the new run is built in; write into it from now on."""
+        if os.path.ismount(self.destination):
+            raise ConfigError("--overwrite", f"{self.destination} is a mount point, which cannot be replaced; "
+                                             "choose another --out")
+        building = sibling(self.destination, INCOMPLETE)
+        try:
+            building.mkdir()
+        except FileExistsError:
+            raise ConfigError("--overwrite", f"{building} is in the way (an overwrite builds the new run there); "
+                                             "move it away or choose another --out") from None
+        except OSError as error:
+            raise StorageError.of(error, building) from None
+        try:
+            self._locks.append(FolderLock.acquire(building))
+        except BaseException:
+            with contextlib.suppress(OSError):
+                building.rmdir()
+            raise
+        self.root, self._building = building, True
 
     def _remove_stale_temporaries(self) -> None:
         """Temporary files of a run that was killed mid-write."""
         for stale in self.root.glob(".*.tmp"):
             stale.unlink(missing_ok=True)
 
-    def _remove_empty_run(self) -> None:
-        with contextlib.suppress(OSError):
-            self.manifest_path.unlink(missing_ok=True)
-            (self.root / RUN_RECORD).unlink(missing_ok=True)
-            if self._created:
-                self.root.rmdir()
+    # Resuming
 
-    def _completed_indices(self) -> set[int]:
-        """Indices whose manifest line is complete; a torn last line is cut off first."""
-        if not self.manifest_path.exists():
-            return set()
-        data = self.manifest_path.read_bytes()
-        complete = data[: data.rfind(b"\n") + 1]
-        if len(complete) != len(data):
-            with self.manifest_path.open("r+b") as handle:
-                handle.truncate(len(complete))
+    def _verified_indices(self) -> set[int]:
+        """The indices of the manifest lines whose files are intact. The manifest is rewritten without the
+        other lines, and documents no kept line names are removed."""
+        with storage(self.root):
+            lines = list(manifest_lines(self.manifest_path))
+            kept = intact_lines(self.root, lines)
+            if sum(len(line.raw) for line in kept) != _size(self.manifest_path):
+                write_atomic(self.manifest_path, b"".join(line.raw for line in kept))
+            remove_unlisted_documents(self.root, {name for line in kept for name in entry_files(_entry(line))})
         done: set[int] = set()
-        for entry in read_manifest(self.manifest_path):
-            done.update(entry_indices(entry))
+        for line in kept:
+            indices = entry_indices(_entry(line))
+            done.update(indices)
+            self._note_order(indices.start)
         return done
+
+    def _note_order(self, first_index: int) -> None:
+        """Note whether the manifest's lines are still in order of their first index."""
+        if first_index < self._last_first:
+            self._unsorted = True
+        self._last_first = max(self._last_first, first_index)
+
+    # Closing
+
+    def _finish(self) -> None:
+        """After a successful run: order the manifest, put an overwrite's new run in place, unlock."""
+        try:
+            self.close()
+            if self._unsorted:
+                sort_manifest(self.manifest_path)
+            if self._building:
+                self._replace_destination()
+        except BaseException:
+            self._abandon()
+            raise
+        self._release()
+
+    def _replace_destination(self) -> None:
+        """Swap the finished new run in for the previous one, then remove the previous one."""
+        building, destination = self.root, self.destination
+        with storage(destination):
+            carry_over(destination, building)
+            previous = swap(building, destination)
+        self._building = False
+        self.root, self.manifest_path = destination, destination / MANIFEST
+        self._locks[0].moved_to(previous)
+        self._locks[-1].moved_to(destination)
+        with contextlib.suppress(ScenegenError):  # the next run on the folder removes what is left
+            remove_tree(previous)
+
+    def _abandon(self) -> None:
+        """After a failure: drop an overwrite's new run, or a fresh run that recorded nothing; unlock."""
+        if self._manifest is not None:
+            with contextlib.suppress(OSError):
+                self._manifest.close()
+        empty = self._fresh and not self._recorded
+        if self._building:
+            with contextlib.suppress(ScenegenError):
+                remove_tree(self.root)
+        elif empty:
+            with contextlib.suppress(OSError):
+                self.manifest_path.unlink(missing_ok=True)
+                (self.root / RUN_RECORD).unlink(missing_ok=True)
+        self._release()
+        if self._created and (empty or not self._locks):
+            with contextlib.suppress(OSError):
+                self.destination.rmdir()
+
+    def _release(self) -> None:
+        """Let go of the locks, the folder written into first."""
+        for lock in reversed(self._locks):
+            lock.release()
+
+
+def _entry(line: Line) -> dict[str, Any]:
+    assert line.entry is not None
+    return line.entry
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
+def intact_lines(root: Path, lines: list[Line]) -> list[Line]:
+    """The sound manifest lines, each kept once, whose files are all in ``root`` with the sha256 they record."""
+    digests: dict[str, str | None] = {}
+    seen: set[bytes] = set()
+    kept = []
+    for line in lines:
+        if line.entry is None or line.raw in seen:
+            continue
+        if all(_digest(root, name, digests) is not None and expected in (None, digests[name])
+               for name, expected in entry_hashes(line.entry)):
+            kept.append(line)
+            seen.add(line.raw)
+    return kept
+
+
+def _digest(root: Path, name: str, digests: dict[str, str | None]) -> str | None:
+    """The sha256 of the file ``name`` in ``root``, hashed once whatever the number of lines naming it."""
+    if name not in digests:
+        digests[name] = file_sha256(root / name)
+    return digests[name]
+
+
+def is_document(path: Path) -> bool:
+    """Whether ``path`` is a document a run may have written: a JSON or JSON Lines file besides its run record
+    and manifest (and no hidden file)."""
+    return (path.suffix in (".json", ".jsonl") and path.name not in (RUN_RECORD, MANIFEST)
+            and not path.name.startswith(".") and path.is_file())
+
+
+def remove_unlisted_documents(root: Path, listed: set[str]) -> None:
+    """Remove the documents in ``root`` that no manifest line names (a killed worker's, or damaged ones)."""
+    for path in root.iterdir():
+        if path.name not in listed and is_document(path):
+            path.unlink(missing_ok=True)
+
+
+def sort_manifest(path: Path) -> None:
+    """Rewrite the manifest at ``path`` (atomically) with its lines in order of their first index."""
+    with storage(path):
+        lines = [(entry_indices(line.entry).start, line.raw) for line in manifest_lines(path) if line.entry]
+    lines.sort(key=itemgetter(0))
+    write_atomic(path, b"".join(raw for _, raw in lines))
+
+
+# Overwriting
+
+
+def sibling(folder: Path, suffix: str) -> Path:
+    """The folder beside ``folder`` whose name is its name and ``suffix`` (``run`` -> ``run.incomplete``)."""
+    absolute = Path(os.path.abspath(folder))
+    if not absolute.name:
+        raise ConfigError("--out", f"{folder} has no name a run could be built beside; choose another --out")
+    return absolute.with_name(absolute.name + suffix)
+
+
+def siblings(folder: Path, *suffixes: str) -> list[Path]:
+    """The folders beside ``folder`` named with each of ``suffixes``; none for a folder with no name (``/``)."""
+    return [sibling(folder, suffix) for suffix in suffixes] if Path(os.path.abspath(folder)).name else []
+
+
+def is_ours(folder: Path) -> bool:
+    """Whether ``folder`` is a folder a scenegen run left (it holds the run lock's file)."""
+    return folder.is_dir() and not folder.is_symlink() and (folder / LOCK_NAME).is_file()
+
+
+def remove_stale_siblings(destination: Path) -> None:
+    """Remove what a killed overwrite of ``destination`` left beside it, unless a live run holds it."""
+    for stale in siblings(destination, INCOMPLETE, REPLACED):
+        if is_ours(stale):
+            with contextlib.suppress(ScenegenError):  # in use, or not removable: an overwrite will say so
+                lock = FolderLock.acquire(stale)
+                try:
+                    remove_tree(stale)
+                finally:
+                    lock.release()
+
+
+def restore_interrupted_swap(destination: Path) -> None:
+    """Put back the previous run an overwrite killed between its two renames left at ``<out>.replaced``."""
+    replaced = next(iter(siblings(destination, REPLACED)), None)
+    if replaced is None or os.path.lexists(destination) or not is_ours(replaced):
+        return
+    lock = FolderLock.acquire(replaced)
+    try:
+        with storage(destination):
+            os.rename(replaced, destination)
+        lock.moved_to(destination)
+    finally:
+        lock.release()
+
+
+def remove_tree(folder: Path) -> None:
+    """Remove ``folder`` and all it holds, trying again while a killed run's worker may still write into it."""
+    for attempt in range(1, _REMOVE_ATTEMPTS + 1):
+        try:
+            shutil.rmtree(folder)
+            return
+        except OSError as error:
+            if not os.path.lexists(folder):
+                return
+            if attempt == _REMOVE_ATTEMPTS:
+                raise StorageError.of(error, folder) from None
+            time.sleep(0.05 * attempt)
+
+
+def carry_over(previous: Path, new: Path) -> None:
+    """Link (or copy) into ``new`` what ``previous`` holds besides its run: files a user put there."""
+    runs = {RUN_RECORD, MANIFEST, LOCK_NAME}
+    runs.update(name for entry in read_manifest(previous / MANIFEST) for name in entry_files(entry))
+    for path in previous.iterdir():
+        target = new / path.name
+        if path.name in runs or (path.name.startswith(".") and path.name.endswith(".tmp")) or os.path.lexists(target):
+            continue
+        if path.is_dir() and not path.is_symlink():
+            shutil.copytree(path, target, symlinks=True, copy_function=link_or_copy)
+        else:
+            link_or_copy(path, target)
+
+
+def link_or_copy(source: str | Path, target: str | Path) -> None:
+    """A hard link to ``source`` at ``target``; a copy where the file system makes no links."""
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except OSError:
+        shutil.copy2(source, target, follow_symlinks=False)
+
+
+def swap(new: Path, destination: Path) -> Path:
+    """Put the folder ``new`` at ``destination``; return where the folder that was there is now."""
+    if exchange(new, destination):
+        return new
+    replaced = sibling(destination, REPLACED)
+    os.rename(destination, replaced)
+    try:
+        os.rename(new, destination)
+    except OSError:
+        os.rename(replaced, destination)
+        raise
+    return replaced
+
+
+def exchange(first: Path, second: Path) -> bool:
+    """Exchange two paths atomically (Linux ``renameat2`` with ``RENAME_EXCHANGE``); False where the system or
+    the file system cannot."""
+    renameat2 = _renameat2()
+    if renameat2 is None:
+        return False
+    at_cwd, rename_exchange = -100, 2
+    if renameat2(at_cwd, os.fsencode(first), at_cwd, os.fsencode(second), rename_exchange) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(second))
+
+
+@functools.cache
+def _renameat2() -> Callable[..., int] | None:
+    """The C library's ``renameat2``, if it has one."""
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    function.restype = ctypes.c_int
+    return function
+
+
+def overwrite_abandoned(error: BaseException, destination: Path) -> ScenegenError | None:
+    """The error to report instead of ``error``, which ended an overwrite of ``destination``: its advice to
+    resume would continue the previous run, which is still there, unchanged. None to report ``error``."""
+    unchanged = f"{destination} still holds its previous run, unchanged"
+    if isinstance(error, Interrupted):
+        return Interrupted(f"interrupted: the new run was discarded and {unchanged}; "
+                           "rerun the same command to replace it")
+    if not isinstance(error, ScenegenError) or "--resume" not in str(error):
+        return None
+    clearer = type(error).__new__(type(error))
+    clearer.__dict__.update(error.__dict__)
+    clearer.args = (f"{_RESUME_HINT.sub('rerun the same command', str(error))}; {unchanged}",)
+    return clearer
 
 
 def run_difference(previous: Mapping[str, Any], run: Mapping[str, Any], path: str = "") -> str:
