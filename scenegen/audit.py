@@ -22,8 +22,8 @@ from .config import check_config
 from .errors import Problem, ScenegenError
 from .family import Family
 from .manifest import MANIFEST, entry_files, manifest_lines
+from .pipeline import document_truth
 from .plugins import family_named
-from .run import document_truth
 from .validate import document_problems, mcs_problems, schema_problems
 from .writer import RUN_RECORD, sha256
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import click
 
-from .audit import audit
 from .errors import ScenegenError
 from .plugins import family_named, installed_families
-from .run import MAX_SAMPLES, MAX_SEED, RunRequest, make
+from .request import DEFAULT_SPLIT, EXECUTORS, MAX_SAMPLES, MAX_SEED, MAX_WORKERS, SPLIT_NAME, RunRequest
+from .run import make
 
 
 class _Path(click.Path):
@@ -25,6 +25,13 @@ class _Path(click.Path):
         if "\x00" in str(value):
             self.fail("a path cannot hold a NUL character", param, ctx)
         return super().convert(value, param, ctx)
+
+
+def _check_split(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """A split is a short plain name: it is recorded in run.json and every manifest line."""
+    if not SPLIT_NAME.fullmatch(value):
+        raise click.BadParameter(f"{value!r} is not a split name: letters, digits, '_' and '-', 1 to 64 of them")
+    return value
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -44,7 +51,10 @@ def cli() -> None:
 @click.option("-n", "n", type=click.IntRange(1, MAX_SAMPLES), required=True,
               help=f"How many samples (scenes, pairs or records) to make, 1 to {MAX_SAMPLES:,}.")
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
-              help="Run seed, 0 to 2**63-1; sample i depends only on (config, seed, i).")
+              help="Run seed, 0 to 2**63-1; sample i depends only on (config, seed, split, i).")
+@click.option("--split", default=DEFAULT_SPLIT, show_default=True, callback=_check_split,
+              help="The split this run makes (train, validation, test or a name of your own): each split of a "
+                   "config draws its own samples.")
 @click.option("--out", type=_Path(file_okay=False, path_type=Path),
               help="Output folder. Default: output/<config stem>.")
 @click.option("--prefix", help="File-name prefix. Default: '<config stem>_'.")
@@ -54,9 +64,16 @@ def cli() -> None:
 @click.option("--check", is_flag=True,
               help="Also run the family's semantic checks on every document before writing it (slower; "
                    "`scenegen validate` runs them on written output). Schema and format rules are always checked.")
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None, metavar="N",
+              help="Processes making samples at once. Default: every usable core.")
+@click.option("--executor", type=click.Choice(EXECUTORS), default="processes", show_default=True,
+              help="processes: a pool of local processes; ray: Ray tasks (pip install 'scenegen[ray]').")
+@click.option("--ray-address", metavar="ADDR",
+              help="With --executor ray: the cluster to join (e.g. 10.0.0.5:6379); default: start a local Ray.")
 @click.option("--quiet", is_flag=True, help="No progress bar and no summary.")
-def make_command(config: str, n: int, seed: int, out: Path | None, prefix: str | None,
-                 resume: bool, overwrite: bool, pairs: bool, check: bool, quiet: bool) -> None:
+def make_command(config: str, n: int, seed: int, split: str, out: Path | None, prefix: str | None,
+                 resume: bool, overwrite: bool, pairs: bool, check: bool, workers: int | None, executor: str,
+                 ray_address: str | None, quiet: bool) -> None:
     """Generate N samples of a family from a config.
 
     \b
@@ -64,11 +81,16 @@ def make_command(config: str, n: int, seed: int, out: Path | None, prefix: str |
       scenegen make --config tool_choice.yaml -n 1000
       scenegen make --config my_tools.yaml -n 50000 --seed 7 --out data/tools
       scenegen make --config tool_choice -n 2000 --resume
+      scenegen make --config shell_game.yaml -n 100000 --split test --workers 8
+      scenegen make --config caip.yaml -n 1000000 --executor ray --ray-address 10.0.0.5:6379
     """
     if resume and overwrite:
         raise click.UsageError("--resume and --overwrite exclude each other")
+    if ray_address is not None and executor != "ray":
+        raise click.UsageError("--ray-address goes with --executor ray")
     summary = make(RunRequest(config, n, seed, out, prefix, resume, overwrite, progress=not quiet, pairs=pairs,
-                              check=check))
+                              check=check, split=split, workers=workers, executor=executor,
+                              ray_address=ray_address))
     if not quiet:
         click.echo(summary.line())
 
@@ -86,6 +108,8 @@ def validate_command(paths: tuple[Path, ...]) -> None:
     Example:
       scenegen validate output/tool_choice
     """
+    from .audit import audit  # jsonschema and the manifest reader: imported by this command only (start-up time)
+
     failed = checked = 0
     for report in audit(list(paths)):
         checked += 1

@@ -10,13 +10,16 @@ import copy
 import math
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
+import jsonschema_rs
 import yaml
 
 from . import resources
 from .errors import ConfigError
+
+if TYPE_CHECKING:
+    import jsonschema
 
 _VALUE_SHAPES = "a constant, a list, {min, max} or {choices, weights}"
 
@@ -125,12 +128,48 @@ def _numbers(value: Any, path: str = "") -> Iterator[tuple[str, float]]:
 
 
 def check_config(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:
-    """Validate ``config`` against ``schema``; return a copy with the schema's defaults filled in."""
-    validator = jsonschema.Draft202012Validator(schema)
-    error = min(validator.iter_errors(config), key=lambda e: list(e.absolute_path), default=None)
-    if error is not None:
-        raise _config_error(error)
+    """Validate ``config`` against ``schema``; return a copy with the schema's defaults filled in.
+
+    The compiled validator (jsonschema-rs, which the run loads anyway) passes a valid
+    config; anything else goes to the pure-Python ``jsonschema``, the reference,
+    which judges it and gives the error to report. Importing ``jsonschema`` takes
+    longer than a small run, so a valid config never does.
+    """
+    if not _compiled_says_valid(config, schema):
+        import jsonschema
+
+        validator = jsonschema.Draft202012Validator(schema)
+        error = min(validator.iter_errors(config), key=lambda e: list(e.absolute_path), default=None)
+        if error is not None:
+            raise _config_error(error)
     return with_defaults(config, schema)
+
+
+def _compiled_says_valid(config: Mapping[str, Any], schema: Mapping[str, Any]) -> bool:
+    """Whether jsonschema-rs finds ``config`` valid; false also when it cannot tell (a schema it does
+    not take), leaving the verdict to ``jsonschema``.
+
+    It is asked only about plain JSON data (what YAML and JSON configs hold), on which the two agree:
+    it would take a tuple for an array, say, where ``jsonschema`` does not.
+    """
+    if not _is_plain_json(config):
+        return False
+    try:
+        return bool(jsonschema_rs.Draft202012Validator(dict(schema), offline=True).is_valid(config))
+    except Exception:  # a schema jsonschema-rs refuses (or cannot resolve offline): let the reference judge
+        return False
+
+
+_JSON_SCALARS = (str, int, float, bool, type(None))
+
+
+def _is_plain_json(value: Any) -> bool:
+    """Whether ``value`` is made of dicts with string keys, lists and JSON scalars only (no subclasses)."""
+    if type(value) is dict:
+        return all(type(key) is str and _is_plain_json(item) for key, item in value.items())
+    if type(value) is list:
+        return all(_is_plain_json(item) for item in value)
+    return type(value) in _JSON_SCALARS
 
 
 def with_defaults(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:
@@ -198,6 +237,8 @@ def _same_shape(instance: Any, branch: Mapping[str, Any]) -> bool:
     declared = branch.get("type")
     if declared is None:
         return not isinstance(instance, (list, dict))
+    import jsonschema  # (already imported: only an error is explained)
+
     if not jsonschema.Draft202012Validator.TYPE_CHECKER.is_type(instance, declared):
         return False
     return not isinstance(instance, dict) or all(key in instance for key in branch.get("required", ()))

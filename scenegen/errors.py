@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import errno
 from dataclasses import dataclass
+from typing import Any
 
 
 class ScenegenError(Exception):
     """Base of the errors the CLI reports without a traceback."""
 
     exit_code = 1
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Subclasses take arguments of their own: rebuild without calling __init__, so that an error
+        # raised in a worker process reaches the run's parent whole.
+        return _restored, (type(self), self.args, self.__dict__)
+
+
+def _restored(kind: type[ScenegenError], args: tuple[Any, ...], state: dict[str, Any]) -> ScenegenError:
+    error = kind.__new__(kind, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class ConfigError(ScenegenError):

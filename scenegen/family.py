@@ -69,6 +69,10 @@ class Family(abc.ABC):
         """
         self.config = config
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A family is rebuilt from its config wherever it is unpickled: its samplers hold closures.
+        return type(self), (self.config,)
+
     @cached_property
     def parameters(self) -> Parameters:
         """The declared parameters, compiled from the config on first use (a ConfigError if one cannot be)."""

@@ -10,7 +10,7 @@ line keeps its bytes (:attr:`Line.raw`) to be written back unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,11 @@ def entry_hashes(entry: Mapping[str, Any]) -> list[tuple[str, str | None]]:
         return [(entry["file"], hashes if isinstance(hashes, str) else None)]
     return [(name, hashes.get(suffix) if isinstance(hashes, dict) else hashes)
             for suffix, name in entry.get("files", {}).items()]
+
+
+def manifest_bytes(entries: Iterable[Mapping[str, Any]]) -> bytes:
+    """The manifest lines of ``entries``: one JSON object a line."""
+    return b"".join(orjson.dumps(entry) + b"\n" for entry in entries)
 
 
 def entry_indices(entry: Mapping[str, Any]) -> range:

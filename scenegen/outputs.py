@@ -8,14 +8,16 @@ how to export, check and write its documents, and its :class:`Pairing` what
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import ConfigError, Problem
 from .export import mcs
 from .validate import mcs_problems
-from .writer import OutputFolder, dump_json
+from .writer import dump_json, sha256, write_atomic
 
 if TYPE_CHECKING:
     from .family import Sample
@@ -24,10 +26,15 @@ if TYPE_CHECKING:
 Made = tuple["Sample", dict[str, dict[str, Any]]]
 
 
+#: Scene files a job makes at most: enough to pay for a task's hand-off to a worker many times over.
+SCENE_JOB = 64
+
+
 class Entries(Protocol):
-    """What a sink needs of the run: the family's name, the seed and a sample's manifest entry."""
+    """What a sink needs of the run: the family's name, the seed and split, and a sample's manifest entry."""
 
     seed: int
+    split: str
 
     @property
     def family_name(self) -> str: ...
@@ -36,16 +43,18 @@ class Entries(Protocol):
 
 
 class Sink(abc.ABC):
-    """Writes made samples into a run folder and records them in its manifest."""
+    """Writes the made samples of one job into the run folder ``root``; collects their manifest entries.
 
-    def __init__(self, folder: OutputFolder, run: Entries) -> None:
-        self.folder = folder
+    A worker writes the files itself (shipping made documents back to a parent
+    costs more than making them); the run's parent records the ``entries`` in
+    the manifest, in index order.
+    """
+
+    def __init__(self, root: Path, run: Entries) -> None:
+        self.root = root
         self.run = run
+        self.entries: list[dict[str, Any]] = []
         self.documents = 0
-
-    @abc.abstractmethod
-    def pending(self, n: int) -> Sequence[int]:
-        """The indices below ``n`` still to be made."""
 
     @abc.abstractmethod
     def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
@@ -54,69 +63,53 @@ class Sink(abc.ABC):
     def finish(self) -> None:  # noqa: B027 - a hook: most sinks buffer nothing
         """Write whatever is still buffered."""
 
+    def _write(self, name: str, data: bytes) -> str:
+        write_atomic(self.root / name, data)
+        return sha256(data)
+
 
 class SceneSink(Sink):
-    """One JSON file per document, one manifest line per sample."""
-
-    def pending(self, n: int) -> Sequence[int]:
-        if not self.folder.done:
-            return range(n)
-        return [index for index in range(n) if index not in self.folder.done]
+    """One JSON file per document, one manifest entry per sample."""
 
     def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
-        """Write a chunk: each sample's files, then its manifest line."""
+        """Write a chunk: each sample's files, then its entry."""
         for index, (sample, documents) in zip(indices, made, strict=True):
             names = {suffix: f"{document['name']}.json" for suffix, document in documents.items()}
-            hashes = {suffix: self.folder.write_document(names[suffix], dump_json(document))
-                      for suffix, document in documents.items()}
+            hashes = {suffix: self._write(names[suffix], dump_json(document)) for suffix, document in documents.items()}
             self.documents += len(documents)
             entry = self.run.entry(index, sample)
             if list(names) == [""]:
                 entry.update(file=names[""], sha256=hashes[""])
             else:
                 entry.update(files=names, sha256=hashes, pair=sample.pair)
-            self.folder.record(entry)
+            self.entries.append(entry)
 
 
 class ShardSink(Sink):
-    """Records as JSON lines in shards of ``size``, named ``<stem>-00000.jsonl``; one manifest line per shard."""
+    """The records of one shard as JSON lines in ``<stem>-<shard:05d>.jsonl``, written whole; one entry."""
 
-    def __init__(self, folder: OutputFolder, run: Entries, stem: str, size: int, n: int) -> None:
-        super().__init__(folder, run)
+    def __init__(self, root: Path, run: Entries, stem: str, size: int) -> None:
+        super().__init__(root, run)
         self.stem = stem
         self.size = size
-        self.n = n
         self.lines: list[bytes] = []
         self.first_index = 0
 
-    def pending(self, n: int) -> Sequence[int]:
-        # A shard is written whole or not at all: redo any shard not entirely done.
-        if not self.folder.done:
-            return range(n)
-        pending: list[int] = []
-        for first in range(0, n, self.size):
-            indices = range(first, min(n, first + self.size))
-            if not all(index in self.folder.done for index in indices):
-                pending.extend(indices)
-        return pending
-
     def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
-        """Add a chunk's records; write each shard the chunk completes."""
         for index, (_, documents) in zip(indices, made, strict=True):
             if not self.lines:
                 self.first_index = index
             self.lines.extend(dump_json(document, indent=False) + b"\n" for document in documents.values())
             self.documents += len(documents)
-            if index + 1 == self.n or (index + 1) % self.size == 0:
-                self.finish()
 
     def finish(self) -> None:
         if not self.lines:
             return
         name = f"{self.stem}-{self.first_index // self.size:05d}.jsonl"
-        digest = self.folder.write_document(name, b"".join(self.lines))
-        self.folder.record({"file": name, "family": self.run.family_name, "seed": self.run.seed,
-                            "first_index": self.first_index, "count": len(self.lines), "sha256": digest})
+        digest = self._write(name, b"".join(self.lines))
+        self.entries.append({"file": name, "family": self.run.family_name, "seed": self.run.seed,
+                             "split": self.run.split, "first_index": self.first_index, "count": len(self.lines),
+                             "sha256": digest})
         self.lines = []
 
 
@@ -140,8 +133,13 @@ class Output(abc.ABC):
         return []
 
     @abc.abstractmethod
-    def sink(self, folder: OutputFolder, run: Entries, stem: str, n: int, config: Mapping[str, Any]) -> Sink:
-        """The sink writing a run of ``n`` samples whose config stem is ``stem``."""
+    def jobs(self, n: int, done: Container[int], config: Mapping[str, Any]) -> Iterator[Sequence[int]]:
+        """The indices below ``n`` still to make (not in ``done``), in order, grouped into jobs that a worker
+        makes and writes whole. Lazy: nothing is built for indices not yet reached."""
+
+    @abc.abstractmethod
+    def sink(self, root: Path, run: Entries, stem: str, config: Mapping[str, Any]) -> Sink:
+        """The sink writing one job into the folder ``root`` of a run whose config stem is ``stem``."""
 
 
 @dataclass(frozen=True)
@@ -157,8 +155,13 @@ class SceneFiles(Output):
     def format_problems(self, document: Mapping[str, Any]) -> list[Problem]:
         return mcs_problems(document)
 
-    def sink(self, folder: OutputFolder, run: Entries, stem: str, n: int, config: Mapping[str, Any]) -> Sink:
-        return SceneSink(folder, run)
+    def jobs(self, n: int, done: Container[int], config: Mapping[str, Any]) -> Iterator[Sequence[int]]:
+        if not done:
+            return (range(first, min(n, first + SCENE_JOB)) for first in range(0, n, SCENE_JOB))
+        return batched((index for index in range(n) if index not in done), SCENE_JOB)
+
+    def sink(self, root: Path, run: Entries, stem: str, config: Mapping[str, Any]) -> Sink:
+        return SceneSink(root, run)
 
 
 @dataclass(frozen=True)
@@ -172,8 +175,14 @@ class RecordShards(Output):
     def export(self, document: Any, name: str, shared: dict[int, Any]) -> dict[str, Any]:
         return {"id": name, **document}
 
-    def sink(self, folder: OutputFolder, run: Entries, stem: str, n: int, config: Mapping[str, Any]) -> Sink:
-        return ShardSink(folder, run, stem, int(config[self.size_key]), n)
+    def jobs(self, n: int, done: Container[int], config: Mapping[str, Any]) -> Iterator[Sequence[int]]:
+        # A shard is written whole or not at all: one job a shard, redone unless every record is done.
+        size = int(config[self.size_key])
+        shards = (range(first, min(n, first + size)) for first in range(0, n, size))
+        return (shard for shard in shards if not done or not all(index in done for index in shard))
+
+    def sink(self, root: Path, run: Entries, stem: str, config: Mapping[str, Any]) -> Sink:
+        return ShardSink(root, run, stem, int(config[self.size_key]))
 
 
 @dataclass(frozen=True)
@@ -191,6 +200,13 @@ class Pairing:
         if self.key is None:
             raise ConfigError("--pairs", f"family {family!r} makes no counterfactual pairs")
         return {**config, self.key: True}
+
+
+def batched(indices: Iterable[int], size: int) -> Iterator[list[int]]:
+    """``indices`` in consecutive lists of ``size`` (the last may be shorter), drawn lazily."""
+    iterator = iter(indices)
+    while batch := list(islice(iterator, size)):
+        yield batch
 
 
 NO_PAIRS = Pairing()

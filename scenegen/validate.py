@@ -12,14 +12,14 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import jsonschema_rs
-import referencing
 
 from . import resources
 from .errors import Problem
 
 if TYPE_CHECKING:
+    import jsonschema
+
     from .family import Family
 
 
@@ -35,13 +35,6 @@ def compiled_validator(schema_name: str) -> jsonschema_rs.Validator:
     return jsonschema_rs.validator_for(resources.load_schema(schema_name), registry=registry)
 
 
-_TUPLES_ARE_ARRAYS = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
-        "array", lambda _checker, instance: isinstance(instance, (list, tuple))),
-)
-
-
 @cache
 def reference_validator(schema_name: str) -> jsonschema.Draft202012Validator:
     """The pure-Python ``jsonschema`` validator of the same schema (the reference).
@@ -49,10 +42,19 @@ def reference_validator(schema_name: str) -> jsonschema.Draft202012Validator:
     Like jsonschema-rs, it takes a tuple for a JSON array: families share immutable
     sequences (action and state lists) that are written as arrays.
     """
+    # Imported here: jsonschema and referencing take about 40 ms to import, and a run never needs them.
+    import jsonschema
+    import referencing
+
+    tuples_are_arrays = jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+            "array", lambda _checker, instance: isinstance(instance, (list, tuple))),
+    )
     registry = referencing.Registry().with_resources(
         (uri, referencing.Resource.from_contents(schema)) for uri, schema in _bundled_schemas().items()
     )
-    return _TUPLES_ARE_ARRAYS(resources.load_schema(schema_name), registry=registry)
+    return tuples_are_arrays(resources.load_schema(schema_name), registry=registry)
 
 
 def json_path(parts: Iterable[str | int]) -> str:

@@ -55,7 +55,7 @@ import os
 import re
 import shutil
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -64,7 +64,16 @@ import orjson
 
 from .errors import ConfigError, Interrupted, ScenegenError, StorageError
 from .lock import LOCK_NAME, FolderLock
-from .manifest import MANIFEST, Line, entry_files, entry_hashes, entry_indices, manifest_lines, read_manifest
+from .manifest import (
+    MANIFEST,
+    Line,
+    entry_files,
+    entry_hashes,
+    entry_indices,
+    manifest_bytes,
+    manifest_lines,
+    read_manifest,
+)
 
 RUN_RECORD = "run.json"
 
@@ -166,13 +175,18 @@ class OutputFolder:
 
     def record(self, entry: Mapping[str, Any]) -> None:
         """Append one manifest line (after the documents it names are in place)."""
-        assert self._manifest is not None, "record() on a closed OutputFolder"
+        self.record_lines(manifest_bytes([entry]), [entry_indices(entry)])
+
+    def record_lines(self, lines: bytes, covers: Sequence[range]) -> None:
+        """Append manifest ``lines`` in one write (after the documents they name are in place); ``covers``:
+        the samples each line records."""
+        assert self._manifest is not None, "record_lines() on a closed OutputFolder"
         with storage(self.manifest_path):
-            self._manifest.write(orjson.dumps(entry) + b"\n")
-        indices = entry_indices(entry)
-        self.done.update(indices)
-        self._note_order(indices.start)
-        self._recorded = True
+            self._manifest.write(lines)
+        for indices in covers:
+            self.done.update(indices)
+            self._note_order(indices.start)
+        self._recorded = self._recorded or bool(covers)
 
     def close(self) -> None:
         """Close the manifest; the ``with`` block's end also orders it, finishes an overwrite and unlocks."""

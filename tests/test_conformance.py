@@ -31,7 +31,8 @@ from typing import Any
 
 import pytest
 
-from scenegen.run import Pipeline, load_family
+from scenegen.pipeline import Pipeline
+from scenegen.run import load_family
 from scenegen.writer import dump_json
 
 from .conftest import REFERENCE_SCENES

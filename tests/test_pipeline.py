@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from scenegen.run import CHUNK_SIZE, Pipeline, RunRequest, load_family, make
+from scenegen.pipeline import CHUNK_SIZE, Pipeline
+from scenegen.request import RunRequest
+from scenegen.run import load_family, make
 from scenegen.writer import dump_json, read_manifest
 
 

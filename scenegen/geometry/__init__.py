@@ -6,20 +6,43 @@ in batches and keeps the first that passes every constraint, or raises
 :class:`PlacementError` naming the constraint that rejected most candidates;
 objects scattered over empty floor get cells of their own instead.
 Reachability is a flood fill on an occupancy grid inflated by the performer's radius.
+
+Each name is imported from its module when first used (PEP 562), so that a
+family imports only the modules it uses: every process of a run pays for what it imports.
 """
 
 from __future__ import annotations
 
-from .apart import circumradius, scatter
-from .catalog import ObjectFacts, footprint, footprints, object_facts, object_size, resting_y, shape
-from .grid import DEFAULT_RESOLUTION, PERFORMER_RADIUS, Grid, inflate, occupancy_grid, rasterise_cells
-from .leads import place_all
-from .overlap import any_overlap, overlap_matrix, overlap_pairs, self_overlap
-from .place import Placement, PlacementError, PlacementRequest, place_many, place_one
-from .reach import reachable
-from .regions import Constraint, InsideBoxes, InsideDisc, InsideRoom, OutsideBoxes, OutsideDisc, away_from_cells
-from .samplers import AmongPoints, InRect, OnRing, OnSegment, Poses, Sampler
-from .shapes import TOLERANCE, Boxes, Footprints, cell_boxes, concat, pose, rotate
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .apart import circumradius, scatter
+    from .catalog import ObjectFacts, footprint, footprints, object_facts, object_size, resting_y, shape
+    from .grid import DEFAULT_RESOLUTION, PERFORMER_RADIUS, Grid, inflate, occupancy_grid, rasterise_cells
+    from .leads import place_all
+    from .overlap import any_overlap, overlap_matrix, overlap_pairs, self_overlap
+    from .place import Placement, PlacementError, PlacementRequest, place_many, place_one
+    from .reach import reachable
+    from .regions import Constraint, InsideBoxes, InsideDisc, InsideRoom, OutsideBoxes, OutsideDisc, away_from_cells
+    from .samplers import AmongPoints, InRect, OnRing, OnSegment, Poses, Sampler
+    from .shapes import TOLERANCE, Boxes, Footprints, cell_boxes, concat, pose, rotate
+
+#: The module of each public name (the same as the imports above, which are for type checkers).
+_MODULES = {
+    "apart": ("circumradius", "scatter"),
+    "catalog": ("ObjectFacts", "footprint", "footprints", "object_facts", "object_size", "resting_y", "shape"),
+    "grid": ("DEFAULT_RESOLUTION", "PERFORMER_RADIUS", "Grid", "inflate", "occupancy_grid", "rasterise_cells"),
+    "leads": ("place_all",),
+    "overlap": ("any_overlap", "overlap_matrix", "overlap_pairs", "self_overlap"),
+    "place": ("Placement", "PlacementError", "PlacementRequest", "place_many", "place_one"),
+    "reach": ("reachable",),
+    "regions": ("Constraint", "InsideBoxes", "InsideDisc", "InsideRoom", "OutsideBoxes", "OutsideDisc",
+                "away_from_cells"),
+    "samplers": ("AmongPoints", "InRect", "OnRing", "OnSegment", "Poses", "Sampler"),
+    "shapes": ("TOLERANCE", "Boxes", "Footprints", "cell_boxes", "concat", "pose", "rotate"),
+}
+_MODULE_OF = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
     "DEFAULT_RESOLUTION", "PERFORMER_RADIUS", "TOLERANCE",
@@ -30,3 +53,16 @@ __all__ = [
     "object_facts", "object_size", "occupancy_grid", "overlap_matrix", "overlap_pairs", "place_all", "place_many",
     "place_one", "pose", "rasterise_cells", "reachable", "resting_y", "rotate", "scatter", "self_overlap", "shape",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value  # the next use is a plain lookup
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scenegen.families.caip import Caip
-from scenegen.rng import sample_rng
+from scenegen.request import DEFAULT_SPLIT
+from scenegen.rng import sample_rng, stream_key
 from scenegen.run import load_family
 
 from .pipeline import measure
@@ -51,8 +52,9 @@ class Diversity:
 
 def diversity(family: Caip, n: int) -> Diversity:
     stats = Diversity()
+    stream = stream_key(family.config, DEFAULT_SPLIT)
     for index in range(n):
-        sample = family.generate(index, sample_rng(SEED, index))
+        sample = family.generate(index, sample_rng(SEED, stream, index))
         record = sample.documents[""]
         stats.texts.add(record["text"])
         form = record["logical_form"]

@@ -15,7 +15,10 @@ from functools import cache
 from pathlib import Path
 
 from scenegen import collector
-from scenegen.run import CHUNK_SIZE, Pipeline, RunRequest, RunSummary, chunks, load_family, make, open_sink
+from scenegen.manifest import entry_indices, manifest_bytes
+from scenegen.pipeline import CHUNK_SIZE, Pipeline, chunks
+from scenegen.request import RunRequest
+from scenegen.run import RunSummary, load_family, make
 from scenegen.writer import OutputFolder
 
 
@@ -87,7 +90,7 @@ def _since(start: tuple[float, float], summary: RunSummary | None = None) -> Tim
 
 def _make(config: str, n: int, out: Path, check: bool) -> Timing:
     start = _clocks()
-    summary = make(RunRequest(config, n, out=out, progress=False, check=check))
+    summary = make(RunRequest(config, n, out=out, progress=False, check=check, workers=1))
     return _since(start, summary)
 
 
@@ -108,10 +111,11 @@ def _writing(config: str, n: int, out: Path) -> Timing:
     made = [(indices, pipeline.produce_many(indices)) for indices in chunks(range(n), CHUNK_SIZE)]
     start = _clocks()
     with OutputFolder(out, {"bench": config}) as folder, collector.tuned_for_runs():
-        sink = open_sink(folder, pipeline, config_path.stem, n)
+        sink = family.output.sink(folder.root, pipeline, config_path.stem, family.config)
         for indices, chunk in made:
             sink.add(indices, chunk)
         sink.finish()
+        folder.record_lines(manifest_bytes(sink.entries), [entry_indices(entry) for entry in sink.entries])
     return _since(start)
 
 

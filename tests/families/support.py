@@ -11,7 +11,7 @@ from hypothesis import assume
 from scenegen.config import check_config
 from scenegen.errors import ConfigError
 from scenegen.family import Family, Sample
-from scenegen.run import Pipeline, document_truth
+from scenegen.pipeline import Pipeline, document_truth
 from scenegen.writer import dump_json
 
 F = TypeVar("F", bound=Family)

@@ -27,7 +27,7 @@ from scenegen.geometry import (
     occupancy_grid,
     reachable,
 )
-from scenegen.run import Pipeline
+from scenegen.pipeline import Pipeline
 from scenegen.validate import document_problems
 from tests.examples import examples
 

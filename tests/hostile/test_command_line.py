@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenegen.run import MAX_SAMPLES, MAX_SEED
+from scenegen.request import MAX_SAMPLES, MAX_SEED
 
 from .conftest import assert_refused
 

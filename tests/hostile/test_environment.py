@@ -56,8 +56,8 @@ def test_a_full_disk_stops_with_one_line_and_the_run_resumes(attempt, sandbox):
         result = attempt(*MAKE, "-n", "400", "--out", str(out))
         assert_one_line(result, str(out), "no space left on device", "rerun with --resume")
         assert not temporaries(out)
-        recorded = len(list(read_manifest(out / "manifest.jsonl")))
-        assert 0 < recorded < 400
+        # Workers fill the disk in parallel: the parent may find no room even for the first job's lines.
+        assert len(list(read_manifest(out / "manifest.jsonl"))) < 400
         subprocess.run(["mount", "-o", "remount,size=64m", str(disk)], check=True)
         assert attempt(*MAKE, "-n", "400", "--out", str(out), "--resume").code == 0
         validated = attempt("validate", str(out))

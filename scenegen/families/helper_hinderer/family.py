@@ -32,7 +32,6 @@ from ...mcs.gridworld.layout import CELL, MIN_SIZE, Layout, build_layout
 from ...mcs.objects import object_id, structure_cube
 from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
 from ...outputs import ALWAYS_PAIRS
-from .checks import helper_hinderer_problems
 from .declaration import DECLARATION
 from .trials import HELP, HINDER, ROLES, Actor, Keyframe, Script, Stage, TrialRecord, script
 
@@ -183,6 +182,8 @@ class HelperHinderer(Family):
         }
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        from .checks import helper_hinderer_problems  # only checking runs need it: a run's every process starts faster
+
         return helper_hinderer_problems(document, truth)
 
     def _check_fits(self) -> None:

@@ -22,7 +22,6 @@ from ...mcs.frame import retrieval_goal, room_materials
 from ...mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
 from ...model import Scene, SceneObject
 from ...values import FloatRange, below
-from .checks import tool_choice_problems
 from .declaration import DECLARATION
 from .layout import (
     PLATFORM_HALF_WIDTH,
@@ -79,6 +78,8 @@ class ToolChoice(Family):
         return Sample(documents={"": scene}, params=drawn, truth=truth)
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        from .checks import tool_choice_problems  # only checking runs need it: a run's every process starts faster
+
         return tool_choice_problems(document, truth)
 
     def _check_fits(self) -> None:

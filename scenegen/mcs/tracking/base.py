@@ -20,7 +20,6 @@ from ...model import Scene, SceneObject
 from ...outputs import OPTIONAL_PAIRS
 from ..actions import Action
 from ..frame import retrieval_goal, room_materials
-from .checks import tracking_problems
 from .params import MAX_REDRAWS, redraw_limit
 from .props import ROOM_HEIGHT
 
@@ -58,6 +57,8 @@ class TrackingFamily(Family):
                       truth={"a": truth_a, "b": truth_b}, pair=pair)
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        from .checks import tracking_problems  # only checking runs need it: a run's every process starts faster
+
         return tracking_problems(document, truth)
 
     def _room_scene(self, drawn: Mapping[str, Any], performer_z: float, objects: list[SceneObject],

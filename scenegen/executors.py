@@ -1,0 +1,200 @@
+"""Where a run's jobs are made: in the run's own process, in a pool of local processes, or as Ray tasks.
+
+Every executor takes the run's jobs lazily, keeps a bounded number in flight
+(so nothing grows with the number of samples) and yields their results in job
+order, so the manifest is the same whatever the executor or worker count. Each
+job's worker writes its own files (:mod:`scenegen.jobs`).
+
+Pool workers are spawned, not forked from the run's process: they must not
+inherit its open files (the run folder's lock above all, which would outlive a
+killed parent in a forked child), and each watches its parent so that it ends
+with it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from itertools import islice
+from typing import Any, Protocol
+
+from .errors import ConfigError, ScenegenError
+from .family import Family
+from .jobs import JobResult, RunSpec, Worker, run_job
+
+#: Jobs in flight per worker: one being made, one waiting, so that no worker idles between jobs.
+IN_FLIGHT_PER_WORKER = 2
+
+
+class WorkerDied(ScenegenError):
+    """A worker process died (killed, or out of memory) while making a job."""
+
+
+class Executor(Protocol):
+    """Runs a run's jobs and yields their results in job order."""
+
+    def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]: ...
+
+    def drain(self) -> Iterator[JobResult]:
+        """After an interruption: the results of the jobs already under way, in order."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+class InProcess:
+    """Jobs made one after another in the run's own process (one worker, or a run of a single job)."""
+
+    def __init__(self, spec: RunSpec, family: Family) -> None:
+        self.worker = Worker(spec, family)
+
+    def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]:
+        return (self.worker.run(job) for job in jobs)
+
+    def drain(self) -> Iterator[JobResult]:
+        return iter(())
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+class Processes:
+    """Jobs made by a pool of ``workers`` local processes."""
+
+    def __init__(self, spec: RunSpec, workers: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(spec,))
+        self.window = Window(lambda job: self.pool.submit(_run_started_job, job), _result,
+                             workers * IN_FLIGHT_PER_WORKER)
+
+    def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]:
+        return _reporting_deaths(self.window.results(jobs))
+
+    def drain(self) -> Iterator[JobResult]:
+        return _reporting_deaths(self.window.drain())
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class RayTasks:
+    """Jobs made as Ray tasks: on a local Ray instance started for the run, or on the cluster at ``address``
+    (whose nodes must share the run folder's file system)."""
+
+    def __init__(self, spec: RunSpec, workers: int, address: str | None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ConfigError("--executor", "ray is not installed; pip install 'scenegen[ray]'") from None
+        self.ray = ray
+        # A driver that has joined Ray already (a notebook, a test) keeps its session; else this run starts one.
+        self.started = not ray.is_initialized()
+        if self.started and address is None:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        elif self.started:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+        spec_ref = ray.put(spec)
+        task = ray.remote(num_cpus=1)(run_job)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
+        self.window = Window(lambda job: task.remote(spec_ref, list(job)), ray.get, cpus * IN_FLIGHT_PER_WORKER)
+
+    def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]:
+        return self.window.results(jobs)
+
+    def drain(self) -> Iterator[JobResult]:
+        return self.window.drain()
+
+    def close(self) -> None:
+        if self.started:
+            self.ray.shutdown()
+
+
+class Window:
+    """Jobs submitted with at most ``size`` in flight; their results taken in submission order."""
+
+    def __init__(self, submit: Callable[[Sequence[int]], Any], result: Callable[[Any], JobResult], size: int) -> None:
+        self.submit = submit
+        self.result = result
+        self.size = size
+        self.in_flight: deque[Any] = deque()
+
+    def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]:
+        """Every job's result, in order, submitting the next job as each one is taken."""
+        pending = iter(jobs)
+        self.in_flight.extend(self.submit(job) for job in islice(pending, self.size))
+        while self.in_flight:
+            done = self.result(self.in_flight[0])
+            self.in_flight.popleft()
+            self.in_flight.extend(self.submit(job) for job in islice(pending, 1))
+            yield done
+
+    def drain(self) -> Iterator[JobResult]:
+        """The results of the jobs still in flight, in order, submitting no more (a run being stopped)."""
+        while self.in_flight:
+            done = self.result(self.in_flight[0])
+            self.in_flight.popleft()
+            yield done
+
+
+def _result(future: Future[JobResult]) -> JobResult:
+    return future.result()
+
+
+def _reporting_deaths(results: Iterator[JobResult]) -> Iterator[JobResult]:
+    try:
+        yield from results
+    except BrokenProcessPool:
+        raise WorkerDied("a worker process died (killed, or out of memory?); what it was making is not "
+                         "recorded: rerun the same command with --resume to continue") from None
+
+
+def _start_worker(spec: RunSpec) -> None:
+    # Ctrl-C reaches the whole process group: the run's parent stops the pool, workers must not die mid-file.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+    _WORKER_SPEC.append(spec)
+
+
+def _die_with_parent() -> None:
+    """End this worker as soon as the run's process ends, however it ends (even SIGKILL), so that no orphan
+    goes on writing into a folder that a resumed run is using. A spawned child reads EOF on its parent's
+    sentinel pipe when the parent dies; a daemon thread waits for it."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+    threading.Thread(target=_exit_when_ready, args=(sentinel,), name="watch-parent", daemon=True).start()
+
+
+def _exit_when_ready(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(1)
+
+
+#: The spec of the run this pool worker serves (set once by the pool's initializer).
+_WORKER_SPEC: list[RunSpec] = []
+
+
+def _run_started_job(job: Sequence[int]) -> JobResult:
+    return run_job(_WORKER_SPEC[-1], job)
+
+
+def open_executor(name: str, spec: RunSpec, family: Family, workers: int, address: str | None) -> Executor:
+    """The executor ``name`` (``processes`` or ``ray``) with ``workers`` workers; one local worker runs in-process."""
+    if name == "ray":
+        return RayTasks(spec, workers, address)
+    if workers <= 1:
+        return InProcess(spec, family)
+    return Processes(spec, workers)

@@ -1,0 +1,113 @@
+"""The factory: wall-clock rates with 1 and 2 workers and on a local Ray, peak memory against n, and the time a
+run of a billion samples takes to write its first file.
+
+Parallel runs are judged by wall-clock time (the work is spread over processes,
+so this process's CPU time says nothing), each the best of a few rounds.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from scenegen.request import RunRequest
+from scenegen.run import make
+
+from .pipeline import _scratch
+
+#: (config, n): about ten seconds in one process, so that starting the workers (0.2-0.3 s each) is a small part.
+CONFIGS = (("tool_choice", 40_000), ("shell_game", 30_000), ("helper_hinderer", 3000), ("caip", 400_000))
+ROUNDS = 2
+#: What 2 workers should reach on a 2-core machine, and Ray with 2 CPUs, against one process.
+WORKERS_TARGET = 1.8
+RAY_TARGET = 1.5
+
+
+def _wall(config: str, n: int, **options: object) -> float:
+    """The best wall-clock seconds of ``make`` over ROUNDS runs, each into a fresh folder."""
+    best = float("inf")
+    for _ in range(ROUNDS):
+        out = Path(os.urandom(6).hex())
+        started = time.perf_counter()
+        make(RunRequest(config, n, out=_scratch() / out, progress=False, **options))  # type: ignore[arg-type]
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def _workers() -> Iterator[str]:
+    for config, n in CONFIGS:
+        one, two = _wall(config, n, workers=1), _wall(config, n, workers=2)
+        verdict = "met" if one / two >= WORKERS_TARGET else "missed"
+        yield (f"{config} -n {n:,}: {n / one:,.0f}/s with 1 worker, {n / two:,.0f}/s with 2: "
+               f"{one / two:.2f}x (target {WORKERS_TARGET}x: {verdict})")
+
+
+def _ray() -> Iterator[str]:
+    try:
+        import ray
+    except ImportError:
+        yield "ray: not installed (pip install 'scenegen[ray]')"
+        return
+    started = time.perf_counter()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    start_up = time.perf_counter() - started
+    try:
+        config, n = CONFIGS[0]
+        one, on_ray = _wall(config, n, workers=1), _wall(config, n, executor="ray", workers=2)
+    finally:
+        ray.shutdown()
+    verdict = "met" if one / on_ray >= RAY_TARGET else "missed"
+    yield (f"{config} -n {n:,} on a local Ray with 2 CPUs: {n / on_ray:,.0f}/s against {n / one:,.0f}/s in one "
+           f"process: {one / on_ray:.2f}x (target {RAY_TARGET}x: {verdict}); starting Ray took {start_up:.1f} s")
+
+
+def _command(n: int, out: Path) -> list[str]:
+    return [sys.executable, "-c", "from scenegen.cli import main; main()", "make", "--config", "tool_choice",
+            "-n", str(n), "--out", str(out), "--quiet"]
+
+
+def _peak_rss(n: int) -> float:
+    """Peak resident memory (MB) of the largest process of a ``make -n n`` run with the default workers (wait4's
+    figure covers the run's process and the workers it reaped)."""
+    process = subprocess.Popen(_command(n, _scratch() / f"rss{n}"), stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(process.stderr.read().decode() if process.stderr else "make failed")
+    return usage.ru_maxrss / 1024
+
+
+def _memory() -> Iterator[str]:
+    small, large = _peak_rss(1000), _peak_rss(100_000)
+    verdict = "met" if large <= 1.5 * small else "missed"
+    yield (f"tool_choice peak RSS of the largest process: {small:.0f} MB at -n 1,000, {large:.0f} MB at "
+           f"-n 100,000: {large / small:.2f}x (target <= 1.5x: {verdict})")
+
+
+def _first_file() -> Iterator[str]:
+    out = _scratch() / "billion"
+    started = time.perf_counter()
+    process = subprocess.Popen(_command(10**9, out), stderr=subprocess.PIPE)
+    manifest = out / "manifest.jsonl"
+    while not (manifest.is_file() and manifest.stat().st_size) and process.poll() is None:
+        time.sleep(0.005)
+    first = time.perf_counter() - started
+    process.send_signal(signal.SIGTERM)
+    _, error = process.communicate(timeout=60)
+    yield (f"tool_choice -n 1,000,000,000: first sample recorded after {first:.2f} s; stopped by SIGTERM "
+           f"(exit {process.returncode}: {error.decode().strip()[:90]}...)")
+
+
+def run() -> Iterator[str]:
+    yield from _workers()
+    yield from _ray()
+    yield from _memory()
+    yield from _first_file()
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))

@@ -1,0 +1,217 @@
+"""The factory: the same bytes whatever the workers or executor, resumable after kill -9, streams keyed
+by config and split."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import time
+from itertools import islice
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scenegen.executors import Window
+from scenegen.lock import LOCK_NAME
+from scenegen.outputs import SCENE_FILES, RecordShards
+from scenegen.reference import built_in_families
+from scenegen.request import RunRequest
+from scenegen.rng import stream_key
+from scenegen.run import load_family, make
+
+CLI = (sys.executable, "-c", "from scenegen.cli import main; main()")
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file of a run folder by name, with its bytes (the lock file left out)."""
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.name != LOCK_NAME}
+
+
+@pytest.fixture
+def small_shards(write_config):
+    return str(write_config("family: caip\nshard_size: 25\n", "caip_small.yaml"))
+
+
+def made(out: Path, config: str, n: int, **options) -> dict[str, bytes]:
+    make(RunRequest(config, n, out=out, progress=False, **options))
+    return snapshot(out)
+
+
+@pytest.mark.parametrize(("config", "n"), [("tool_choice", 150), ("helper_hinderer", 12), (None, 120)],
+                         ids=["scenes", "pairs", "shards"])
+def test_output_is_the_same_whatever_the_worker_count(tmp_path, small_shards, config, n):
+    config = config or small_shards
+    alone = made(tmp_path / "1", config, n, workers=1)
+    assert len(alone) > 2
+    for workers in (2, 4):
+        assert made(tmp_path / str(workers), config, n, workers=workers) == alone, workers
+
+
+def test_ray_tasks_write_the_same_bytes_as_one_process(tmp_path, small_shards):
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        for config, n in (("tool_choice", 150), ("helper_hinderer", 6), (small_shards, 120)):
+            name = Path(config).stem
+            alone = made(tmp_path / f"{name}-1", config, n, workers=1)
+            assert made(tmp_path / f"{name}-ray", config, n, executor="ray", workers=2) == alone, config
+    finally:
+        ray.shutdown()
+
+
+def test_jobs_stream_without_building_the_pending_indices():
+    # A billion indices: anything built up front would not fit in memory.
+    first = list(islice(SCENE_FILES.jobs(10**9, set(), {}), 3))
+    assert first == [range(64), range(64, 128), range(128, 192)]
+    resumed = list(islice(SCENE_FILES.jobs(10**9, {0, 1, 65}, {}), 2))
+    assert resumed[0] == [*range(2, 65), 66] and resumed[1][0] == 67
+    shards = list(islice(RecordShards("caip_record").jobs(10**9, {0, 1}, {"shard_size": 10}), 2))
+    assert shards == [range(10), range(10, 20)]
+
+
+def test_a_window_keeps_its_bound_and_the_order():
+    submitted: list[int] = []
+
+    def submit(job):
+        submitted.append(job[0])
+        return job[0]
+
+    window = Window(submit, lambda job: _result_of(job), 3)
+    results = window.results([job] for job in range(10))
+    assert next(results).samples == 0 and submitted == [0, 1, 2, 3]
+    assert [result.samples for result in results] == list(range(1, 10))
+
+
+def _result_of(first: int):
+    from scenegen.jobs import JobResult
+    return JobResult(b"", [], 0, first)
+
+
+def test_streams_are_keyed_by_config_and_split(tmp_path):
+    def first_scene(config: str, split: str = "train") -> str:
+        out = tmp_path / f"{Path(config).stem}-{split}"
+        make(RunRequest(config, 2, out=out, split=split, progress=False, workers=1))
+        return (out / f"{Path(config).stem}_000000.json").read_text()
+
+    assert first_scene("tool_choice") != first_scene("tool_choice", "test")
+    assert json.loads(first_scene("set_rotation"))["objects"][0]["id"] != \
+        json.loads(first_scene("hidden_set_rotation"))["objects"][0]["id"]
+    _, family = load_family("tool_choice")
+    assert stream_key(family.config, "train") == stream_key(dict(reversed(family.config.items())), "train")
+    assert stream_key(family.config, "train") != stream_key({**family.config, "last_step": 6000}, "train")
+
+
+def test_the_split_is_recorded_and_part_of_the_run(run_cli, tmp_path):
+    out = tmp_path / "run"
+    assert run_cli("make", "--config", "tool_choice", "-n", "3", "--split", "validation", "--out", str(out),
+                   "--quiet").code == 0
+    assert json.loads((out / "run.json").read_text())["split"] == "validation"
+    assert {json.loads(line)["split"] for line in (out / "manifest.jsonl").read_text().splitlines()} == {"validation"}
+    refused = run_cli("make", "--config", "tool_choice", "-n", "3", "--out", str(out), "--resume")
+    assert refused.code == 2 and "split is 'validation', this command's is 'train'" in refused.err
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["--split", "a/b"], "is not a split name"),
+    (["--split", ""], "is not a split name"),
+    (["--workers", "0"], "--workers"),
+    (["--executor", "threads"], "--executor"),
+    (["--ray-address", "10.0.0.1:6379"], "--ray-address goes with --executor ray"),
+])
+def test_factory_options_are_checked(run_cli, tmp_path, arguments, message):
+    result = run_cli("make", "--config", "tool_choice", "-n", "2", "--out", str(tmp_path / "run"), *arguments)
+    assert result.code == 2 and message in result.err and "Traceback" not in result.err
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("family", built_in_families(), ids=lambda family: family.name)
+def test_every_family_pickles_into_one_that_makes_the_same_sample(family):
+    _, built = load_family({"caip": "caip"}.get(family.name, family.name))
+    copy = pickle.loads(pickle.dumps(built))
+    assert type(copy) is type(built) and copy.config == built.config
+    one, two = built.generate(3, np.random.default_rng(3)), copy.generate(3, np.random.default_rng(3))
+    assert one.params == two.params and one.truth == two.truth
+
+
+# --- kill -9 at any moment ------------------------------------------------------------------------------------
+
+RUN = ("make", "--config", "tool_choice", "-n", "600", "--workers", "2", "--quiet")
+
+
+def children(pid: int) -> list[int]:
+    """Every process descending from ``pid`` (the pool's fork server and its workers)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, frontier = [], [pid]
+    while frontier:
+        current = frontier.pop()
+        kids = [child for child, parent in parents.items() if parent == current]
+        found += kids
+        frontier += kids
+    return found
+
+
+def recorded(out: Path) -> int:
+    try:
+        return (out / "manifest.jsonl").read_bytes().count(b"\n")
+    except OSError:
+        return 0
+
+
+def kill_mid_run(out: Path, after: int, victim: str) -> None:
+    """Start the run, wait until ``after`` samples are recorded, then SIGKILL the parent or one worker."""
+    process = subprocess.Popen([*CLI, *RUN, "--out", str(out)], stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while recorded(out) < after and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    workers = children(process.pid)
+    if victim == "parent":
+        process.kill()
+    elif workers:
+        os.kill(workers[-1], signal.SIGKILL)
+    process.communicate(timeout=120)
+    for pid in children(process.pid) + workers:  # let the pool wind down before resuming
+        deadline = time.monotonic() + 30
+        while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory) -> dict[str, bytes]:
+    out = tmp_path_factory.mktemp("whole") / "run"
+    subprocess.run([*CLI, *RUN, "--out", str(out)], check=True)
+    return snapshot(out)
+
+
+@pytest.mark.parametrize(("victim", "after"), [("parent", 0), ("parent", 70), ("parent", 333), ("worker", 64),
+                                               ("worker", 200)])
+def test_a_run_killed_at_any_moment_resumes_to_the_same_bytes(tmp_path, uninterrupted, victim, after):
+    out = tmp_path / "run"
+    kill_mid_run(out, after, victim)
+    resumed = subprocess.run([*CLI, *RUN, "--out", str(out), "--resume"], capture_output=True, text=True)
+    assert resumed.returncode == 0, resumed.stderr
+    assert snapshot(out) == uninterrupted
+    assert not list(out.glob(".*.tmp"))
+
+
+def test_a_killed_overwrite_leaves_the_old_run(tmp_path, uninterrupted):
+    out = tmp_path / "run"
+    subprocess.run([*CLI, *RUN, "--out", str(out)], check=True)
+    process = subprocess.Popen([*CLI, *RUN[:4], "3000", *RUN[5:], "--out", str(out), "--overwrite"])
+    incomplete = tmp_path / "run.incomplete"
+    deadline = time.monotonic() + 60
+    while recorded(incomplete) < 100 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    process.kill()
+    process.wait()
+    assert snapshot(out) == uninterrupted

@@ -1,0 +1,185 @@
+"""Start-up: `scenegen make` imports what its run needs and nothing else.
+
+Every process of a run (the command, each parallel worker, each Ray task) pays
+for what it imports; `make bench` prints the time (tests/benchmarks/startup.py).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib.metadata import EntryPoint, entry_points
+
+import jsonschema
+import pytest
+import yaml
+
+from scenegen import plugins, resources
+from scenegen.config import _compiled_says_valid, check_config, read_config
+from scenegen.errors import ConfigError
+from tests.hostile.test_configs import BAD_VALUES
+
+# Runs `make` as the console script does, in a fresh interpreter, and prints the modules it imported.
+_MAKE_AND_LIST_MODULES = """
+import json, sys
+sys.argv = ["scenegen", "make", "--config", "tool_choice", "-n", "1", "--out", sys.argv[1], "--quiet"]
+from scenegen.cli import main
+try:
+    main()
+except SystemExit as done:
+    assert not done.code, done.code
+print(json.dumps(sorted(sys.modules)))
+"""
+
+#: Modules a run of one family never needs: the `validate` command's, the pure-Python schema validator
+#: (jsonschema-rs judges a valid config), meshes and every other family.
+NOT_IMPORTED_BY_MAKE = (
+    "scenegen.audit", "jsonschema", "referencing", "trimesh", "scenegen.geometry.meshes",
+    "scenegen.families.caip", "scenegen.families.helper_hinderer", "scenegen.families.set_rotation",
+    "scenegen.families.shell_game",
+)
+
+
+@pytest.fixture(scope="module")
+def make_modules(tmp_path_factory):
+    out = tmp_path_factory.mktemp("startup") / "out"
+    done = subprocess.run([sys.executable, "-c", _MAKE_AND_LIST_MODULES, str(out)],
+                          capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert (out / "tool_choice_000000.json").is_file()
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_make_imports_its_family(make_modules):
+    assert {"scenegen.families.tool_choice", "scenegen.run", "jsonschema_rs"} <= make_modules
+
+
+@pytest.mark.parametrize("module", NOT_IMPORTED_BY_MAKE)
+def test_make_does_not_import(make_modules, module):
+    assert module not in make_modules
+
+
+def test_help_still_lists_every_command():
+    done = subprocess.run([sys.executable, "-c", "from scenegen.cli import main; main()", "--help"],
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert all(command in done.stdout for command in ("make", "validate", "list", "schema"))
+
+
+# --- plugins: one family's entry point, read as importlib.metadata reads it
+
+
+def test_entry_points_are_read_as_importlib_metadata_reads_them():
+    declared = sorted(plugins._declared_entry_points())
+    assert declared == sorted((ep.name, ep.value) for ep in entry_points(group=plugins.GROUP))
+    assert ("tool_choice", "scenegen.families.tool_choice:ToolChoice") in declared
+
+
+def test_family_named_is_the_installed_family():
+    for name, family in plugins.installed_families().items():
+        assert plugins._load_entry_point_named(name) is family
+
+
+def test_an_entry_point_named_otherwise_is_found_by_loading_all(monkeypatch):
+    """A third-party entry point need not be named like its family: family_named then looks through all."""
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [
+        EntryPoint("tools", "scenegen.families.tool_choice:ToolChoice", plugins.GROUP)])
+    plugins.installed_families.cache_clear()
+    try:
+        assert plugins._entry_point_named("tool_choice") is None
+        assert plugins.family_named("tool_choice").name == "tool_choice"
+    finally:
+        plugins.installed_families.cache_clear()
+
+
+def test_an_entry_point_that_fails_to_import_is_reported_as_listing_reports_it(monkeypatch):
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [
+        EntryPoint("ghost", "no_such_module_anywhere:Ghost", plugins.GROUP),
+        EntryPoint("tool_choice", "scenegen.families.tool_choice:ToolChoice", plugins.GROUP)])
+    plugins.installed_families.cache_clear()
+    try:
+        with pytest.warns(UserWarning, match="'ghost' could not be loaded"), \
+                pytest.raises(ConfigError, match="unknown family 'ghost'; installed: tool_choice"):
+            plugins.family_named("ghost")
+    finally:
+        plugins.installed_families.cache_clear()
+
+
+def test_unknown_family_lists_the_installed_ones():
+    plugins.installed_families.cache_clear()
+    with pytest.raises(ConfigError, match="unknown family 'juggling'; installed: caip, helper_hinderer"):
+        plugins.family_named("juggling")
+
+
+def test_an_object_reference_is_loaded_as_importlib_metadata_loads_it():
+    assert plugins._load_reference("scenegen.plugins:family_named") is plugins.family_named
+    assert plugins._load_reference("scenegen.plugins : installed_families [extra]") is plugins.installed_families
+    assert plugins._load_reference("os.path") is __import__("os").path
+    with pytest.raises(ValueError, match="not an object reference"):
+        plugins._load_reference("not a reference")
+
+
+# --- config: jsonschema-rs passes a valid config; jsonschema judges (and explains) everything else
+
+
+def _reference_valid(config, schema) -> bool:
+    return jsonschema.Draft202012Validator(schema).is_valid(config)
+
+
+def _configs(tmp_path):
+    """Every bundled template, and the bad configs of the hostile tests that parse as YAML."""
+    paths = sorted(resources.templates_dir().glob("*.yaml"))
+    for text, _expected in BAD_VALUES.values():
+        path = tmp_path / f"{len(paths)}.yaml"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    for path in paths:
+        try:
+            config = read_config(path)
+        except ConfigError:  # refused before its schema is asked
+            continue
+        if config["family"] in plugins.installed_families():
+            yield path, config
+
+
+def test_the_compiled_validator_agrees_with_jsonschema(tmp_path):
+    judged = 0
+    for path, config in _configs(tmp_path):
+        schema = plugins.family_named(config["family"]).config_schema()
+        assert _compiled_says_valid(config, schema) == _reference_valid(config, schema), path.read_text()
+        judged += 1
+    assert judged > 40
+
+
+def test_the_error_of_a_bad_config_is_jsonschemas(tmp_path, monkeypatch):
+    """An invalid config's message is the same whether or not jsonschema-rs was asked first."""
+    for _path, config in _configs(tmp_path):
+        schema = plugins.family_named(config["family"]).config_schema()
+        outcomes = []
+        for compiled_first in (True, False):
+            if not compiled_first:
+                monkeypatch.setattr("scenegen.config._compiled_says_valid", lambda _config, _schema: False)
+            try:
+                outcomes.append(check_config(config, schema))
+            except ConfigError as error:
+                outcomes.append(str(error))
+        monkeypatch.undo()
+        assert outcomes[0] == outcomes[1]
+
+
+def test_a_value_jsonschema_rs_cannot_take_is_judged_by_jsonschema():
+    schema = plugins.family_named("tool_choice").config_schema()
+    config = {"family": "tool_choice", "lava": {"near": yaml.safe_load("2024-01-01")}}  # a YAML date
+    assert not _compiled_says_valid(config, schema)
+    with pytest.raises(ConfigError, match=r"lava\.near: datetime\.date\(2024, 1, 1\)"):
+        check_config(config, schema)
+
+
+def test_only_plain_json_is_judged_by_jsonschema_rs():
+    """On anything else the two validators may differ (jsonschema-rs takes a tuple for an array)."""
+    schema = {"type": "object", "properties": {"sizes": {"type": "array"}}}
+    assert _compiled_says_valid({"sizes": [1, 2.5, "a", True, None, {"k": []}]}, schema)
+    assert not _compiled_says_valid({"sizes": (1, 2)}, schema)
+    with pytest.raises(ConfigError, match=r"sizes: \(1, 2\) is not of type 'array'"):
+        check_config({"sizes": (1, 2)}, schema)
