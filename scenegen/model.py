@@ -191,6 +191,8 @@ class SceneObject:
     open_close: Sequence[OpenClose] = ()
     associated_with_agent: str | None = None
     labels: str | None = None
+    can_contain_target: bool | None = None
+    triggered_by: bool | None = None
 
 
 @dataclass(slots=True)

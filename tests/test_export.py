@@ -179,6 +179,12 @@ def test_doors_and_containers_open_close_and_parents():
     assert list(child) == ["id", "type", "materials", "locationParent", "shows"] and child["locationParent"] == "table"
 
 
+def test_a_container_for_the_target_and_a_triggered_object():
+    exported = _only(SceneObject("box", "chest_1", [Show((0.0, 0.0, 0.0))], can_contain_target=True,
+                                 triggered_by=True))
+    assert exported["canContainTarget"] is True and exported["triggeredBy"] is True
+
+
 def test_scene_level_keys():
     plain = to_document(_scene(), "a")
     assert plain["intuitivePhysics"] is False and plain["floorTextures"] == [] and "restrictOpenDoors" not in plain
@@ -214,7 +220,7 @@ def test_every_new_key_passes_the_scene_schema():
     box = SceneObject("box", "cube", [Show((0.0, 0.5, 0.0))], forces=[Force(1, 4, (0.0, 0.0, 250.0), impulse=True)],
                       location_parent="agent")
     chest = SceneObject("chest", "chest_1", [Show((2.0, 0.0, 0.0))], openable=True, opened=True, locked=False,
-                        open_close=[OpenClose(5, False)])
+                        open_close=[OpenClose(5, False)], can_contain_target=True, triggered_by=False)
     document = to_document(_scene(objects=[ball, agent, box, chest], intuitive_physics=True, restrict_open_doors=True,
                                   floor_textures=(FloorTexture("AI2-THOR/Materials/Fabrics/Carpet2", ((1, 2),)),)),
                            "a")

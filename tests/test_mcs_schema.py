@@ -133,6 +133,8 @@ def _full() -> dict[str, Any]:
         "opened": False,
         "openClose": [{"step": 3, "open": True}, {"step": 4, "open": False}],
         "locked": False,
+        "canContainTarget": False,
+        "triggeredBy": False,
         "physics": True,
         "physicsProperties": physics,
         "receptacle": False,
@@ -280,6 +282,8 @@ CASES = [
          ("objects", AGENT, "agentMovement", "sequence", 1, "speed"), 1.5),
     Case("associatedWithAgent: wrong type", LAVA, ("objects", First(key="associatedWithAgent"), "associatedWithAgent"),
          {"id": "agent"}),
+    Case("canContainTarget: wrong type", "full", ("objects", 0, "canContainTarget"), "yes"),
+    Case("triggeredBy: wrong type", "full", ("objects", 0, "triggeredBy"), ["performer"]),
     # forces and torques
     Case("forces: missing vector", "full", ("objects", 0, "forces", 0, "vector"), DELETE),
     Case("forces: wrong type (impulse)", "full", ("objects", 0, "forces", 0, "impulse"), "yes"),

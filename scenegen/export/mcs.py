@@ -210,6 +210,10 @@ def _object(item: SceneObject) -> dict[str, Any]:
         }
     if item.associated_with_agent is not None:
         document["associatedWithAgent"] = item.associated_with_agent
+    if item.can_contain_target is not None:
+        document["canContainTarget"] = item.can_contain_target
+    if item.triggered_by is not None:
+        document["triggeredBy"] = item.triggered_by
     if item.labels is not None:
         document["labels"] = item.labels
     return document
