@@ -113,3 +113,13 @@ def worker_for(spec: RunSpec) -> Worker:
 def run_job(spec: RunSpec, job: Sequence[int]) -> JobResult:
     """Make and write one job of the run ``spec`` in this process."""
     return worker_for(spec).run(job)
+
+
+def run_jobs(spec: RunSpec, jobs: Sequence[Sequence[int]]) -> list[JobResult]:
+    """Make and write ``jobs`` of the run ``spec`` in this process, in order, stopping after one that fails."""
+    results: list[JobResult] = []
+    for job in jobs:
+        results.append(run_job(spec, job))
+        if results[-1].error is not None:
+            break
+    return results

@@ -12,7 +12,7 @@ from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .errors import ConfigError, Problem
 from .export import mcs
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 #: A made sample and its exported documents by suffix ("" for a lone document).
 Made = tuple["Sample", dict[str, dict[str, Any]]]
 
+
+T = TypeVar("T")
 
 #: Scene files a job makes at most: enough to pay for a task's hand-off to a worker many times over.
 SCENE_JOB = 64
@@ -202,9 +204,9 @@ class Pairing:
         return {**config, self.key: True}
 
 
-def batched(indices: Iterable[int], size: int) -> Iterator[list[int]]:
-    """``indices`` in consecutive lists of ``size`` (the last may be shorter), drawn lazily."""
-    iterator = iter(indices)
+def batched(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """``items`` in consecutive lists of ``size`` (the last may be shorter), drawn lazily."""
+    iterator = iter(items)
     while batch := list(islice(iterator, size)):
         yield batch
 

@@ -23,6 +23,7 @@ from scenegen.reference import built_in_families
 from scenegen.request import RunRequest
 from scenegen.rng import stream_key
 from scenegen.run import load_family, make
+from tests.processes import descendants, wait_until_gone
 
 CLI = (sys.executable, "-c", "from scenegen.cli import main; main()")
 
@@ -143,24 +144,6 @@ def test_every_family_pickles_into_one_that_makes_the_same_sample(family):
 RUN = ("make", "--config", "tool_choice", "-n", "600", "--workers", "2", "--quiet")
 
 
-def children(pid: int) -> list[int]:
-    """Every process descending from ``pid`` (the pool's fork server and its workers)."""
-    parents: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(stat.parent.name)] = int(fields[1])
-    found, frontier = [], [pid]
-    while frontier:
-        current = frontier.pop()
-        kids = [child for child, parent in parents.items() if parent == current]
-        found += kids
-        frontier += kids
-    return found
-
-
 def recorded(out: Path) -> int:
     try:
         return (out / "manifest.jsonl").read_bytes().count(b"\n")
@@ -174,16 +157,13 @@ def kill_mid_run(out: Path, after: int, victim: str) -> None:
     deadline = time.monotonic() + 120
     while recorded(out) < after and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)
-    workers = children(process.pid)
+    workers = descendants(process.pid)
     if victim == "parent":
         process.kill()
     elif workers:
         os.kill(workers[-1], signal.SIGKILL)
     process.communicate(timeout=120)
-    for pid in children(process.pid) + workers:  # let the pool wind down before resuming
-        deadline = time.monotonic() + 30
-        while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
-            time.sleep(0.01)
+    wait_until_gone(descendants(process.pid) + workers)  # let the pool wind down before resuming
 
 
 @pytest.fixture(scope="module")

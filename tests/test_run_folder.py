@@ -20,6 +20,7 @@ from scenegen.errors import ConfigError, Interrupted, StorageError
 from scenegen.lock import LOCK_NAME
 from scenegen.manifest import MANIFEST, read_manifest
 from scenegen.writer import OutputFolder
+from tests.processes import descendants, wait_until_gone
 
 MAKE = ("make", "--config", "tool_choice", "--quiet")
 CLI = (sys.executable, "-c", "from scenegen.cli import main; main()")
@@ -229,8 +230,10 @@ def test_a_killed_overwrite_leaves_the_previous_run_as_it_was(run_cli, tmp_path)
         wait_for(lambda: manifest_lines(building) >= 50 or overwrite.poll() is not None, "the overwrite to start")
         assert overwrite.poll() is None, "the overwrite ended before it could be killed"
     finally:
+        workers = descendants(overwrite.pid)
         overwrite.send_signal(signal.SIGKILL)
         overwrite.wait(timeout=60)
+        wait_until_gone(workers)
     assert snapshot(out) == before
     assert building.is_dir()
     assert run_cli(*MAKE, "-n", "20", "--seed", "1", "--out", str(out), "--resume").code == 0
