@@ -11,6 +11,7 @@ the executor and the number of workers.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -22,7 +23,7 @@ from typing import Any
 from . import __version__, collector
 from .config import check_config, read_config, resolve_config_path
 from .errors import Interrupted
-from .executors import open_executor, usable_cores
+from .executors import WorkerDied, open_executor, usable_cores
 from .family import Family
 from .jobs import JobResult, RunSpec
 from .names import check_prefix
@@ -76,7 +77,8 @@ def make(request: RunRequest) -> RunSummary:
         try:
             made = _run_jobs(request, folder, spec, family, jobs, pending, workers)
         except KeyboardInterrupt:
-            raise Interrupted(f"interrupted: {len(folder.done)} of {request.n} samples are written and recorded "
+            written = min(request.n, request.n - pending + folder.recorded)
+            raise Interrupted(f"interrupted: {written} of {request.n} samples are written and recorded "
                               f"in {out}; rerun the same command with --resume to continue") from None
     seconds = time.perf_counter() - started
     return RunSummary(made.samples, request.n - pending, seconds, out, family.output.unit, made.documents)
@@ -105,8 +107,11 @@ def _run_jobs(request: RunRequest, folder: OutputFolder, spec: RunSpec, family: 
                     _record(result, folder, made, progress)
             except KeyboardInterrupt:
                 # Stopping: what the workers are making is finished and recorded, nothing more is started.
-                for result in executor.drain():
-                    _record(result, folder, made, progress)
+                # A signal sent to every process of the run may have stopped workers too: what they were
+                # making is lost, and the run ends as interrupted all the same.
+                with contextlib.suppress(WorkerDied):
+                    for result in executor.drain():
+                        _record(result, folder, made, progress)
                 raise
     finally:
         executor.close()

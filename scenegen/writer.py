@@ -137,8 +137,9 @@ class OutputFolder:
 
     ``root`` is the folder documents are written into (while overwriting, the
     sibling the new run is built in); ``destination`` is the folder asked for.
-    ``done`` holds the indices the manifest records, including those recorded
-    since the folder was opened.
+    ``done`` holds the indices the manifest recorded when the folder was opened
+    for resuming; ``recorded`` counts the samples recorded since (a count, not a
+    set: a run of a billion samples must not grow with them).
     """
 
     def __init__(self, root: Path, run: Mapping[str, Any], *, resume: bool = False, overwrite: bool = False) -> None:
@@ -146,9 +147,10 @@ class OutputFolder:
         self.root = root
         self.manifest_path = root / MANIFEST
         self.done: set[int] = set()
+        self.recorded = 0
         self._locks: list[FolderLock] = []
         self._manifest: BinaryIO | None = None
-        self._fresh = self._recorded = self._building = self._unsorted = False
+        self._fresh = self._building = self._unsorted = False
         self._last_first = -1
         restore_interrupted_swap(root)
         with storage(root):
@@ -184,9 +186,8 @@ class OutputFolder:
         with storage(self.manifest_path):
             self._manifest.write(lines)
         for indices in covers:
-            self.done.update(indices)
+            self.recorded += len(indices)
             self._note_order(indices.start)
-        self._recorded = self._recorded or bool(covers)
 
     def close(self) -> None:
         """Close the manifest; the ``with`` block's end also orders it, finishes an overwrite and unlocks."""
@@ -320,18 +321,23 @@ class OutputFolder:
             remove_tree(previous)
 
     def _abandon(self) -> None:
-        """After a failure: drop an overwrite's new run, or a fresh run that recorded nothing; unlock."""
+        """After a failure: drop an overwrite's new run, or a fresh run that recorded nothing, and temporary
+        files; unlock."""
         if self._manifest is not None:
             with contextlib.suppress(OSError):
                 self._manifest.close()
-        empty = self._fresh and not self._recorded
+        empty = self._fresh and not self.recorded
         if self._building:
             with contextlib.suppress(ScenegenError):
                 remove_tree(self.root)
-        elif empty:
+        else:
             with contextlib.suppress(OSError):
-                self.manifest_path.unlink(missing_ok=True)
-                (self.root / RUN_RECORD).unlink(missing_ok=True)
+                # The run's workers have stopped: a temporary file is one they were writing when stopped.
+                self._remove_stale_temporaries()
+                if empty:  # documents written by jobs that were never recorded, then the run's own files
+                    remove_unlisted_documents(self.root, set())
+                    self.manifest_path.unlink(missing_ok=True)
+                    (self.root / RUN_RECORD).unlink(missing_ok=True)
         self._release()
         if self._created and (empty or not self._locks):
             with contextlib.suppress(OSError):

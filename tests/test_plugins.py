@@ -94,6 +94,15 @@ class FailsThird(Impossible):
         return Juggling.generate(self, index, rng) if index < 2 else super().generate(index, rng)
 
 
+class FailsFirst(Impossible):
+    """Cannot make its first scene; makes every other."""
+
+    name = "fails_first"
+
+    def generate(self, index, rng):
+        return Juggling.generate(self, index, rng) if index else super().generate(index, rng)
+
+
 @pytest.fixture
 def with_juggling(monkeypatch):
     real = plugins.entry_points
@@ -102,7 +111,7 @@ def with_juggling(monkeypatch):
         extra = [EntryPoint(name, f"{__name__}:{cls}", plugins.GROUP)
                  for name, cls in (("juggling", "Juggling"), ("juggling_pairs", "JugglingPairs"),
                                    ("impossible", "Impossible"), ("fails_third", "FailsThird"),
-                                   ("buggy", "Buggy"))]
+                                   ("fails_first", "FailsFirst"), ("buggy", "Buggy"))]
         return [*real(group=group), *extra]
 
     monkeypatch.setattr(plugins, "entry_points", fake_entry_points)
@@ -164,6 +173,15 @@ def test_the_scenes_made_before_a_failing_one_are_written(with_juggling, run_cli
     assert result.code == 1 and "sample 2 (seed 0)" in result.err
     assert sorted(path.name for path in tmp_path.glob("config_*.json")) == ["config_000000.json", "config_000001.json"]
     assert [json.loads(line)["index"] for line in (tmp_path / "manifest.jsonl").read_text().splitlines()] == [0, 1]
+
+
+def test_a_fresh_run_that_records_nothing_leaves_no_folder_though_workers_wrote(with_juggling, run_cli,
+                                                                               write_config, tmp_path):
+    # The first job fails at once; the second worker writes its 64 scenes, which are never recorded.
+    result = run_cli("make", "--config", str(write_config({"family": "fails_first"})), "-n", "256",
+                     "--workers", "2", "--out", str(tmp_path / "out"))
+    assert result.code == 1 and "sample 0 (seed 0)" in result.err, result
+    assert not (tmp_path / "out").exists()
 
 
 def test_schema_command_prints_the_config_schema(run_cli):

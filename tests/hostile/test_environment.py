@@ -7,6 +7,7 @@ no temporary file left behind, and a run that ``--resume`` completes.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from scenegen.manifest import read_manifest
+from tests.processes import descendants
 
 from .conftest import can_mount
 
@@ -99,8 +101,9 @@ def test_out_below_a_regular_file_stops_with_one_line(attempt, sandbox):
     assert not result.created
 
 
+@pytest.mark.parametrize("every_process", [False, True], ids=["to the run", "to every process of the run"])
 @pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
-def test_a_signal_stops_the_run_with_what_is_safe_and_how_to_resume(sandbox, signal_number):
+def test_a_signal_stops_the_run_with_what_is_safe_and_how_to_resume(sandbox, signal_number, every_process):
     out = sandbox / "run"
     command = [sys.executable, "-c", "from scenegen.cli import main; main()", *MAKE, "-n", "100000",
                "--out", str(out)]
@@ -108,7 +111,8 @@ def test_a_signal_stops_the_run_with_what_is_safe_and_how_to_resume(sandbox, sig
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and _lines(out) < 50:
         time.sleep(0.05)
-    process.send_signal(signal_number)
+    for pid in [process.pid, *(descendants(process.pid) if every_process else ())]:  # as `pkill` or Ctrl-C would
+        os.kill(pid, signal_number)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert "Traceback" not in err
