@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from . import blas  # noqa: F401 - first of the package's modules: it must run before numpy is imported
 from .errors import ScenegenError
 from .plugins import family_named, installed_families
 from .request import DEFAULT_SPLIT, EXECUTORS, MAX_SAMPLES, MAX_SEED, MAX_WORKERS, SPLIT_NAME, RunRequest

@@ -4,35 +4,19 @@ Every executor takes the run's jobs lazily, keeps a bounded number in flight
 (so nothing grows with the number of samples) and yields their results in job
 order, so the manifest is the same whatever the executor or worker count. Each
 job's worker writes its own files (:mod:`scenegen.jobs`).
-
-Pool workers end with the run's process, however it ends (even SIGKILL), so
-that no orphan goes on writing into a folder that a resumed run is using, or
-holds the folder's lock. On Linux they are forked (a worker starts in a few
-milliseconds with the run's modules loaded, where a spawned one spends 0.2-0.3 s
-of CPU importing them: more than a 1,000-scene run takes) and the kernel kills
-them when the run's process dies (``PR_SET_PDEATHSIG``). Elsewhere, where fork
-is unsafe or absent, they are spawned and a thread watches the parent's sentinel.
 """
 
 from __future__ import annotations
 
-import ctypes
-import multiprocessing
-import multiprocessing.connection
 import os
-import signal
-import sys
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from itertools import chain, islice
 from typing import Any, Protocol
 
 from .errors import ConfigError, ScenegenError
 from .family import Family
-from .jobs import JobResult, RunSpec, Worker, run_job, run_jobs
+from .jobs import JobResult, RunSpec, Worker, run_jobs
 from .outputs import batched
 
 #: Jobs in flight per worker: one being made, one waiting, so that no worker idles between jobs.
@@ -77,28 +61,6 @@ class InProcess:
 
     def close(self) -> None:
         """Nothing to stop."""
-
-
-class Processes:
-    """Jobs made by a pool of ``workers`` local processes."""
-
-    def __init__(self, spec: RunSpec, workers: int) -> None:
-        context = multiprocessing.get_context("fork" if _LINUX else "spawn")
-        self.pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
-                                        initargs=(spec, os.getpid()))
-        # Start the workers now, before the run opens anything else (a progress bar's thread, say).
-        self.pool.submit(os.getpid).result()
-        self.window = Window(lambda job: self.pool.submit(_run_started_job, job), _result,
-                             workers * IN_FLIGHT_PER_WORKER)
-
-    def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]:
-        return _reporting_deaths(self.window.results(jobs))
-
-    def drain(self) -> Iterator[JobResult]:
-        return _reporting_deaths(self.window.drain())
-
-    def close(self) -> None:
-        self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 class RayTasks:
@@ -161,62 +123,12 @@ class Window:
             yield done
 
 
-def _result(future: Future[JobResult]) -> JobResult:
-    return future.result()
-
-
-def _reporting_deaths(results: Iterator[JobResult]) -> Iterator[JobResult]:
-    try:
-        yield from results
-    except BrokenProcessPool:
-        raise WorkerDied("a worker process died (killed, or out of memory?); what it was making is not "
-                         "recorded: rerun the same command with --resume to continue") from None
-
-
-_LINUX = sys.platform.startswith("linux")
-
-#: prctl(2) option: the signal a process gets when the thread that created it ends (Linux).
-_PR_SET_PDEATHSIG = 1
-
-
-def _start_worker(spec: RunSpec, run_pid: int) -> None:
-    # Ctrl-C reaches the whole process group: the run's parent stops the pool, workers must not die mid-file.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # A forked worker inherits the command's SIGTERM handler; the pool stops workers with SIGTERM.
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_run(run_pid)
-    _WORKER_SPEC.append(spec)
-
-
-def _die_with_run(run_pid: int) -> None:
-    """End this worker when the run's process ``run_pid`` ends."""
-    if _LINUX:  # a forked worker: its parent is the run's process, whose main thread started the pool
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != run_pid:  # the run died before the request took effect
-            os._exit(1)
-        return
-    parent = multiprocessing.parent_process()  # a spawned worker: EOF on the sentinel when the parent dies
-    if parent is not None:
-        threading.Thread(target=_exit_when_ready, args=(parent.sentinel,), name="watch-run", daemon=True).start()
-
-
-def _exit_when_ready(sentinel: int) -> None:
-    multiprocessing.connection.wait([sentinel])
-    os._exit(1)
-
-
-#: The spec of the run this pool worker serves (set once by the pool's initializer).
-_WORKER_SPEC: list[RunSpec] = []
-
-
-def _run_started_job(job: Sequence[int]) -> JobResult:
-    return run_job(_WORKER_SPEC[-1], job)
-
-
 def open_executor(name: str, spec: RunSpec, family: Family, workers: int, address: str | None) -> Executor:
     """The executor ``name`` (``processes`` or ``ray``) with ``workers`` workers; one local worker runs in-process."""
     if name == "ray":
         return RayTasks(spec, workers, address)
     if workers <= 1:
         return InProcess(spec, family)
+    from .pool import Processes  # multiprocessing: imported by runs that use it (start-up time)
+
     return Processes(spec, workers)

@@ -18,7 +18,6 @@ import contextlib
 import errno
 import fcntl
 import os
-import socket
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -82,7 +81,7 @@ class FolderLock:
     def _write_holder(self) -> None:
         """Write this process's record into the lock file; a StorageError (and no lock) if it cannot be."""
         assert self._fd is not None
-        record = orjson.dumps({"pid": os.getpid(), "host": socket.gethostname(), "started": _now()}) + b"\n"
+        record = orjson.dumps({"pid": os.getpid(), "host": os.uname().nodename, "started": _now()}) + b"\n"
         try:
             os.pwrite(self._fd, record, 0)
             os.ftruncate(self._fd, len(record))
