@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from scenegen import pool
 from scenegen.executors import Window
 from scenegen.lock import LOCK_NAME
 from scenegen.outputs import SCENE_FILES, RecordShards
@@ -51,6 +52,14 @@ def test_output_is_the_same_whatever_the_worker_count(tmp_path, small_shards, co
     assert len(alone) > 2
     for workers in (2, 4):
         assert made(tmp_path / str(workers), config, n, workers=workers) == alone, workers
+
+
+def test_spawned_workers_write_the_same_bytes(tmp_path, small_shards, monkeypatch):
+    """Where fork is unsafe or absent (macOS, Windows) workers are spawned: they rebuild the run from its spec."""
+    monkeypatch.setattr(pool, "_LINUX", False)
+    for config, n in (("shell_game", 80), (small_shards, 60)):
+        name = Path(config).stem
+        assert made(tmp_path / f"{name}-spawned", config, n, workers=2) == made(tmp_path / name, config, n, workers=1)
 
 
 def test_ray_tasks_write_the_same_bytes_as_one_process(tmp_path, small_shards):
