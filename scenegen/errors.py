@@ -66,6 +66,10 @@ class StorageError(ScenegenError):
         return cls(f"{where}: {_advice(error)}")
 
 
+class ClusterError(ScenegenError):
+    """The Ray cluster asked for cannot be reached or joined: exit 1, nothing of the run is lost."""
+
+
 class Interrupted(ScenegenError):
     """Ctrl-C or SIGTERM: what was written before it is complete and recorded."""
 

@@ -9,12 +9,13 @@ job's worker writes its own files (:mod:`scenegen.jobs`).
 from __future__ import annotations
 
 import os
+import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, islice
 from typing import Any, Protocol
 
-from .errors import ConfigError, ScenegenError
+from .errors import ClusterError, ConfigError, ScenegenError
 from .family import Family
 from .jobs import JobResult, RunSpec, Worker, run_jobs
 from .outputs import batched
@@ -75,10 +76,8 @@ class RayTasks:
         self.ray = ray
         # A driver that has joined Ray already (a notebook, a test) keeps its session; else this run starts one.
         self.started = not ray.is_initialized()
-        if self.started and address is None:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
-        elif self.started:
-            ray.init(address=address, log_to_driver=False, configure_logging=False)
+        if self.started:
+            _join_ray(ray, workers, address)
         spec_ref = ray.put(spec)
         task = ray.remote(num_cpus=1)(run_jobs)
         cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
@@ -94,6 +93,38 @@ class RayTasks:
     def close(self) -> None:
         if self.started:
             self.ray.shutdown()
+
+
+#: Seconds to wait for a cluster's address to answer before saying it cannot be reached (Ray itself waits minutes).
+RAY_PROBE_SECONDS = 5
+
+
+def _join_ray(ray: Any, workers: int, address: str | None) -> None:
+    """Start a local Ray with ``workers`` CPUs, or join the cluster at ``address``; a ClusterError if it fails."""
+    if address is None:
+        options: dict[str, Any] = {"num_cpus": workers, "include_dashboard": False}
+    else:
+        _check_reachable(address)
+        options = {"address": address}
+    try:
+        ray.init(**options, log_to_driver=False, configure_logging=False)
+    except Exception as error:  # Ray raises several kinds (ConnectionError, RuntimeError, ValueError...)
+        where = f"the Ray cluster at {address}" if address else "a local Ray"
+        raise ClusterError(f"could not start or join {where}: {error}".splitlines()[0]) from None
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse at once an address of the form ``[ray://]host:port`` where nothing answers (``auto`` and other forms
+    are left to Ray)."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=RAY_PROBE_SECONDS).close()
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise ClusterError(f"--ray-address {address}: nothing answers there ({reason}); check the address, and that "
+                           "`ray start --head` runs on that node") from None
 
 
 class Window:

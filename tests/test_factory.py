@@ -74,6 +74,15 @@ def test_ray_tasks_write_the_same_bytes_as_one_process(tmp_path, small_shards):
         ray.shutdown()
 
 
+def test_a_ray_cluster_that_does_not_answer_is_one_line_exit_1(run_cli, tmp_path):
+    pytest.importorskip("ray")
+    result = run_cli("make", "--config", "tool_choice", "-n", "200", "--out", str(tmp_path / "run"),
+                     "--executor", "ray", "--ray-address", "127.0.0.1:1")
+    assert result.code == 1 and result.err.count("\n") == 1, result
+    assert "--ray-address 127.0.0.1:1: nothing answers there" in result.err
+    assert not (tmp_path / "run").exists()
+
+
 def test_jobs_stream_without_building_the_pending_indices():
     # A billion indices: anything built up front would not fit in memory.
     first = list(islice(SCENE_FILES.jobs(10**9, set(), {}), 3))
