@@ -1,9 +1,10 @@
 """One job of a run, made and written by whichever process runs it: the run's parent, a pool worker or a Ray task.
 
 A job is a run of sample indices (for record shards, one shard). The worker
-makes its samples, writes their files into the run folder itself, and returns
-only their manifest entries: shipping made documents back to the parent would
-cost more than making them. The parent records the entries in index order.
+makes its samples, writes their files into the run folder itself (shipping made
+documents back to the parent would cost more than making them), leaves their
+manifest lines in a part file beside them, and returns a result of a few hundred
+bytes naming it. The parent appends the parts to the manifest in index order.
 
 A worker rebuilds the run from a :class:`RunSpec`, plain data that pickles in
 microseconds, once per process: families are never shipped.
@@ -23,8 +24,10 @@ from . import collector
 from .errors import ScenegenError
 from .family import Family
 from .manifest import entry_indices, manifest_bytes
+from .outputs import Sink
 from .pipeline import CHUNK_SIZE, Pipeline, chunks, make_chunk
 from .plugins import family_named
+from .writer import write_manifest_part
 
 
 @dataclass(frozen=True)
@@ -52,26 +55,37 @@ _FIELDS = ("family", "config", "seed", "split", "prefix", "semantic", "root", "s
 
 @dataclass
 class JobResult:
-    """What a job made: the manifest lines of what it wrote, in index order, serialised by the worker (the
-    parent only appends them); the samples each line covers; how many documents; how many samples the job
-    asked for; and the error that stopped it, if any (the samples before it are written and listed)."""
+    """What a job made, small enough to reach the parent in one atomic pipe write (under 4 KB: a worker killed
+    while sending leaves no half message behind, which would stall the pool's reader for good).
 
-    lines: bytes
-    covers: list[range]
+    ``part``: the file in the run folder holding the manifest lines of what the job wrote, in index order,
+    serialised by the worker (None when it wrote nothing); ``spans``: the runs of sample indices those lines
+    record, as (start, stop); ``documents``: how many documents it wrote; ``samples``: how many samples it was
+    asked for; ``error``: what stopped it, if anything (the samples before it are written and listed).
+    """
+
+    part: str | None
+    spans: tuple[tuple[int, int], ...]
     documents: int
     samples: int
     error: ScenegenError | None = field(default=None)
 
-    @classmethod
-    def of(cls, entries: Sequence[Mapping[str, Any]], documents: int, samples: int,
-           error: ScenegenError | None = None) -> JobResult:
-        """The result of a job that wrote the files of ``entries``."""
-        return cls(manifest_bytes(entries), [entry_indices(entry) for entry in entries], documents, samples, error)
-
     @property
     def recorded(self) -> int:
         """How many samples its lines record."""
-        return sum(len(indices) for indices in self.covers)
+        return sum(stop - start for start, stop in self.spans)
+
+
+def spans_of(entries: Sequence[Mapping[str, Any]]) -> tuple[tuple[int, int], ...]:
+    """The runs of consecutive sample indices that ``entries`` record, as (start, stop) pairs."""
+    spans: list[tuple[int, int]] = []
+    for entry in entries:
+        indices = entry_indices(entry)
+        if spans and spans[-1][1] == indices.start:
+            spans[-1] = (spans[-1][0], indices.stop)
+        else:
+            spans.append((indices.start, indices.stop))
+    return tuple(spans)
 
 
 class Worker:
@@ -93,8 +107,12 @@ class Worker:
                     make_chunk(self.pipeline, sink, indices)
                 sink.finish()
         except ScenegenError as error:
-            return JobResult.of(sink.entries, sink.documents, len(job), error)
-        return JobResult.of(sink.entries, sink.documents, len(job))
+            return self._result(job, sink, error)
+        return self._result(job, sink, None)
+
+    def _result(self, job: Sequence[int], sink: Sink, error: ScenegenError | None) -> JobResult:
+        part = write_manifest_part(self.spec.root, job[0], manifest_bytes(sink.entries)) if sink.entries else None
+        return JobResult(part, spans_of(sink.entries), sink.documents, len(job), error)
 
 
 #: The run this process last rebuilt, by its spec's key.

@@ -4,7 +4,7 @@
 jobs (:meth:`scenegen.outputs.Output.jobs`) to an executor
 (:mod:`scenegen.executors`): the run's own process, a pool of local processes,
 or Ray tasks. Workers make and write the files of their jobs; this process
-records their manifest entries in index order. Sample ``i`` depends only on
+records their manifest lines in index order. Sample ``i`` depends only on
 (config, seed, split, ``i``), so the output is the same byte for byte whatever
 the executor and the number of workers.
 """
@@ -143,7 +143,8 @@ def _progress_bar(total: int, unit: str, shown: bool) -> Any:
 
 def _record(result: JobResult, folder: OutputFolder, made: _Made, progress: Any) -> None:
     """Record a job's manifest entries and count what it made; raise the error that stopped it, if any."""
-    folder.record_lines(result.lines, result.covers)
+    if result.part is not None:
+        folder.record_part(result.part, [range(start, stop) for start, stop in result.spans])
     made.samples += result.samples if result.error is None else result.recorded
     made.documents += result.documents
     progress.update(result.samples)

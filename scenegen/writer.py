@@ -181,13 +181,23 @@ class OutputFolder:
 
     def record_lines(self, lines: bytes, covers: Sequence[range]) -> None:
         """Append manifest ``lines`` in one write (after the documents they name are in place); ``covers``:
-        the samples each line records."""
+        the samples each line records, or each run of consecutive lines."""
         assert self._manifest is not None, "record_lines() on a closed OutputFolder"
         with storage(self.manifest_path):
             self._manifest.write(lines)
         for indices in covers:
             self.recorded += len(indices)
             self._note_order(indices.start)
+
+    def record_part(self, name: str, covers: Sequence[range]) -> None:
+        """Append the manifest lines a worker left in the part file ``name`` (see :func:`write_manifest_part`),
+        then remove it."""
+        path = self.root / name
+        with storage(path):
+            lines = path.read_bytes()
+        self.record_lines(lines, covers)
+        with storage(path):
+            path.unlink()
 
     def close(self) -> None:
         """Close the manifest; the ``with`` block's end also orders it, finishes an overwrite and unlocks."""
@@ -381,6 +391,16 @@ def _digest(root: Path, name: str, digests: dict[str, str | None]) -> str | None
     if name not in digests:
         digests[name] = file_sha256(root / name)
     return digests[name]
+
+
+def write_manifest_part(root: Path, first_index: int, lines: bytes) -> str:
+    """Leave the manifest ``lines`` of a job that began at ``first_index`` in a part file of the run folder
+    ``root`` for the run's parent to append; return its name. Named like a temporary file: one a killed run
+    leaves is removed as one."""
+    name = f".manifest-{first_index:012d}.part.tmp"
+    with storage(root / name):
+        (root / name).write_bytes(lines)
+    return name
 
 
 def is_document(path: Path) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import select
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ import pytest
 
 from scenegen import pool
 from scenegen.executors import Window
+from scenegen.jobs import RunSpec, Worker
 from scenegen.lock import LOCK_NAME
 from scenegen.outputs import SCENE_FILES, RecordShards
 from scenegen.reference import built_in_families
@@ -93,6 +95,18 @@ def test_jobs_stream_without_building_the_pending_indices():
     assert shards == [range(10), range(10, 20)]
 
 
+def test_a_job_result_fits_one_atomic_pipe_write(tmp_path):
+    """A pool worker killed while sending a longer result would leave half a message, stalling the pool for good."""
+    out = tmp_path / "run"
+    make(RunRequest("tool_choice", 64, out=out, progress=False, workers=1))
+    _, family = load_family("tool_choice")
+    spec = RunSpec(family.name, family.config, 0, "train", "x_", False, out, "x")
+    result = Worker(spec).run(range(64, 128))
+    assert result.error is None and result.spans == ((64, 128),) and result.part is not None
+    assert len(pickle.dumps(result)) < select.PIPE_BUF
+    assert (out / result.part).read_bytes().count(b"\n") == 64
+
+
 def test_a_window_keeps_its_bound_and_the_order():
     submitted: list[int] = []
 
@@ -108,7 +122,7 @@ def test_a_window_keeps_its_bound_and_the_order():
 
 def _result_of(first: int):
     from scenegen.jobs import JobResult
-    return JobResult(b"", [], 0, first)
+    return JobResult(None, (), 0, first)
 
 
 def test_streams_are_keyed_by_config_and_split(tmp_path):
