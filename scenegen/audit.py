@@ -21,11 +21,11 @@ import orjson
 from .config import check_config
 from .errors import Problem, ScenegenError
 from .family import Family
-from .manifest import MANIFEST, entry_files, manifest_lines
+from .manifest import MANIFEST, RUN_RECORD, entry_files, manifest_lines
 from .pipeline import document_truth
 from .plugins import family_named
 from .validate import document_problems, mcs_problems, schema_problems
-from .writer import RUN_RECORD, sha256
+from .writer import sha256
 
 
 @dataclass(frozen=True)

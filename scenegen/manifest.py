@@ -21,6 +21,9 @@ from .names import is_plain_name
 
 MANIFEST = "manifest.jsonl"
 
+#: The run record: the family, seed, split, prefix and full config of the run a folder holds.
+RUN_RECORD = "run.json"
+
 
 @dataclass(frozen=True)
 class Line:

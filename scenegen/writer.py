@@ -22,21 +22,7 @@ close a manifest whose lines are out of index order (a resumed run appends what
 it redid) is rewritten in order, so a resumed run ends byte for byte as an
 uninterrupted one.
 
-**Overwriting never destroys the previous run first.** ``--overwrite`` on a
-folder holding a run locks it, builds the new run in the sibling
-``<out>.incomplete`` (also locked; :attr:`OutputFolder.root` is that folder
-meanwhile, :attr:`OutputFolder.destination` the one asked for), and only when the
-run ends without an exception swaps the two folders, atomically where the system
-can (Linux ``renameat2(RENAME_EXCHANGE)``), else by renaming ``<out>`` to
-``<out>.replaced`` and the new one into place, then removes the previous run.
-Files in ``<out>`` that are not the previous run's (notes, a config) are carried
-over, as hard links where possible. A run that fails, is interrupted (Ctrl-C,
-SIGTERM) or is killed during an overwrite leaves ``<out>`` as it was: on an
-exception the incomplete folder is removed at once (an interrupted overwrite
-cannot be resumed: its message says the previous run is unchanged and that
-rerunning the same command replaces it); after a kill, the next run on ``<out>``
-removes the stale ``<out>.incomplete`` (and puts back a ``<out>.replaced`` a
-kill between the two renames left).
+**Overwriting never destroys the previous run first** (:mod:`scenegen.overwrite`).
 
 When the file system refuses (full, read-only, permissions), the temporary file
 is removed and a :class:`~scenegen.errors.StorageError` names the path: what was
@@ -47,47 +33,37 @@ before recording anything removes the folder it created.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import errno
-import functools
 import hashlib
 import os
-import re
-import shutil
-import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, BinaryIO
 
 import orjson
 
-from .errors import ConfigError, Interrupted, ScenegenError, StorageError
-from .lock import LOCK_NAME, FolderLock
+from .errors import ConfigError, ScenegenError, StorageError, storage
+from .lock import FolderLock
 from .manifest import (
     MANIFEST,
+    RUN_RECORD,
     Line,
     entry_files,
     entry_hashes,
     entry_indices,
     manifest_bytes,
     manifest_lines,
-    read_manifest,
 )
-
-RUN_RECORD = "run.json"
-
-#: Suffix of the sibling folder an overwrite builds the new run in.
-INCOMPLETE = ".incomplete"
-
-#: Suffix the previous run's folder takes for a moment when the folders cannot be exchanged atomically.
-REPLACED = ".replaced"
-
-#: Times a folder is removed again while a dying run's worker may still be writing into it.
-_REMOVE_ATTEMPTS = 5
-
-#: The advice to resume, in the messages of errors that end a run.
-_RESUME_HINT = re.compile(r"rerun (the same command )?with --resume( to continue)?")
+from .overwrite import (
+    INCOMPLETE,
+    carry_over,
+    overwrite_abandoned,
+    remove_stale_siblings,
+    remove_tree,
+    restore_interrupted_swap,
+    sibling,
+    swap,
+)
 
 
 def dump_json(document: Any, *, indent: bool = True) -> bytes:
@@ -108,15 +84,6 @@ def write_atomic(path: Path, data: bytes) -> None:
         if isinstance(error, OSError):
             raise StorageError.of(error, path) from None
         raise
-
-
-@contextlib.contextmanager
-def storage(path: Path) -> Iterator[None]:
-    """Report a file-system failure while working on ``path`` as a StorageError naming it."""
-    try:
-        yield
-    except OSError as error:
-        raise StorageError.of(error, error.filename or path) from None
 
 
 def sha256(data: bytes) -> str:
@@ -423,145 +390,6 @@ def sort_manifest(path: Path) -> None:
         lines = [(entry_indices(line.entry).start, line.raw) for line in manifest_lines(path) if line.entry]
     lines.sort(key=itemgetter(0))
     write_atomic(path, b"".join(raw for _, raw in lines))
-
-
-# Overwriting
-
-
-def sibling(folder: Path, suffix: str) -> Path:
-    """The folder beside ``folder`` whose name is its name and ``suffix`` (``run`` -> ``run.incomplete``)."""
-    absolute = Path(os.path.abspath(folder))
-    if not absolute.name:
-        raise ConfigError("--out", f"{folder} has no name a run could be built beside; choose another --out")
-    return absolute.with_name(absolute.name + suffix)
-
-
-def siblings(folder: Path, *suffixes: str) -> list[Path]:
-    """The folders beside ``folder`` named with each of ``suffixes``; none for a folder with no name (``/``)."""
-    return [sibling(folder, suffix) for suffix in suffixes] if Path(os.path.abspath(folder)).name else []
-
-
-def is_ours(folder: Path) -> bool:
-    """Whether ``folder`` is a folder a scenegen run left (it holds the run lock's file)."""
-    return folder.is_dir() and not folder.is_symlink() and (folder / LOCK_NAME).is_file()
-
-
-def remove_stale_siblings(destination: Path) -> None:
-    """Remove what a killed overwrite of ``destination`` left beside it, unless a live run holds it."""
-    for stale in siblings(destination, INCOMPLETE, REPLACED):
-        if is_ours(stale):
-            with contextlib.suppress(ScenegenError):  # in use, or not removable: an overwrite will say so
-                lock = FolderLock.acquire(stale)
-                try:
-                    remove_tree(stale)
-                finally:
-                    lock.release()
-
-
-def restore_interrupted_swap(destination: Path) -> None:
-    """Put back the previous run an overwrite killed between its two renames left at ``<out>.replaced``."""
-    replaced = next(iter(siblings(destination, REPLACED)), None)
-    if replaced is None or os.path.lexists(destination) or not is_ours(replaced):
-        return
-    lock = FolderLock.acquire(replaced)
-    try:
-        with storage(destination):
-            os.rename(replaced, destination)
-        lock.moved_to(destination)
-    finally:
-        lock.release()
-
-
-def remove_tree(folder: Path) -> None:
-    """Remove ``folder`` and all it holds, trying again while a killed run's worker may still write into it."""
-    for attempt in range(1, _REMOVE_ATTEMPTS + 1):
-        try:
-            shutil.rmtree(folder)
-            return
-        except OSError as error:
-            if not os.path.lexists(folder):
-                return
-            if attempt == _REMOVE_ATTEMPTS:
-                raise StorageError.of(error, folder) from None
-            time.sleep(0.05 * attempt)
-
-
-def carry_over(previous: Path, new: Path) -> None:
-    """Link (or copy) into ``new`` what ``previous`` holds besides its run: files a user put there."""
-    runs = {RUN_RECORD, MANIFEST, LOCK_NAME}
-    runs.update(name for entry in read_manifest(previous / MANIFEST) for name in entry_files(entry))
-    for path in previous.iterdir():
-        target = new / path.name
-        if path.name in runs or (path.name.startswith(".") and path.name.endswith(".tmp")) or os.path.lexists(target):
-            continue
-        if path.is_dir() and not path.is_symlink():
-            shutil.copytree(path, target, symlinks=True, copy_function=link_or_copy)
-        else:
-            link_or_copy(path, target)
-
-
-def link_or_copy(source: str | Path, target: str | Path) -> None:
-    """A hard link to ``source`` at ``target``; a copy where the file system makes no links."""
-    try:
-        os.link(source, target, follow_symlinks=False)
-    except OSError:
-        shutil.copy2(source, target, follow_symlinks=False)
-
-
-def swap(new: Path, destination: Path) -> Path:
-    """Put the folder ``new`` at ``destination``; return where the folder that was there is now."""
-    if exchange(new, destination):
-        return new
-    replaced = sibling(destination, REPLACED)
-    os.rename(destination, replaced)
-    try:
-        os.rename(new, destination)
-    except OSError:
-        os.rename(replaced, destination)
-        raise
-    return replaced
-
-
-def exchange(first: Path, second: Path) -> bool:
-    """Exchange two paths atomically (Linux ``renameat2`` with ``RENAME_EXCHANGE``); False where the system or
-    the file system cannot."""
-    renameat2 = _renameat2()
-    if renameat2 is None:
-        return False
-    at_cwd, rename_exchange = -100, 2
-    if renameat2(at_cwd, os.fsencode(first), at_cwd, os.fsencode(second), rename_exchange) == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
-        return False
-    raise OSError(code, os.strerror(code), str(second))
-
-
-@functools.cache
-def _renameat2() -> Callable[..., int] | None:
-    """The C library's ``renameat2``, if it has one."""
-    try:
-        function = ctypes.CDLL(None, use_errno=True).renameat2
-    except (AttributeError, OSError):
-        return None
-    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
-    function.restype = ctypes.c_int
-    return function
-
-
-def overwrite_abandoned(error: BaseException, destination: Path) -> ScenegenError | None:
-    """The error to report instead of ``error``, which ended an overwrite of ``destination``: its advice to
-    resume would continue the previous run, which is still there, unchanged. None to report ``error``."""
-    unchanged = f"{destination} still holds its previous run, unchanged"
-    if isinstance(error, Interrupted):
-        return Interrupted(f"interrupted: the new run was discarded and {unchanged}; "
-                           "rerun the same command to replace it")
-    if not isinstance(error, ScenegenError) or "--resume" not in str(error):
-        return None
-    clearer = type(error).__new__(type(error))
-    clearer.__dict__.update(error.__dict__)
-    clearer.args = (f"{_RESUME_HINT.sub('rerun the same command', str(error))}; {unchanged}",)
-    return clearer
 
 
 def run_difference(previous: Mapping[str, Any], run: Mapping[str, Any], path: str = "") -> str:

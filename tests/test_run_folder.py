@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from scenegen import plugins, writer
+from scenegen import overwrite, plugins
 from scenegen.errors import ConfigError, Interrupted, StorageError
 from scenegen.lock import LOCK_NAME
 from scenegen.manifest import MANIFEST, read_manifest
@@ -165,7 +165,7 @@ def test_an_overwrite_that_fails_leaves_the_previous_run_untouched(run_cli, writ
 @pytest.mark.parametrize("atomic", [True, False], ids=["exchanged", "renamed"])
 def test_an_overwrite_that_succeeds_replaces_the_run_and_keeps_the_users_files(run_cli, monkeypatch, tmp_path, atomic):
     if not atomic:
-        monkeypatch.setattr(writer, "exchange", lambda first, second: False)
+        monkeypatch.setattr(overwrite, "exchange", lambda first, second: False)
     out, fresh = tmp_path / "run", tmp_path / "fresh"
     assert run_cli(*MAKE, "-n", "6", "--seed", "1", "--out", str(out)).code == 0
     (out / "notes.txt").write_text("mine")

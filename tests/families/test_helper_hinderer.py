@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
 from scenegen.families.helper_hinderer import HelperHinderer
-from scenegen.writer import read_manifest
+from scenegen.manifest import read_manifest
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
