@@ -12,9 +12,11 @@ the executor and the number of workers.
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
+import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
 from pathlib import Path
@@ -101,21 +103,44 @@ def _run_jobs(request: RunRequest, folder: OutputFolder, spec: RunSpec, family: 
     executor = open_executor(request.executor, spec, family, local_workers, request.ray_address)
     try:
         with _progress_bar(pending, family.output.unit.rstrip("s"), show_progress) as progress, \
-                collector.tuned_for_runs():
+                collector.tuned_for_runs(), _stop_requests() as stop_requested:
             try:
                 for result in executor.results(chain(first, jobs)):
                     _record(result, folder, made, progress)
-            except KeyboardInterrupt:
-                # Stopping: what the workers are making is finished and recorded, nothing more is started.
-                # A signal sent to every process of the run may have stopped workers too: what they were
-                # making is lost, and the run ends as interrupted all the same.
-                with contextlib.suppress(WorkerDied):
-                    for result in executor.drain():
-                        _record(result, folder, made, progress)
-                raise
+                    if stop_requested():
+                        break
+                else:
+                    return made
+            except WorkerDied:
+                if not stop_requested():
+                    raise
+            # Stopping: what the workers are making is finished and recorded, nothing more is started. A signal
+            # sent to every process of the run may have stopped workers too: what they were making is lost.
+            with contextlib.suppress(WorkerDied):
+                for result in executor.drain():
+                    _record(result, folder, made, progress)
+            raise KeyboardInterrupt
     finally:
         executor.close()
-    return made
+
+
+@contextlib.contextmanager
+def _stop_requests() -> Iterator[Callable[[], bool]]:
+    """Within the block, Ctrl-C and SIGTERM ask the run to stop once the job under way is recorded, rather than
+    raising wherever they land: one landing between taking a job's result and recording it would lose the job
+    and leave a gap in the manifest. Yields whether a stop was asked for. (Signal handlers belong to the main
+    thread: a run in another thread keeps the handlers it has.)"""
+    asked: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    previous = {number: signal.signal(number, lambda number, _frame: asked.append(number))
+                for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield lambda: bool(asked)
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 class _NoProgress:
