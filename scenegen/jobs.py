@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -47,10 +47,7 @@ class RunSpec:
     @cached_property
     def key(self) -> str:
         """A digest of the whole spec: a worker process keeps the run it last rebuilt under it."""
-        return hashlib.sha256(pickle.dumps(tuple(vars(self)[name] for name in _FIELDS))).hexdigest()
-
-
-_FIELDS = ("family", "config", "seed", "split", "prefix", "semantic", "root", "stem")
+        return hashlib.sha256(pickle.dumps(tuple(getattr(self, item.name) for item in fields(self)))).hexdigest()
 
 
 @dataclass
