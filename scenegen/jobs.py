@@ -24,8 +24,8 @@ from . import collector
 from .errors import ScenegenError
 from .family import Family
 from .manifest import entry_indices, manifest_bytes
-from .outputs import Sink
-from .pipeline import CHUNK_SIZE, Pipeline, chunks, make_chunk
+from .outputs import Sink, batched
+from .pipeline import CHUNK_SIZE, Pipeline, make_chunk
 from .plugins import family_named
 from .writer import write_manifest_part
 
@@ -100,7 +100,7 @@ class Worker:
         sink = family.output.sink(self.spec.root, self.pipeline, self.spec.stem, family.config)
         try:
             with collector.tuned_for_runs():  # in every process that makes samples (see scenegen.collector)
-                for indices in chunks(job, CHUNK_SIZE):
+                for indices in batched(job, CHUNK_SIZE):
                     make_chunk(self.pipeline, sink, indices)
                 sink.finish()
         except ScenegenError as error:

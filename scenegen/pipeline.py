@@ -13,7 +13,7 @@ when samples go through one at a time (``make`` on tmpfs, best of 6).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .errors import GenerationError, InvalidSceneError, ScenegenError
@@ -110,9 +110,3 @@ def make_chunk(pipeline: Pipeline, sink: Sink, indices: Sequence[int]) -> None:
             sink.add([index], [pipeline.produce(index)])
     else:
         sink.add(indices, made)
-
-
-def chunks(indices: Sequence[int], size: int) -> Iterator[Sequence[int]]:
-    """``indices`` in consecutive runs of ``size`` (the last may be shorter)."""
-    for start in range(0, len(indices), size):
-        yield indices[start:start + size]

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from scenegen import collector
 from scenegen.manifest import entry_indices, manifest_bytes
-from scenegen.pipeline import CHUNK_SIZE, Pipeline, chunks
+from scenegen.outputs import batched
+from scenegen.pipeline import CHUNK_SIZE, Pipeline
 from scenegen.request import RunRequest
 from scenegen.run import RunSummary, load_family, make
 from scenegen.writer import OutputFolder
@@ -100,7 +101,7 @@ def _in_memory(config: str, n: int) -> Timing:
     pipeline = Pipeline(family, 0, "bench_")
     start = _clocks()
     with collector.tuned_for_runs():
-        for indices in chunks(range(n), CHUNK_SIZE):
+        for indices in batched(range(n), CHUNK_SIZE):
             pipeline.produce_many(indices)
     return _since(start)
 
@@ -108,7 +109,7 @@ def _in_memory(config: str, n: int) -> Timing:
 def _writing(config: str, n: int, out: Path) -> Timing:
     config_path, family = load_family(config)
     pipeline = Pipeline(family, 0, "bench_")
-    made = [(indices, pipeline.produce_many(indices)) for indices in chunks(range(n), CHUNK_SIZE)]
+    made = [(indices, pipeline.produce_many(indices)) for indices in batched(range(n), CHUNK_SIZE)]
     start = _clocks()
     with OutputFolder(out, {"bench": config}) as folder, collector.tuned_for_runs():
         sink = family.output.sink(folder.root, pipeline, config_path.stem, family.config)
