@@ -1,4 +1,4 @@
-"""Validate files on disk: scene files, JSONL shards, or whole output folders.
+"""Validate files on disk: scene files, shards (JSON Lines or Parquet), or whole output folders.
 
 A file's family comes from the ``run.json`` beside it (written by ``scenegen make``);
 its ground truth and checksum from the ``manifest.jsonl`` beside it. A scene file
@@ -21,11 +21,13 @@ import orjson
 from .config import check_config
 from .errors import Problem, ScenegenError
 from .family import Family
-from .manifest import MANIFEST, RUN_RECORD, entry_files, manifest_lines
-from .pipeline import document_truth
+from .manifest import JSONL_EXTENSIONS, MANIFEST, PARQUET_EXTENSION, RUN_RECORD, entry_files, manifest_lines
 from .plugins import family_named
+from .storage import RECORD_KEYS, Storage, decode_rows
 from .validate import document_problems, mcs_problems, schema_problems
-from .writer import sha256
+from .writer import is_document, sha256
+
+SHARD_EXTENSIONS = (*JSONL_EXTENSIONS.values(), PARQUET_EXTENSION)
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,7 @@ class RunFolder:
     """What a folder's ``run.json`` and manifest say, and what is wrong with them."""
 
     family: Family | None = None
+    storage: Storage = field(default_factory=Storage)
     #: File name -> (manifest line number, entry); later lines win, as a resumed run may rewrite a shard.
     listed: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     reports: list[FileReport] = field(default_factory=list)
@@ -69,12 +72,11 @@ def audit_file(path: Path, run: RunFolder | None = None) -> FileReport:
     problems = []
     if listed is not None:
         line, entry = listed
-        expected = _expected_hash(entry, path.name)
-        if expected is not None and expected != sha256(data):
+        if entry.get("sha256") not in (None, sha256(data)):
             problems.append(Problem("$", f"content differs from the sha256 on {MANIFEST} line {line}"))
     family = run.family
-    if path.suffix == ".jsonl":
-        problems += _shard_problems(data, family)
+    if path.name.endswith(SHARD_EXTENSIONS):
+        problems += _shard_problems(data, path.name, family, run.storage)
         return FileReport(path, problems, family.name if family else "unknown")
     try:
         document = orjson.loads(data)
@@ -83,12 +85,8 @@ def audit_file(path: Path, run: RunFolder | None = None) -> FileReport:
     if family is None:
         problems += schema_problems(document, "mcs_scene") or mcs_problems(document)
         return FileReport(path, problems, "MCS scene (no run.json beside it)")
-    truth = _document_truth(listed[1], path.name) if listed else None
-    try:
-        problems += document_problems(document, family, truth)
-    except (KeyError, TypeError, ValueError) as error:  # a hand-edited truth the family's checks cannot read
-        problems.append(Problem("$", f"cannot be checked against its truth on {MANIFEST} line {listed and listed[0]}: "
-                                     f"{type(error).__name__}: {error}"))
+    truth = listed[1].get("label") if listed else None
+    problems += _checked(document, family, truth, f"{MANIFEST} line {listed and listed[0]}")
     return FileReport(path, problems, family.name)
 
 
@@ -127,7 +125,7 @@ def _audit_folder(folder: Path, folders: dict[Path, RunFolder]) -> Iterator[File
             yield FileReport(folder / name, [Problem("$", "temporary file of an interrupted run; rerun with --resume")],
                              "nothing")
     for path in sorted(folder / name for name in names):
-        if _is_document(path):
+        if is_document(path):
             report = audit_file(path, run)
             if run.is_run and path.name not in run.listed:
                 report.problems.insert(0, Problem("$", f"not listed in {MANIFEST}"))
@@ -150,6 +148,7 @@ def _read_run_record(folder: Path, run: RunFolder) -> None:
         record = orjson.loads(path.read_bytes())
         family_class = family_named(record["family"])
         run.family = family_class(check_config(record["config"], family_class.config_schema()))
+        run.storage = Storage.from_record(record.get("storage"))
     except (orjson.JSONDecodeError, TypeError, KeyError) as error:
         run.reports.append(FileReport(path, [Problem("$", f"not a scenegen run record ({error})")], "run record"))
     except ScenegenError as error:
@@ -167,32 +166,36 @@ def _listing_problems(run: RunFolder, number: int, entry: dict[str, Any]) -> lis
     return problems
 
 
-def _shard_problems(data: bytes, family: Family | None) -> list[Problem]:
+def _shard_problems(data: bytes, name: str, family: Family | None, storage: Storage) -> list[Problem]:
+    """Every record of a shard checked as a document of ``family``, with its label as the truth."""
     if family is None:
-        return [Problem("$", "a JSONL shard needs the run.json of its run beside it")]
+        return [Problem("$", "a shard needs the run.json of its run beside it")]
+    if not storage.shards or not name.endswith(storage.extension):
+        return [Problem("$", f"not a shard of this run, whose storage is {storage.record()}")]
+    try:
+        rows = decode_rows(data, storage)
+    except ValueError as error:
+        return [Problem("$", str(error))]
     problems: list[Problem] = []
-    for number, line in enumerate(data.splitlines(), start=1):
-        try:
-            record = orjson.loads(line)
-        except orjson.JSONDecodeError as error:
-            problems.append(Problem(f"line {number}", f"not JSON: {error}"))
+    output = family.output
+    for number, row in enumerate(rows, start=1):
+        missing = [key for key in (*RECORD_KEYS, *output.record_keys) if key not in row]
+        if missing:
+            problems.append(Problem(f"record {number}", f"lacks {', '.join(missing)}"))
             continue
-        problems += [Problem(f"line {number} {p.path}", p.message) for p in document_problems(record, family, None)]
+        try:
+            document = output.document(row)
+        except (orjson.JSONDecodeError, TypeError) as error:
+            problems.append(Problem(f"record {number}", f"its document cannot be read: {error}"))
+            continue
+        problems += [Problem(f"record {number} {p.path}", p.message)
+                     for p in _checked(document, family, row["label"], f"record {number}")]
     return problems
 
 
-def _is_document(path: Path) -> bool:
-    return path.suffix in (".json", ".jsonl") and path.name not in (RUN_RECORD, MANIFEST) and path.is_file()
-
-
-def _suffix(entry: dict[str, Any], name: str) -> str:
-    return next((suffix for suffix, file in entry.get("files", {}).items() if file == name), "")
-
-
-def _expected_hash(entry: dict[str, Any], name: str) -> str | None:
-    hashes = entry.get("sha256")
-    return hashes if isinstance(hashes, str) or hashes is None else hashes.get(_suffix(entry, name))
-
-
-def _document_truth(entry: dict[str, Any], name: str) -> Any:
-    return document_truth(entry.get("truth") or {}, _suffix(entry, name)) if "truth" in entry else None
+def _checked(document: Any, family: Family, truth: Any, where: str) -> list[Problem]:
+    """``document``'s problems; a hand-edited truth that the family's checks cannot read is one too."""
+    try:
+        return document_problems(document, family, truth)
+    except (KeyError, TypeError, ValueError) as error:
+        return [Problem("$", f"cannot be checked against its label on {where}: {type(error).__name__}: {error}")]

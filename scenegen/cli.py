@@ -17,6 +17,7 @@ from .errors import ScenegenError
 from .plugins import family_named, installed_families
 from .request import DEFAULT_SPLIT, EXECUTORS, MAX_SAMPLES, MAX_SEED, MAX_WORKERS, SPLIT_NAME, RunRequest
 from .run import make
+from .storage import COMPRESSIONS, FORMATS, MAX_SHARD_SIZE
 
 
 class _Path(click.Path):
@@ -71,10 +72,18 @@ def cli() -> None:
               help="processes: a pool of local processes; ray: Ray tasks (pip install 'scenegen[ray]').")
 @click.option("--ray-address", metavar="ADDR",
               help="With --executor ray: the cluster to join (e.g. 10.0.0.5:6379); default: start a local Ray.")
+@click.option("--format", "format_", type=click.Choice(FORMATS), default=None,
+              help="files: one JSON file per document (MCS scenes as the simulator runs them); jsonl or parquet: "
+                   "shards of dataset records. Default: the family's (files for MCS scenes, jsonl for CAIP).")
+@click.option("--compression", type=click.Choice(COMPRESSIONS), default=None,
+              help="Of shards (jsonl or parquet). Default: zstd.")
+@click.option("--shard-size", type=click.IntRange(1, MAX_SHARD_SIZE), default=None, metavar="N",
+              help="Samples per shard (jsonl or parquet). Default: 1,000 scenes or 10,000 records.")
 @click.option("--quiet", is_flag=True, help="No progress bar and no summary.")
 def make_command(config: str, n: int, seed: int, split: str, out: Path | None, prefix: str | None,
                  resume: bool, overwrite: bool, pairs: bool, check: bool, workers: int | None, executor: str,
-                 ray_address: str | None, quiet: bool) -> None:
+                 ray_address: str | None, format_: str | None, compression: str | None, shard_size: int | None,
+                 quiet: bool) -> None:
     """Generate N samples of a family from a config.
 
     \b
@@ -83,6 +92,7 @@ def make_command(config: str, n: int, seed: int, split: str, out: Path | None, p
       scenegen make --config my_tools.yaml -n 50000 --seed 7 --out data/tools
       scenegen make --config tool_choice -n 2000 --resume
       scenegen make --config shell_game.yaml -n 100000 --split test --workers 8
+      scenegen make --config shell_game.yaml -n 20000 --format jsonl --compression zstd
       scenegen make --config caip.yaml -n 1000000 --executor ray --ray-address 10.0.0.5:6379
     """
     if resume and overwrite:
@@ -91,7 +101,8 @@ def make_command(config: str, n: int, seed: int, split: str, out: Path | None, p
         raise click.UsageError("--ray-address goes with --executor ray")
     summary = make(RunRequest(config, n, seed, out, prefix, resume, overwrite, progress=not quiet, pairs=pairs,
                               check=check, split=split, workers=workers, executor=executor,
-                              ray_address=ray_address))
+                              ray_address=ray_address, format=format_, compression=compression,
+                              shard_size=shard_size))
     if not quiet:
         click.echo(summary.line())
 
@@ -121,6 +132,30 @@ def validate_command(paths: tuple[Path, ...]) -> None:
     click.echo(f"{checked - failed} of {checked} files valid")
     if failed or not checked:
         sys.exit(1)
+
+
+@cli.command(name="convert")
+@click.argument("run", type=_Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--format", "format_", type=click.Choice(FORMATS), required=True, help="The format to convert to.")
+@click.option("--compression", type=click.Choice(COMPRESSIONS), default=None,
+              help="Of shards (jsonl or parquet). Default: zstd.")
+@click.option("--shard-size", type=click.IntRange(1, MAX_SHARD_SIZE), default=None, metavar="N",
+              help="Samples per shard (jsonl or parquet). Default: 1,000 scenes or 10,000 records.")
+@click.option("--out", type=_Path(file_okay=False, path_type=Path), required=True, help="The folder to write.")
+@click.option("--overwrite", is_flag=True, help="Replace the run already in --out.")
+def convert_command(run: Path, format_: str, compression: str | None, shard_size: int | None, out: Path,
+                    overwrite: bool) -> None:
+    """Convert a finished run to another storage format: the same records, and a new manifest and card.
+
+    \b
+    Examples:
+      scenegen convert output/shell_game --format parquet --out data/shell_game
+      scenegen convert output/caip --format jsonl --compression gzip --out data/caip_gzip
+    """
+    from .convert import convert  # the readers: imported by this command only (start-up time)
+
+    documents = convert(run, out, format_, compression, shard_size, overwrite=overwrite)
+    click.echo(f"wrote {documents} documents to {out}")
 
 
 @cli.command(name="list")

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .errors import Problem
-from .outputs import NO_PAIRS, SCENE_FILES, Output, Pairing
+from .outputs import MCS_SCENES, NO_PAIRS, Output, Pairing
 from .params import Declaration
 from .values import Parameters
 
@@ -56,8 +56,8 @@ class Family(abc.ABC):
     #: The config's parameters and settings; its schema, draw table and reference derive from it.
     #: A family without one overrides :meth:`config_schema`.
     declaration: ClassVar[Declaration | None] = None
-    #: What the documents become on disk: MCS scene files by default.
-    output: ClassVar[Output] = SCENE_FILES
+    #: What the documents are: MCS scenes by default.
+    output: ClassVar[Output] = MCS_SCENES
     #: Whether samples come as counterfactual pairs: never, on request (``--pairs``) or always.
     pairing: ClassVar[Pairing] = NO_PAIRS
 

@@ -24,16 +24,18 @@ from . import collector
 from .errors import ScenegenError
 from .family import Family
 from .manifest import entry_indices, manifest_bytes
-from .outputs import Sink, batched
+from .outputs import batched
 from .pipeline import CHUNK_SIZE, Pipeline, make_chunk
 from .plugins import family_named
+from .storage import Sink, Storage
 from .writer import write_manifest_part
 
 
 @dataclass(frozen=True)
 class RunSpec:
     """A run as a worker rebuilds it: the family's name and validated config, the seed and split, the file
-    prefix, whether to run semantic checks, the folder documents are written into and the config's stem."""
+    prefix, whether to run semantic checks, the folder documents are written into, the config's stem and the
+    run's storage."""
 
     family: str
     config: Mapping[str, Any]
@@ -43,6 +45,7 @@ class RunSpec:
     semantic: bool
     root: Path
     stem: str
+    storage: Storage
 
     @cached_property
     def key(self) -> str:
@@ -97,7 +100,7 @@ class Worker:
     def run(self, job: Sequence[int]) -> JobResult:
         """Make and write the samples of ``job``; a sample that cannot be made ends the job with its error."""
         family = self.pipeline.family
-        sink = family.output.sink(self.spec.root, self.pipeline, self.spec.stem, family.config)
+        sink = self.spec.storage.sink(self.spec.root, self.pipeline, self.spec.stem, family.output)
         try:
             with collector.tuned_for_runs():  # in every process that makes samples (see scenegen.collector)
                 for indices in batched(job, CHUNK_SIZE):

@@ -1,4 +1,8 @@
-"""Read a run's ``manifest.jsonl``: one JSON object a line, naming the files and indices it covers.
+"""Read a run's ``manifest.jsonl``: one JSON object a line, naming the file and the indices it covers.
+
+A line is either a document's (``--format files``: the document's record, its
+``file`` and ``sha256``) or a shard's (``file``, ``first_index``, ``count``,
+``documents``, ``sha256``); ``schema/manifest_line.schema.json`` describes both.
 
 A manifest is read back to resume, to overwrite and to validate a run, and it
 may have been torn by a crash or edited by hand. Every line is checked before it
@@ -21,8 +25,14 @@ from .names import is_plain_name
 
 MANIFEST = "manifest.jsonl"
 
-#: The run record: the family, seed, split, prefix and full config of the run a folder holds.
+#: The run record: the family, seed, split, prefix, storage and full config of the run a folder holds.
 RUN_RECORD = "run.json"
+
+#: The extension of each compression of a JSON Lines shard.
+JSONL_EXTENSIONS = {"none": ".jsonl", "gzip": ".jsonl.gz", "zstd": ".jsonl.zst"}
+PARQUET_EXTENSION = ".parquet"
+#: The files a run writes its documents into: JSON files, or shards.
+DOCUMENT_EXTENSIONS = (".json", *JSONL_EXTENSIONS.values(), PARQUET_EXTENSION)
 
 
 @dataclass(frozen=True)
@@ -52,18 +62,12 @@ def read_manifest(path: Path) -> Iterator[dict[str, Any]]:
 
 def entry_files(entry: Mapping[str, Any]) -> list[str]:
     """The file names a (checked) manifest entry covers."""
-    if "file" in entry:
-        return [entry["file"]]
-    return list(entry.get("files", {}).values())
+    return [entry["file"]]
 
 
 def entry_hashes(entry: Mapping[str, Any]) -> list[tuple[str, str | None]]:
     """The file names a (checked) manifest entry covers, each with the sha256 it records (None if none)."""
-    hashes = entry.get("sha256")
-    if "file" in entry:
-        return [(entry["file"], hashes if isinstance(hashes, str) else None)]
-    return [(name, hashes.get(suffix) if isinstance(hashes, dict) else hashes)
-            for suffix, name in entry.get("files", {}).items()]
+    return [(entry["file"], entry.get("sha256"))]
 
 
 def manifest_bytes(entries: Iterable[Mapping[str, Any]]) -> bytes:
@@ -97,26 +101,15 @@ def _entry_problem(entry: Any) -> str | None:
             return "a shard's first_index and count must be whole numbers (count above 0)"
     elif not _whole(entry.get("index")):
         return "index missing or not a whole number"
-    files = _entry_files(entry)
-    if not files:
+    if "file" not in entry:
         return "names no file"
-    bad = [name for name in files if not is_plain_name(name)]
-    if bad:
-        return f"file name {bad[0]!r} is not a plain name inside the run folder"
-    hashes = entry.get("sha256")
-    if hashes is not None and not isinstance(hashes, (str, dict)):
-        return "sha256 is neither a hash nor a map of hashes"
-    if not isinstance(entry.get("truth", {}), dict):
-        return "truth is not a JSON object"
+    if not is_plain_name(entry["file"]):
+        return f"file name {entry['file']!r} is not a plain name inside the run folder"
+    if not isinstance(entry.get("sha256", ""), str):
+        return "sha256 is not a hash"
+    if not isinstance(entry.get("label", {}), dict):
+        return "label is not a JSON object"
     return None
-
-
-def _entry_files(entry: dict[str, Any]) -> list[Any]:
-    """What an unchecked entry names: its ``file``, or the values of its ``files`` map (suffix -> name)."""
-    if "file" in entry:
-        return [entry["file"]]
-    files = entry.get("files")
-    return list(files.values()) if isinstance(files, dict) else []
 
 
 def _whole(value: Any) -> bool:

@@ -1,23 +1,26 @@
-"""What a family's samples become on disk, and whether they come in pairs: each family declares both.
+"""What a family's documents are, and whether they come in pairs: each family declares both.
 
-The run loop, the validator and ``scenegen validate`` ask a family's :class:`Output`
-how to export, check and write its documents, and its :class:`Pairing` what
-``--pairs`` means, so none of them names a format, a family or a config key.
+An :class:`Output` says how a family's documents are exported and checked, and
+how one becomes the fields of a dataset record (the uniform row that every
+storage format holds, :mod:`scenegen.storage`) and back. A :class:`Pairing` says
+what ``--pairs`` means and which roles a pair's documents play. The run loop, the
+writers and ``scenegen validate`` ask these, so none of them names a family or a
+config key.
 """
 
 from __future__ import annotations
 
 import abc
-from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import orjson
 
 from .errors import ConfigError, Problem
 from .export import mcs
 from .validate import mcs_problems
-from .writer import dump_json, sha256, write_atomic
 
 if TYPE_CHECKING:
     from .family import Sample
@@ -25,106 +28,26 @@ if TYPE_CHECKING:
 #: A made sample and its exported documents by suffix ("" for a lone document).
 Made = tuple["Sample", dict[str, dict[str, Any]]]
 
+#: One document of a run with its record metadata (id, index, family, split, pair fields, label, params).
+Doc = tuple[dict[str, Any], dict[str, Any]]
 
 T = TypeVar("T")
-
-#: Scene files a job makes at most: enough to pay for a task's hand-off to a worker many times over.
-SCENE_JOB = 64
-
-
-class Entries(Protocol):
-    """What a sink needs of the run: the family's name, the seed and split, and a sample's manifest entry."""
-
-    seed: int
-    split: str
-
-    @property
-    def family_name(self) -> str: ...
-
-    def entry(self, index: int, sample: Sample) -> dict[str, Any]: ...
-
-
-class Sink(abc.ABC):
-    """Writes the made samples of one job into the run folder ``root``; collects their manifest entries.
-
-    A worker writes the files itself (shipping made documents back to a parent
-    costs more than making them); the run's parent records the ``entries`` in
-    the manifest, in index order.
-    """
-
-    def __init__(self, root: Path, run: Entries) -> None:
-        self.root = root
-        self.run = run
-        self.entries: list[dict[str, Any]] = []
-        self.documents = 0
-
-    @abc.abstractmethod
-    def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
-        """Write a chunk of made samples."""
-
-    def finish(self) -> None:  # noqa: B027 - a hook: most sinks buffer nothing
-        """Write whatever is still buffered."""
-
-    def _write(self, name: str, data: bytes) -> str:
-        write_atomic(self.root / name, data)
-        return sha256(data)
-
-
-class SceneSink(Sink):
-    """One JSON file per document, one manifest entry per sample."""
-
-    def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
-        """Write a chunk: each sample's files, then its entry."""
-        for index, (sample, documents) in zip(indices, made, strict=True):
-            names = {suffix: f"{document['name']}.json" for suffix, document in documents.items()}
-            hashes = {suffix: self._write(names[suffix], dump_json(document)) for suffix, document in documents.items()}
-            self.documents += len(documents)
-            entry = self.run.entry(index, sample)
-            if list(names) == [""]:
-                entry.update(file=names[""], sha256=hashes[""])
-            else:
-                entry.update(files=names, sha256=hashes, pair=sample.pair)
-            self.entries.append(entry)
-
-
-class ShardSink(Sink):
-    """The records of one shard as JSON lines in ``<stem>-<shard:05d>.jsonl``, written whole; one entry."""
-
-    def __init__(self, root: Path, run: Entries, stem: str, size: int) -> None:
-        super().__init__(root, run)
-        self.stem = stem
-        self.size = size
-        self.lines: list[bytes] = []
-        self.first_index = 0
-
-    def add(self, indices: Sequence[int], made: Sequence[Made]) -> None:
-        for index, (_, documents) in zip(indices, made, strict=True):
-            if not self.lines:
-                self.first_index = index
-            self.lines.extend(dump_json(document, indent=False) + b"\n" for document in documents.values())
-            self.documents += len(documents)
-
-    def finish(self) -> None:
-        if not self.lines:
-            return
-        name = f"{self.stem}-{self.first_index // self.size:05d}.jsonl"
-        digest = self._write(name, b"".join(self.lines))
-        self.entries.append({"file": name, "family": self.run.family_name, "seed": self.run.seed,
-                             "split": self.run.split, "first_index": self.first_index, "count": len(self.lines),
-                             "sha256": digest})
-        self.lines = []
 
 
 @dataclass(frozen=True)
 class Output(abc.ABC):
-    """A kind of output: how a document is exported and checked, and the sink that writes it.
+    """A kind of document: how it is exported and checked, and how it is stored in a dataset record.
 
     ``document_schema`` names the bundled schema every exported document must pass
-    (``schema/<document_schema>.schema.json``); ``unit`` is what a document is called.
+    (``schema/<document_schema>.schema.json``); ``unit`` is what a document is
+    called; ``default_format`` is the storage format of a run that names none,
+    and ``shard_size`` the samples a shard holds by default.
     """
 
     document_schema: str
     unit: str
+    default_format: str
+    shard_size: int
 
     @abc.abstractmethod
     def export(self, document: Any, name: str, shared: dict[int, Any]) -> dict[str, Any]:
@@ -134,22 +57,30 @@ class Output(abc.ABC):
         """Rules of the format beyond its schema (none by default)."""
         return []
 
+    @property
     @abc.abstractmethod
-    def jobs(self, n: int, done: Container[int], config: Mapping[str, Any]) -> Iterator[Sequence[int]]:
-        """The indices below ``n`` still to make (not in ``done``), in order, grouped into jobs that a worker
-        makes and writes whole. Lazy: nothing is built for indices not yet reached."""
+    def record_keys(self) -> tuple[str, ...]:
+        """The keys of :meth:`record_fields`."""
 
     @abc.abstractmethod
-    def sink(self, root: Path, run: Entries, stem: str, config: Mapping[str, Any]) -> Sink:
-        """The sink writing one job into the folder ``root`` of a run whose config stem is ``stem``."""
+    def record_fields(self, document: Mapping[str, Any]) -> dict[str, Any]:
+        """The fields an exported document adds to its dataset record: the same keys and types in every record
+        (a structure that varies from one document to the next is a JSON string), so that Arrow can type them."""
+
+    @abc.abstractmethod
+    def document(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """The exported document a dataset record holds: the inverse of :meth:`record_fields`."""
 
 
 @dataclass(frozen=True)
-class SceneFiles(Output):
-    """One MCS scene file per document (a family's documents are :class:`scenegen.model.Scene`)."""
+class McsScenes(Output):
+    """MCS scenes, one file each as the simulator runs them (a family's documents are
+    :class:`scenegen.model.Scene`); a record holds its scene as a JSON string, ``scene``."""
 
     document_schema: str = "mcs_scene"
     unit: str = "scenes"
+    default_format: str = "files"
+    shard_size: int = 1000
 
     def export(self, document: Any, name: str, shared: dict[int, Any]) -> dict[str, Any]:
         return mcs.to_document(document, name, shared)
@@ -157,43 +88,66 @@ class SceneFiles(Output):
     def format_problems(self, document: Mapping[str, Any]) -> list[Problem]:
         return mcs_problems(document)
 
-    def jobs(self, n: int, done: Container[int], config: Mapping[str, Any]) -> Iterator[Sequence[int]]:
-        if not done:
-            return (range(first, min(n, first + SCENE_JOB)) for first in range(0, n, SCENE_JOB))
-        return batched((index for index in range(n) if index not in done), SCENE_JOB)
+    @property
+    def record_keys(self) -> tuple[str, ...]:
+        return ("scene",)
 
-    def sink(self, root: Path, run: Entries, stem: str, config: Mapping[str, Any]) -> Sink:
-        return SceneSink(root, run)
+    def record_fields(self, document: Mapping[str, Any]) -> dict[str, Any]:
+        # MCS objects vary in structure from one to the next: Arrow could type no column of them.
+        return {"scene": orjson.dumps(document).decode()}
+
+    def document(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        scene: dict[str, Any] = orjson.loads(record["scene"])
+        return scene
 
 
 @dataclass(frozen=True)
-class RecordShards(Output):
-    """JSON records (a family's documents are JSON-ready dicts, given their ``id``) in shards whose size the
-    config's ``size_key`` sets."""
+class Records(Output):
+    """JSON records (a family's documents are JSON-ready dicts, given their ``id``), written as shards by default.
+
+    ``fields`` are a record's fields besides its id, each in every dataset record
+    (None where a document has none); ``json_fields`` are those whose structure
+    varies, stored as JSON strings.
+    """
 
     unit: str = "records"
-    size_key: str = "shard_size"
+    default_format: str = "jsonl"
+    shard_size: int = 10000
+    fields: tuple[str, ...] = ()
+    json_fields: tuple[str, ...] = ()
 
     def export(self, document: Any, name: str, shared: dict[int, Any]) -> dict[str, Any]:
         return {"id": name, **document}
 
-    def jobs(self, n: int, done: Container[int], config: Mapping[str, Any]) -> Iterator[Sequence[int]]:
-        # A shard is written whole or not at all: one job a shard, redone unless every record is done.
-        size = int(config[self.size_key])
-        shards = (range(first, min(n, first + size)) for first in range(0, n, size))
-        return (shard for shard in shards if not done or not all(index in done for index in shard))
+    @property
+    def record_keys(self) -> tuple[str, ...]:
+        return self.fields
 
-    def sink(self, root: Path, run: Entries, stem: str, config: Mapping[str, Any]) -> Sink:
-        return ShardSink(root, run, stem, int(config[self.size_key]))
+    def record_fields(self, document: Mapping[str, Any]) -> dict[str, Any]:
+        fields = {key: document.get(key) for key in self.fields}
+        for key in self.json_fields:
+            if fields[key] is not None:
+                fields[key] = orjson.dumps(fields[key]).decode()
+        return fields
+
+    def document(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        document = {"id": record["id"]}
+        for key in self.fields:
+            value = record[key]
+            if value is not None:
+                document[key] = orjson.loads(value) if key in self.json_fields else value
+        return document
 
 
 @dataclass(frozen=True)
 class Pairing:
     """Whether a family makes counterfactual pairs: never, when its boolean config ``key`` is set
-    (``--pairs`` sets it), or always (``key`` None and ``always``)."""
+    (``--pairs`` sets it), or always (``key`` None and ``always``); ``roles`` are the suffixes of a pair's
+    documents, in order (e.g. ``expected`` and ``unexpected``)."""
 
     key: str | None = None
     always: bool = False
+    roles: tuple[str, ...] = ()
 
     def requested(self, config: Mapping[str, Any], family: str) -> dict[str, Any]:
         """``config`` with pairs asked for (``--pairs``), or a ConfigError if the family makes none."""
@@ -202,6 +156,11 @@ class Pairing:
         if self.key is None:
             raise ConfigError("--pairs", f"family {family!r} makes no counterfactual pairs")
         return {**config, self.key: True}
+
+    def documents_per_sample(self, config: Mapping[str, Any]) -> int:
+        """How many documents a sample of a run with ``config`` holds: a pair's, or one."""
+        pairs = self.always or (self.key is not None and bool(config.get(self.key)))
+        return len(self.roles) if pairs else 1
 
 
 def batched(items: Iterable[T], size: int) -> Iterator[list[T]]:
@@ -212,8 +171,10 @@ def batched(items: Iterable[T], size: int) -> Iterator[list[T]]:
 
 
 NO_PAIRS = Pairing()
-ALWAYS_PAIRS = Pairing(always=True)
-OPTIONAL_PAIRS = Pairing("pairs")
+#: Expected and unexpected twins in every sample (e.g. helper/hinderer).
+ALWAYS_PAIRS = Pairing(always=True, roles=("expected", "unexpected"))
+#: Twins ``a`` and ``b`` on request (the config's ``pairs``, or ``--pairs``).
+OPTIONAL_PAIRS = Pairing("pairs", roles=("a", "b"))
 
-#: MCS scene files, the output of most families.
-SCENE_FILES = SceneFiles()
+#: MCS scenes, the documents of most families.
+MCS_SCENES = McsScenes()

@@ -14,14 +14,19 @@ when samples go through one at a time (``make`` on tmpfs, best of 6).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from .errors import GenerationError, InvalidSceneError, ScenegenError
 from .family import Family, Sample
-from .outputs import Made, Sink
+from .outputs import Doc, Made
 from .request import DEFAULT_SPLIT
 from .rng import sample_rng, stream_key
 from .validate import document_problems
+
+if TYPE_CHECKING:
+    from .storage import Sink
 
 #: Samples per chunk. 16 gains no more than 8; at 32 the shell game's larger scenes no longer fit the caches.
 CHUNK_SIZE = 8
@@ -89,9 +94,19 @@ class Pipeline:
                     f"(seed {self.seed}, index {index}); nothing was written for it:\n  {listing}"
                 )
 
-    def entry(self, index: int, sample: Sample) -> dict[str, Any]:
-        return {"family": self.family.name, "seed": self.seed, "split": self.split, "index": index,
-                "params": sample.params, "truth": sample.truth}
+    def docs(self, index: int, made: Made) -> list[Doc]:
+        """The documents of a made sample, each with its record's metadata (see :mod:`scenegen.storage`)."""
+        sample, documents = made
+        docs = []
+        pair = orjson.dumps(sample.pair).decode() if sample.pair is not None else None
+        for suffix, document in documents.items():
+            meta: dict[str, Any] = {"id": self.stem(index, suffix), "index": index, "family": self.family.name,
+                                    "split": self.split}
+            if suffix:
+                meta.update(pair_id=self.stem(index), role=suffix, pair=pair)
+            meta.update(label=document_truth(sample.truth, suffix), params=sample.params)
+            docs.append((meta, document))
+        return docs
 
 
 def document_truth(truth: Mapping[str, Any], suffix: str) -> Mapping[str, Any] | None:
@@ -107,6 +122,6 @@ def make_chunk(pipeline: Pipeline, sink: Sink, indices: Sequence[int]) -> None:
     except ScenegenError:
         # A sample depends only on its index: made again one by one, they come out the same up to the failing one.
         for index in indices:
-            sink.add([index], [pipeline.produce(index)])
+            sink.add([pipeline.docs(index, pipeline.produce(index))])
     else:
-        sink.add(indices, made)
+        sink.add([pipeline.docs(index, one) for index, one in zip(indices, made, strict=True)])

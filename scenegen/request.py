@@ -43,3 +43,6 @@ class RunRequest:
     workers: int | None = None  # None: every usable core
     executor: str = "processes"
     ray_address: str | None = None
+    format: str | None = None  # None: the family's default (files for MCS scenes, jsonl for records)
+    compression: str | None = None  # None: zstd, for shards
+    shard_size: int | None = None  # None: the family's default, for shards

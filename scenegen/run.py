@@ -1,17 +1,19 @@
 """The run loop: config -> family -> jobs made by an executor -> manifest.
 
 :func:`make` validates the request, opens the run folder and streams the run's
-jobs (:meth:`scenegen.outputs.Output.jobs`) to an executor
+jobs (:meth:`scenegen.storage.Storage.jobs`) to an executor
 (:mod:`scenegen.executors`): the run's own process, a pool of local processes,
 or Ray tasks. Workers make and write the files of their jobs; this process
 records their manifest lines in index order. Sample ``i`` depends only on
 (config, seed, split, ``i``), so the output is the same byte for byte whatever
-the executor and the number of workers.
+the executor and the number of workers. A finished run's folder gets its dataset
+card (:mod:`scenegen.card`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import shlex
 import signal
 import sys
 import threading
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, collector
+from .card import write_card
 from .config import check_config, read_config, resolve_config_path
 from .errors import Interrupted
 from .executors import WorkerDied, open_executor, usable_cores
@@ -31,6 +34,7 @@ from .jobs import JobResult, RunSpec
 from .names import check_prefix
 from .plugins import family_named
 from .request import RunRequest
+from .storage import Storage
 from .writer import OutputFolder
 
 
@@ -66,15 +70,17 @@ def make(request: RunRequest) -> RunSummary:
     """Generate ``request.n`` samples into the output folder; return what was done."""
     config_path, family = load_family(request.config, pairs=request.pairs)
     prefix = check_prefix(request.prefix if request.prefix is not None else f"{config_path.stem}_")
+    storage = Storage.of(family.output, request.format, request.compression, request.shard_size)
     out = request.out or Path("output") / config_path.stem
     run = {"family": family.name, "seed": request.seed, "split": request.split, "prefix": prefix,
-           "config": family.config, "scenegen": __version__}
+           "stem": config_path.stem, "storage": storage.record(), "config": family.config, "scenegen": __version__}
     workers = request.workers or usable_cores()
     started = time.perf_counter()
-    with OutputFolder(out, run, resume=request.resume, overwrite=request.overwrite) as folder:
+    with OutputFolder(out, run, resume=request.resume, overwrite=request.overwrite,
+                      per_sample=family.pairing.documents_per_sample(family.config)) as folder:
         spec = RunSpec(family.name, family.config, request.seed, request.split, prefix, request.check, folder.root,
-                       config_path.stem)
-        jobs = family.output.jobs(request.n, folder.done, family.config)
+                       config_path.stem, storage)
+        jobs = storage.jobs(request.n, folder.done)
         pending = request.n - sum(1 for index in folder.done if index < request.n)
         try:
             made = _run_jobs(request, folder, spec, family, jobs, pending, workers)
@@ -82,8 +88,23 @@ def make(request: RunRequest) -> RunSummary:
             written = min(request.n, request.n - pending + folder.recorded)
             raise Interrupted(f"interrupted: {written} of {request.n} samples are written and recorded "
                               f"in {out}; rerun the same command with --resume to continue") from None
+        folder.close()
+        write_card(folder.root, command_line(request, storage))
     seconds = time.perf_counter() - started
     return RunSummary(made.samples, request.n - pending, seconds, out, family.output.unit, made.documents)
+
+
+def command_line(request: RunRequest, storage: Storage) -> str:
+    """A command that makes this run's output (the options that shape it, not where or how fast it runs)."""
+    words = ["scenegen", "make", "--config", request.config, "-n", str(request.n), "--seed", str(request.seed),
+             "--split", request.split]
+    if request.prefix is not None:
+        words += ["--prefix", request.prefix]
+    if request.pairs:
+        words.append("--pairs")
+    for option, value in storage.record().items():
+        words += [f"--{option.replace('_', '-')}", str(value)]
+    return shlex.join(words)
 
 
 @dataclass

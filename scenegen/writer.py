@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from pathlib import Path
@@ -45,6 +46,7 @@ import orjson
 from .errors import ConfigError, ScenegenError, StorageError, storage
 from .lock import FolderLock
 from .manifest import (
+    DOCUMENT_EXTENSIONS,
     MANIFEST,
     RUN_RECORD,
     Line,
@@ -103,14 +105,18 @@ class OutputFolder:
     """A run's output folder, opened fresh, for resuming, or to overwrite; locked until the ``with`` block ends.
 
     ``root`` is the folder documents are written into (while overwriting, the
-    sibling the new run is built in); ``destination`` is the folder asked for.
+    sibling the new run is built in); ``destination`` is the folder asked for;
+    ``per_sample`` is how many documents a sample holds (a pair's two, or one),
+    which a resumed run's manifest must list for the sample to count as done.
     ``done`` holds the indices the manifest recorded when the folder was opened
     for resuming; ``recorded`` counts the samples recorded since (a count, not a
     set: a run of a billion samples must not grow with them).
     """
 
-    def __init__(self, root: Path, run: Mapping[str, Any], *, resume: bool = False, overwrite: bool = False) -> None:
+    def __init__(self, root: Path, run: Mapping[str, Any], *, resume: bool = False, overwrite: bool = False,
+                 per_sample: int = 1) -> None:
         self.destination = root
+        self.per_sample = per_sample
         self.root = root
         self.manifest_path = root / MANIFEST
         self.done: set[int] = set()
@@ -167,10 +173,14 @@ class OutputFolder:
             path.unlink()
 
     def close(self) -> None:
-        """Close the manifest; the ``with`` block's end also orders it, finishes an overwrite and unlocks."""
+        """Close the manifest, its lines in index order; the ``with`` block's end also finishes an overwrite and
+        unlocks."""
         if self._manifest is not None and not self._manifest.closed:
             with storage(self.manifest_path):
                 self._manifest.close()
+            if self._unsorted:
+                sort_manifest(self.manifest_path)
+                self._unsorted = False
 
     def __enter__(self) -> OutputFolder:
         return self
@@ -248,14 +258,16 @@ class OutputFolder:
     # Resuming
 
     def _verified_indices(self) -> set[int]:
-        """The indices of the manifest lines whose files are intact. The manifest is rewritten without the
-        other lines, and documents no kept line names are removed."""
+        """The indices of the samples whose manifest lines are all there with intact files. The manifest is
+        rewritten without the other lines, and documents no kept line names are removed."""
         with storage(self.root):
             lines = list(manifest_lines(self.manifest_path))
-            kept = intact_lines(self.root, lines)
+            kept = whole_samples(intact_lines(self.root, lines), self.per_sample)
             if sum(len(line.raw) for line in kept) != _size(self.manifest_path):
                 write_atomic(self.manifest_path, b"".join(line.raw for line in kept))
             remove_unlisted_documents(self.root, {name for line in kept for name in entry_files(_entry(line))})
+        # A resumed run may rewrite a shard (a longer run extends the last one): its manifest is tidied on closing.
+        self._unsorted = bool(kept)
         done: set[int] = set()
         for line in kept:
             indices = entry_indices(_entry(line))
@@ -275,8 +287,6 @@ class OutputFolder:
         """After a successful run: order the manifest, put an overwrite's new run in place, unlock."""
         try:
             self.close()
-            if self._unsorted:
-                sort_manifest(self.manifest_path)
             if self._building:
                 self._replace_destination()
         except BaseException:
@@ -353,6 +363,15 @@ def intact_lines(root: Path, lines: list[Line]) -> list[Line]:
     return kept
 
 
+def whole_samples(lines: list[Line], per_sample: int) -> list[Line]:
+    """``lines`` without those of a sample missing some of its ``per_sample`` document lines (a line per
+    document; a shard's line is whole by itself)."""
+    if per_sample == 1:
+        return lines
+    counts = Counter(_entry(line)["index"] for line in lines if "index" in _entry(line))
+    return [line for line in lines if counts.get(_entry(line).get("index"), per_sample) == per_sample]
+
+
 def _digest(root: Path, name: str, digests: dict[str, str | None]) -> str | None:
     """The sha256 of the file ``name`` in ``root``, hashed once whatever the number of lines naming it."""
     if name not in digests:
@@ -371,9 +390,9 @@ def write_manifest_part(root: Path, first_index: int, lines: bytes) -> str:
 
 
 def is_document(path: Path) -> bool:
-    """Whether ``path`` is a document a run may have written: a JSON or JSON Lines file besides its run record
+    """Whether ``path`` is a document a run may have written: a JSON file or a shard besides its run record
     and manifest (and no hidden file)."""
-    return (path.suffix in (".json", ".jsonl") and path.name not in (RUN_RECORD, MANIFEST)
+    return (path.name.endswith(DOCUMENT_EXTENSIONS) and path.name not in (RUN_RECORD, MANIFEST)
             and not path.name.startswith(".") and path.is_file())
 
 
@@ -385,11 +404,12 @@ def remove_unlisted_documents(root: Path, listed: set[str]) -> None:
 
 
 def sort_manifest(path: Path) -> None:
-    """Rewrite the manifest at ``path`` (atomically) with its lines in order of their first index."""
+    """Rewrite the manifest at ``path`` (atomically) with its lines in order of their first index, keeping
+    only the last line naming each file (a shard rewritten by a resumed run)."""
     with storage(path):
-        lines = [(entry_indices(line.entry).start, line.raw) for line in manifest_lines(path) if line.entry]
-    lines.sort(key=itemgetter(0))
-    write_atomic(path, b"".join(raw for _, raw in lines))
+        latest = {line.entry["file"]: (entry_indices(line.entry).start, line.number, line.raw)
+                  for line in manifest_lines(path) if line.entry}
+    write_atomic(path, b"".join(raw for _, _, raw in sorted(latest.values(), key=itemgetter(0, 1))))
 
 
 def run_difference(previous: Mapping[str, Any], run: Mapping[str, Any], path: str = "") -> str:

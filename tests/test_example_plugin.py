@@ -132,4 +132,4 @@ def test_the_bundled_config_makes_valid_scenes_through_the_cli(with_retrieval, r
     for entry in manifest_entries(tmp_path)[1:]:
         scene = json.loads((tmp_path / entry["file"]).read_text())
         assert_laid_out(scene)
-        assert_truth(scene, entry["truth"])
+        assert_truth(scene, entry["label"])

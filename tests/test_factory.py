@@ -21,11 +21,11 @@ from scenegen import pool
 from scenegen.executors import Window
 from scenegen.jobs import RunSpec, Worker
 from scenegen.lock import LOCK_NAME
-from scenegen.outputs import SCENE_FILES, RecordShards
 from scenegen.reference import built_in_families
 from scenegen.request import RunRequest
 from scenegen.rng import stream_key
 from scenegen.run import load_family, make
+from scenegen.storage import Storage
 from tests.processes import descendants, wait_until_gone
 
 CLI = (sys.executable, "-c", "from scenegen.cli import main; main()")
@@ -36,9 +36,8 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.name != LOCK_NAME}
 
 
-@pytest.fixture
-def small_shards(write_config):
-    return str(write_config("family: caip\nshard_size: 25\n", "caip_small.yaml"))
+#: Small shards of CAIP records: a run of a few of them.
+SMALL_SHARDS = {"shard_size": 25}
 
 
 def made(out: Path, config: str, n: int, **options) -> dict[str, bytes]:
@@ -46,32 +45,32 @@ def made(out: Path, config: str, n: int, **options) -> dict[str, bytes]:
     return snapshot(out)
 
 
-@pytest.mark.parametrize(("config", "n"), [("tool_choice", 150), ("helper_hinderer", 12), (None, 120)],
-                         ids=["scenes", "pairs", "shards"])
-def test_output_is_the_same_whatever_the_worker_count(tmp_path, small_shards, config, n):
-    config = config or small_shards
-    alone = made(tmp_path / "1", config, n, workers=1)
+@pytest.mark.parametrize(("config", "n", "options"),
+                         [("tool_choice", 150, {}), ("helper_hinderer", 12, {}), ("caip", 120, SMALL_SHARDS),
+                          ("shell_game", 60, {"format": "parquet", "shard_size": 20})],
+                         ids=["scenes", "pairs", "shards", "parquet"])
+def test_output_is_the_same_whatever_the_worker_count(tmp_path, config, n, options):
+    alone = made(tmp_path / "1", config, n, workers=1, **options)
     assert len(alone) > 2
     for workers in (2, 4):
-        assert made(tmp_path / str(workers), config, n, workers=workers) == alone, workers
+        assert made(tmp_path / str(workers), config, n, workers=workers, **options) == alone, workers
 
 
-def test_spawned_workers_write_the_same_bytes(tmp_path, small_shards, monkeypatch):
+def test_spawned_workers_write_the_same_bytes(tmp_path, monkeypatch):
     """Where fork is unsafe or absent (macOS, Windows) workers are spawned: they rebuild the run from its spec."""
     monkeypatch.setattr(pool, "_LINUX", False)
-    for config, n in (("shell_game", 80), (small_shards, 60)):
-        name = Path(config).stem
-        assert made(tmp_path / f"{name}-spawned", config, n, workers=2) == made(tmp_path / name, config, n, workers=1)
+    for config, n, options in (("shell_game", 80, {}), ("caip", 60, SMALL_SHARDS)):
+        assert made(tmp_path / f"{config}-spawned", config, n, workers=2, **options) == \
+            made(tmp_path / config, config, n, workers=1, **options)
 
 
-def test_ray_tasks_write_the_same_bytes_as_one_process(tmp_path, small_shards):
+def test_ray_tasks_write_the_same_bytes_as_one_process(tmp_path):
     ray = pytest.importorskip("ray")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
-        for config, n in (("tool_choice", 150), ("helper_hinderer", 6), (small_shards, 120)):
-            name = Path(config).stem
-            alone = made(tmp_path / f"{name}-1", config, n, workers=1)
-            assert made(tmp_path / f"{name}-ray", config, n, executor="ray", workers=2) == alone, config
+        for config, n, options in (("tool_choice", 150, {}), ("helper_hinderer", 6, {}), ("caip", 120, SMALL_SHARDS)):
+            alone = made(tmp_path / f"{config}-1", config, n, workers=1, **options)
+            assert made(tmp_path / f"{config}-ray", config, n, executor="ray", workers=2, **options) == alone, config
     finally:
         ray.shutdown()
 
@@ -87,11 +86,11 @@ def test_a_ray_cluster_that_does_not_answer_is_one_line_exit_1(run_cli, tmp_path
 
 def test_jobs_stream_without_building_the_pending_indices():
     # A billion indices: anything built up front would not fit in memory.
-    first = list(islice(SCENE_FILES.jobs(10**9, set(), {}), 3))
+    first = list(islice(Storage().jobs(10**9, set()), 3))
     assert first == [range(64), range(64, 128), range(128, 192)]
-    resumed = list(islice(SCENE_FILES.jobs(10**9, {0, 1, 65}, {}), 2))
+    resumed = list(islice(Storage().jobs(10**9, {0, 1, 65}), 2))
     assert resumed[0] == [*range(2, 65), 66] and resumed[1][0] == 67
-    shards = list(islice(RecordShards("caip_record").jobs(10**9, {0, 1}, {"shard_size": 10}), 2))
+    shards = list(islice(Storage("jsonl", "zstd", 10).jobs(10**9, {0, 1}), 2))
     assert shards == [range(10), range(10, 20)]
 
 
@@ -100,7 +99,7 @@ def test_a_job_result_fits_one_atomic_pipe_write(tmp_path):
     out = tmp_path / "run"
     make(RunRequest("tool_choice", 64, out=out, progress=False, workers=1))
     _, family = load_family("tool_choice")
-    spec = RunSpec(family.name, family.config, 0, "train", "x_", False, out, "x")
+    spec = RunSpec(family.name, family.config, 0, "train", "x_", False, out, "x", Storage())
     result = Worker(spec).run(range(64, 128))
     assert result.error is None and result.spans == ((64, 128),) and result.part is not None
     assert len(pickle.dumps(result)) < select.PIPE_BUF

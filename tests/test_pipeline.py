@@ -30,9 +30,9 @@ def test_writes_one_scene_per_index_and_a_manifest(tmp_path):
         assert hashlib.sha256(data).hexdigest() == entry["sha256"]
         scene = json.loads(data)
         assert scene["name"] == entry["file"].removesuffix(".json")
-        assert entry["family"] == "tool_choice" and entry["seed"] == 0
-        assert entry["truth"]["target_id"] == scene["goal"]["metadata"]["target"]["id"]
-        assert entry["params"]["correct_side"] == entry["truth"]["correct_side"]
+        assert entry["family"] == "tool_choice" and entry["id"] == scene["name"]
+        assert entry["label"]["target_id"] == scene["goal"]["metadata"]["target"]["id"]
+        assert entry["params"]["correct_side"] == entry["label"]["correct_side"]
     assert not list(tmp_path.glob(".*.tmp"))
     assert json.loads((tmp_path / "run.json").read_text())["family"] == "tool_choice"
 
@@ -95,7 +95,8 @@ def test_overwrite_replaces_the_previous_run(tmp_path):
     generate(tmp_path, n=2, seed=2, overwrite=True)
     names = sorted(p.name for p in tmp_path.glob("tool_choice_*.json"))
     assert names == ["tool_choice_000000.json", "tool_choice_000001.json"]
-    assert [e["seed"] for e in read_manifest(tmp_path / "manifest.jsonl")] == [2, 2]
+    assert json.loads((tmp_path / "run.json").read_text())["seed"] == 2
+    assert [e["index"] for e in read_manifest(tmp_path / "manifest.jsonl")] == [0, 1]
 
 
 def test_prefix_names_files_and_scenes(tmp_path):

@@ -142,9 +142,9 @@ def test_pairs_are_written_recorded_and_validated(with_juggling, run_cli, write_
     b = json.loads((tmp_path / "jp_000001_b.json").read_text())
     assert a["name"] == "jp_000001_a" and b["name"] == "jp_000001_b"
     assert a["objects"][0]["shows"][0]["position"]["x"] == -b["objects"][0]["shows"][0]["position"]["x"]
-    entry = json.loads((tmp_path / "manifest.jsonl").read_text().splitlines()[1])
-    assert entry["files"] == {"a": "jp_000001_a.json", "b": "jp_000001_b.json"}
-    assert set(entry["sha256"]) == {"a", "b"} and entry["pair"] == {"differs": "ball x mirrored"}
+    a, b = (json.loads(line) for line in (tmp_path / "manifest.jsonl").read_text().splitlines()[2:])
+    assert (a["file"], b["file"]) == ("jp_000001_a.json", "jp_000001_b.json")
+    assert a["pair_id"] == b["pair_id"] == "jp_000001" and json.loads(a["pair"]) == {"differs": "ball x mirrored"}
     result = run_cli("validate", str(tmp_path))
     assert result.code == 0 and "4 of 4 files valid" in result.out
 

@@ -292,31 +292,34 @@ def test_resume_redoes_damaged_and_missing_scenes_and_ends_as_an_uninterrupted_r
 
 
 def test_resume_redoes_damaged_and_missing_shards_and_ends_as_an_uninterrupted_run(run_cli, write_config, tmp_path):
-    config = str(write_config({"family": "caip", "shard_size": 10}))
+    make = ("make", "--config", str(write_config({"family": "caip"})), "-n", "50", "--shard-size", "10", "--quiet")
     damaged, fresh = tmp_path / "damaged", tmp_path / "fresh"
-    assert run_cli("make", "--config", config, "-n", "50", "--out", str(damaged), "--quiet").code == 0
-    damage(damaged, "config-00001.jsonl", "config-00003.jsonl", "config-00000.jsonl", "config-00009.jsonl")
-    assert run_cli("make", "--config", config, "-n", "50", "--out", str(damaged), "--resume", "--quiet").code == 0
-    assert run_cli("make", "--config", config, "-n", "50", "--out", str(fresh), "--quiet").code == 0
+    assert run_cli(*make, "--out", str(damaged)).code == 0
+    damage(damaged, "config-00001.jsonl.zst", "config-00003.jsonl.zst", "config-00000.jsonl.zst",
+           "config-00009.jsonl.zst")
+    assert run_cli(*make, "--out", str(damaged), "--resume").code == 0
+    assert run_cli(*make, "--out", str(fresh)).code == 0
     assert snapshot(damaged) == snapshot(fresh)
     assert [entry["first_index"] for entry in read_manifest(damaged / MANIFEST)] == [0, 10, 20, 30, 40]
 
 
-def test_resume_drops_a_pair_with_one_damaged_file_and_every_unsound_line(tmp_path):
+def test_resume_drops_a_pair_with_one_damaged_or_unlisted_file_and_every_unsound_line(tmp_path):
     out = tmp_path / "run"
-    with OutputFolder(out, RUN) as folder:
-        for index in range(3):
-            names = {suffix: f"p{index}_{suffix}.json" for suffix in "ab"}
-            hashes = {suffix: folder.write_document(name, b"{}") for suffix, name in names.items()}
-            folder.record({"index": index, "files": names, "sha256": hashes})
+    with OutputFolder(out, RUN, per_sample=2) as folder:
+        for index in range(4):
+            for role in "ab":
+                name = f"p{index}_{role}.json"
+                digest = folder.write_document(name, b"{}")
+                folder.record({"index": index, "role": role, "file": name, "sha256": digest})
     (out / "p1_b.json").write_text('{"damaged": 1}')
-    with (out / MANIFEST).open("ab") as manifest:
-        manifest.write(b'{oops\n{"index": 7, "file": "p7.json"}\n{"index": 8, "fi')
-    with OutputFolder(out, RUN, resume=True) as folder:
+    # Sample 3's second line torn by a crash: its first line alone does not make it done.
+    manifest = (out / MANIFEST).read_bytes()
+    (out / MANIFEST).write_bytes(manifest[:manifest.rindex(b'{"index":3,"role":"b"') + 10] + b'{oops\n')
+    with OutputFolder(out, RUN, resume=True, per_sample=2) as folder:
         assert folder.done == {0, 2}
     assert sorted(path.name for path in out.glob("p*.json")) == ["p0_a.json", "p0_b.json", "p2_a.json", "p2_b.json"]
-    assert [entry["index"] for entry in read_manifest(out / MANIFEST)] == [0, 2]
-    assert (out / MANIFEST).read_bytes().count(b"\n") == 2
+    assert [entry["index"] for entry in read_manifest(out / MANIFEST)] == [0, 0, 2, 2]
+    assert (out / MANIFEST).read_bytes().count(b"\n") == 4
 
 
 # The manifest ends in index order

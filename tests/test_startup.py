@@ -149,7 +149,7 @@ def test_the_compiled_validator_agrees_with_jsonschema(tmp_path):
         schema = plugins.family_named(config["family"]).config_schema()
         assert _compiled_says_valid(config, schema) == _reference_valid(config, schema), path.read_text()
         judged += 1
-    assert judged > 40
+    assert judged >= 40
 
 
 def test_the_error_of_a_bad_config_is_jsonschemas(tmp_path, monkeypatch):

@@ -20,6 +20,7 @@ from scenegen.outputs import batched
 from scenegen.pipeline import CHUNK_SIZE, Pipeline
 from scenegen.request import RunRequest
 from scenegen.run import RunSummary, load_family, make
+from scenegen.storage import Storage
 from scenegen.writer import OutputFolder
 
 
@@ -112,9 +113,9 @@ def _writing(config: str, n: int, out: Path) -> Timing:
     made = [(indices, pipeline.produce_many(indices)) for indices in batched(range(n), CHUNK_SIZE)]
     start = _clocks()
     with OutputFolder(out, {"bench": config}) as folder, collector.tuned_for_runs():
-        sink = family.output.sink(folder.root, pipeline, config_path.stem, family.config)
+        sink = Storage().sink(folder.root, pipeline, config_path.stem, family.output)
         for indices, chunk in made:
-            sink.add(indices, chunk)
+            sink.add([pipeline.docs(index, one) for index, one in zip(indices, chunk, strict=True)])
         sink.finish()
         folder.record_lines(manifest_bytes(sink.entries), [entry_indices(entry) for entry in sink.entries])
     return _since(start)

@@ -204,12 +204,13 @@ def test_make_writes_pairs_and_manifest(run_cli, tmp_path):
     result = run_cli("make", "--config", "helper_hinderer.yaml", "-n", "3", "--out", str(out))
     assert result.code == 0, result.err
     entries = list(read_manifest(out / "manifest.jsonl"))
-    assert [e["index"] for e in entries] == [0, 1, 2]
-    for entry in entries:
-        assert set(entry["files"]) == set(entry["sha256"]) == {"expected", "unexpected"}
-        assert entry["files"]["expected"].endswith("_expected.json") and (out / entry["files"]["unexpected"]).exists()
-        pair, truth = entry["pair"], entry["truth"]
-        assert pair["expected"] == "expected" and pair["layout"] == "evaluation"
-        assert truth["expected"]["approached_id"] == pair["helper_id"] and truth["expected"]["expected"] is True
-        assert truth["unexpected"]["approached_id"] == pair["hinderer_id"] and truth["unexpected"]["expected"] is False
+    assert [(e["index"], e["role"]) for e in entries] == [(i, role) for i in range(3)
+                                                          for role in ("expected", "unexpected")]
+    for expected, unexpected in zip(entries[::2], entries[1::2], strict=True):
+        assert expected["pair_id"] == unexpected["pair_id"] == f"helper_hinderer_{expected['index']:06d}"
+        assert expected["file"] == f"{expected['pair_id']}_expected.json" and (out / unexpected["file"]).exists()
+        pair = json.loads(expected["pair"])
+        assert pair == json.loads(unexpected["pair"]) and pair["layout"] == "evaluation"
+        assert expected["label"]["approached_id"] == pair["helper_id"] and expected["label"]["expected"] is True
+        assert unexpected["label"]["approached_id"] == pair["hinderer_id"] and unexpected["label"]["expected"] is False
     assert run_cli("validate", str(out)).code == 0

@@ -315,13 +315,13 @@ def test_hidden_template_makes_valid_pairs(run_cli, tmp_path):
                      "--quiet")
     assert result.code == 0, result.err
     entries = manifest_entries(out)
-    assert len(entries) == 6 and sorted(p.name for p in out.glob("*.json") if p.name != "run.json") == sorted(
-        name for e in entries for name in e["files"].values())
-    for entry in entries:
-        assert set(entry["files"]) == {"a", "b"} and entry["pair"]["factor"] in (
+    assert len(entries) == 12 and sorted(p.name for p in out.glob("*.json") if p.name != "run.json") == sorted(
+        e["file"] for e in entries)
+    for a, b in zip(entries[::2], entries[1::2], strict=True):
+        assert (a["role"], b["role"]) == ("a", "b") and json.loads(a["pair"])["factor"] in (
             "ball_container", "rotation_direction", "rotation_angle")
-        assert entry["truth"]["a"]["hidden"] and entry["files"]["a"].endswith("_a.json")
-        scene = json.loads((out / entry["files"]["a"]).read_text())
+        assert a["label"]["hidden"] and a["file"].endswith("_a.json")
+        scene = json.loads((out / a["file"]).read_text())
         assert any(o["type"] == "tube_wide" for o in scene["objects"])
     assert run_cli("validate", str(out)).code == 0
 

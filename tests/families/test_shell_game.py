@@ -314,11 +314,11 @@ def test_template_makes_valid_pairs(run_cli, tmp_path):
     result = run_cli("make", "--config", "shell_game.yaml", "-n", "6", "--pairs", "--out", str(out), "--quiet")
     assert result.code == 0, result.err
     entries = manifest_entries(out)
-    assert len(entries) == 6
-    for entry in entries:
-        assert entry["files"] == {"a": entry["files"]["a"], "b": entry["files"]["b"]}
-        assert entry["pair"]["factor"] in ("ball_container", "dragged_container")
-        assert entry["truth"]["a"]["final_position"] != entry["truth"]["b"]["final_position"]
+    assert len(entries) == 12
+    for a, b in zip(entries[::2], entries[1::2], strict=True):
+        assert (a["role"], b["role"]) == ("a", "b") and a["pair_id"] == b["pair_id"] and a["pair"] == b["pair"]
+        assert json.loads(a["pair"])["factor"] in ("ball_container", "dragged_container")
+        assert a["label"]["final_position"] != b["label"]["final_position"]
     assert run_cli("validate", str(out)).code == 0
     assert load_family("shell_game.yaml")[1].config["row"]["spacing"] == 0.75
 

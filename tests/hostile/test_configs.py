@@ -67,11 +67,10 @@ BAD_VALUES = {
                                       ["trials.plan.1", "'kiss'"]),
     "helper/hinderer one agent type": ("family: helper_hinderer\nagents: {types: [robot]}\n", ["agents.types"]),
     # CAIP.
-    "caip empty shards": ("family: caip\nshard_size: 0\n", ["shard_size", "minimum"]),
-    "caip shards past the bound": ("family: caip\nshard_size: 10000000\n", ["shard_size", "maximum"]),
     "caip unknown dialogue": ("family: caip\ndialogue_type: {choices: [CHAT]}\n",
                               ["dialogue_type.choices.0", "'CHAT'"]),
     "caip share above one": ("family: caip\nnegatives: 1.5\n", ["negatives", "1.5"]),
+    "caip shard size in the config (an option of the run)": ("family: caip\nshard_size: 10\n", ["shard_size"]),
 }
 
 BAD_YAML = {

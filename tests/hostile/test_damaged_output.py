@@ -23,10 +23,8 @@ def run_folder(attempt, sandbox):
 @pytest.fixture
 def shard_folder(attempt, sandbox):
     """A finished CAIP run of 5 records in shards of 2, in ``sandbox/records``."""
-    config = sandbox / "small.yaml"
-    config.write_text("family: caip\nshard_size: 2\n")
     out = sandbox / "records"
-    assert attempt("make", "--config", str(config), "-n", "5", "--out", str(out), "--quiet").code == 0
+    assert attempt("make", "--config", "caip", "-n", "5", "--shard-size", "2", "--out", str(out), "--quiet").code == 0
     return out
 
 
@@ -94,10 +92,10 @@ def test_a_manifest_line_that_is_not_json(attempt, run_folder):
     ({"first_index": 0, "count": 0, "file": "x.jsonl"}, "a shard's first_index and count"),
     ({"index": 0}, "names no file"),
     ([1, 2], "not a JSON object"),
-    ({"index": 0, "file": "x.json", "truth": "yes"}, "truth is not a JSON object"),
-    ({"index": 0, "file": "x.json", "sha256": 5}, "sha256 is neither"),
+    ({"index": 0, "file": "x.json", "label": "yes"}, "label is not a JSON object"),
+    ({"index": 0, "file": "x.json", "sha256": 5}, "sha256 is not a hash"),
 ], ids=["parent path", "absolute path", "negative index", "empty shard", "no file", "not an object",
-        "truth not an object", "bad hash"])
+        "label not an object", "bad hash"])
 def test_a_hand_edited_manifest_line(attempt, run_folder, entry, expected):
     set_lines(run_folder, [*lines(run_folder), json.dumps(entry).encode() + b"\n"])
     assert_invalid(attempt, run_folder, f"manifest.jsonl: line 5: {expected}")
@@ -143,14 +141,13 @@ def test_a_duplicated_shard_line(attempt, shard_folder):
 
 
 def test_a_deleted_shard(attempt, shard_folder):
-    (shard_folder / "small-00001.jsonl").unlink()
-    assert_invalid(attempt, shard_folder, "small-00001.jsonl: manifest.jsonl line 2: listed but missing")
+    (shard_folder / "caip-00001.jsonl.zst").unlink()
+    assert_invalid(attempt, shard_folder, "caip-00001.jsonl.zst: manifest.jsonl line 2: listed but missing")
 
 
 def test_a_shard_rewritten_by_a_longer_resumed_run_is_not_a_duplicate(attempt, sandbox, shard_folder):
-    config = sandbox / "small.yaml"
-    assert attempt("make", "--config", str(config), "-n", "6", "--out", str(shard_folder), "--resume",
-                   "--quiet").code == 0
+    assert attempt("make", "--config", "caip", "-n", "6", "--shard-size", "2", "--out", str(shard_folder),
+                   "--resume", "--quiet").code == 0
     result = attempt("validate", str(shard_folder))
     assert result.code == 0, result.out
 

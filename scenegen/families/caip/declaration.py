@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...params import Declaration, Param, Setting, number, one_of
+from ...params import Declaration, Param, number, one_of
 
 DIALOGUE_TYPES = ("HUMAN_GIVE_COMMAND", "GET_MEMORY", "PUT_MEMORY", "NOOP")
 ACTION_TYPES = ("BUILD", "COPY", "DANCE", "SPAWN", "RESUME", "FILL", "DESTROY", "MOVE", "UNDO", "STOP", "DIG",
@@ -31,8 +31,6 @@ DECLARATION = Declaration(
         "(uniform), {min, max} (numbers) or {choices, weights}."
     ),
     entries=(
-        Setting("shard_size", {"type": "integer", "minimum": 1, "maximum": 1000000}, 10000,
-                "Records per JSONL shard (output/caip/caip-00000.jsonl, ...)."),
         Param("dialogue_type", DIALOGUE_TYPE, {"choices": list(DIALOGUE_TYPES), "weights": [80, 8, 6, 6]},
               "The mix of dialogue types: commands, questions (GET_MEMORY), tagging and rewards (PUT_MEMORY), chatter "
               "(NOOP)."),

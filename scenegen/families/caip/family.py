@@ -11,7 +11,7 @@ import numpy as np
 from scenegen import resources
 from scenegen.errors import Problem
 from scenegen.family import Family, Sample
-from scenegen.outputs import RecordShards
+from scenegen.outputs import Records
 
 from . import lexicon
 from .checks import check_record
@@ -37,9 +37,11 @@ class Caip(Family):
     """Synthetic CraftAssist commands and their logical forms (Srinet et al., ACL 2020)."""
 
     name = "caip"
-    description = "CAIP (CraftAssist) commands paired with logical forms, with optional reranker negatives, as JSONL"
+    description = "CAIP (CraftAssist) commands paired with logical forms, with optional reranker negatives"
     declaration = DECLARATION
-    output = RecordShards("caip_record")
+    # A logical form's structure varies from one command to the next: a dataset record holds it as JSON text.
+    output = Records("caip_record", fields=("text", "tokens", "logical_form", "linearized", "negative"),
+                     json_fields=("logical_form", "negative"))
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
@@ -85,7 +87,10 @@ class Caip(Family):
             "features": sorted(say.features),
             "negative": corruption,
         }
-        return Sample(documents={"": record}, params=params, truth={}), say
+        truth = {"dialogue_type": dialogue_type, "action_types": [action["action_type"] for action in
+                                                                  form.get("action_sequence", ())],
+                 "negative": corruption}
+        return Sample(documents={"": record}, params=params, truth=truth), say
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
         return check_record(document)

@@ -27,7 +27,6 @@ def test_every_parameter_is_described_and_has_a_valid_default():
             assert "default" in prop, key
     assert SCHEMA["additionalProperties"] is False and SCHEMA["required"] == ["family"]
     filled = check_config({"family": "caip"}, SCHEMA)
-    assert filled["shard_size"] == 10000
     compile_settings(filled)
 
 
@@ -50,7 +49,7 @@ SCHEMA_ERRORS = {
     "share below 0 in a list": ({"steps": [0.2, -0.1]}, "steps"),
     "too many actions": ({"actions_per_command": 5}, "actions_per_command"),
     "fractional attribute count": ({"attributes": 1.5}, "attributes"),
-    "shard size 0": ({"shard_size": 0}, "shard_size"),
+    "shard size, now an option of the run": ({"shard_size": 10}, "shard_size"),
     "negative weight": ({"negative_kind": {"choices": ["span"], "weights": [-1]}}, "negative_kind"),
     "empty list": ({"location_type": []}, "location_type"),
 }

@@ -89,7 +89,8 @@ def test_same_seed_same_record(config, seed, index):
     assert json.dumps(record(first, seed, index)) == json.dumps(record(second, seed, index))
     a = first.generate(index, np.random.default_rng((seed, index)))
     b = first.generate(index, np.random.default_rng((seed, index)))
-    assert a.params == b.params and a.truth == b.truth == {}
+    assert a.params == b.params and a.truth == b.truth
+    assert a.truth["dialogue_type"] == a.params["dialogue_type"] and a.truth["negative"] == a.params["negative"]
 
 
 def test_every_feature_shows_up():

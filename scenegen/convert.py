@@ -1,0 +1,71 @@
+"""Convert a finished run to another storage format, with identical records (``scenegen convert``)."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import groupby
+from pathlib import Path
+
+from .card import write_card
+from .dataset import Run, open_run
+from .errors import ConfigError
+from .manifest import entry_indices, manifest_bytes
+from .outputs import Doc
+from .storage import Sink, Storage
+from .writer import OutputFolder
+
+
+@dataclass(frozen=True)
+class _RunName:
+    """What a sink needs of the run it writes."""
+
+    family_name: str
+    split: str
+
+
+def convert(source: Path, out: Path, format: str, compression: str | None = None, shard_size: int | None = None,
+            *, overwrite: bool = False) -> int:
+    """Write the run in ``source`` into ``out`` in ``format``; return the number of documents written."""
+    run = open_run(source)
+    storage = Storage.of(run.output, format, compression, shard_size)
+    if out.resolve() == source.resolve():
+        raise ConfigError("--out", "must be another folder than the run converted")
+    record = {**run.record, "storage": storage.record()}
+    name = _RunName(run.record["family"], run.record["split"])
+    stem = run.record.get("stem", run.record["family"])
+    documents = 0
+    with OutputFolder(out, record, overwrite=overwrite) as folder:
+        sink: Sink | None = None
+        job = -1
+        for index, docs in _samples(run):
+            if sink is None or index // storage.job_size != job:  # a shard, or a job's worth of files
+                documents += _flush(sink, folder)
+                sink, job = storage.sink(folder.root, name, stem, run.output), index // storage.job_size
+            sink.add([docs])
+        documents += _flush(sink, folder)
+        folder.close()
+        words = ["scenegen", "convert", str(source), "--format", storage.format]
+        for option, value in storage.record().items():
+            if option != "format":
+                words += [f"--{option.replace('_', '-')}", str(value)]
+        write_card(folder.root, shlex.join(words))
+    return documents
+
+
+def _samples(run: Run) -> Iterator[tuple[int, Sequence[Doc]]]:
+    """The run's samples in order, each with its documents."""
+    docs = (doc for entry in run.entries for doc in run.unit_docs(entry))
+    for index, group in groupby(docs, key=lambda doc: doc[0]["index"]):
+        yield index, list(group)
+
+
+def _flush(sink: Sink | None, folder: OutputFolder) -> int:
+    """Write what ``sink`` holds and record its manifest lines; return how many documents it wrote."""
+    if sink is None:
+        return 0
+    sink.finish()
+    if sink.entries:
+        folder.record_lines(manifest_bytes(sink.entries), [entry_indices(entry) for entry in sink.entries])
+    return sink.documents

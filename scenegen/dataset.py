@@ -1,0 +1,209 @@
+"""Read a finished run as a dataset, in any storage format: records, (document, label) pairs, or an iterable
+dataset for data loaders.
+
+Every file is checked against the sha256 its manifest line records before any
+of its records is given out, so a damaged shard is reported
+(:class:`DamagedRunError`, which names it and says to run ``scenegen
+validate``), never half read. Nothing here imports torch, pyarrow or
+zstandard until a run needs them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import orjson
+
+from .errors import ScenegenError, storage
+from .family import Family
+from .manifest import MANIFEST, RUN_RECORD, manifest_lines
+from .outputs import Doc, Output
+from .plugins import family_named
+from .storage import Storage, decode_rows
+from .writer import sha256
+
+#: What a document's manifest line holds besides its record's metadata.
+_FILE_KEYS = ("file", "sha256")
+
+
+class DamagedRunError(ScenegenError):
+    """A run folder that cannot be read whole: a file missing, damaged or torn, or the run unfinished."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """A finished run folder: its record (``run.json``), storage, and manifest entries in order."""
+
+    root: Path
+    record: Mapping[str, Any]
+    entries: Sequence[Mapping[str, Any]]
+
+    @cached_property
+    def family(self) -> type[Family]:
+        return family_named(self.record["family"])
+
+    @property
+    def output(self) -> Output:
+        return self.family.output
+
+    @cached_property
+    def storage(self) -> Storage:
+        return Storage.from_record(self.record.get("storage"))
+
+    def unit_docs(self, entry: Mapping[str, Any]) -> list[Doc]:
+        """The documents of one manifest entry's file (one document, or a shard's), with their metadata."""
+        return [self.split_record(row) for row in self.unit_rows(entry)] if self.storage.shards \
+            else [self._file_doc(entry)]
+
+    def unit_rows(self, entry: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The records a dataset loader reads from one manifest entry: a shard's rows, or a document's line."""
+        if not self.storage.shards:
+            return [dict(entry)]
+        data = self._verified_bytes(entry)
+        try:
+            rows = decode_rows(data, self.storage)
+        except ValueError as error:
+            raise self._damaged(entry["file"], str(error)) from None
+        if len(rows) != entry.get("documents", len(rows)):
+            raise self._damaged(entry["file"], f"holds {len(rows)} records, its manifest line {entry['documents']}")
+        return rows
+
+    def split_record(self, row: Mapping[str, Any]) -> Doc:
+        """A record as (metadata, document)."""
+        fields = self.output.record_keys
+        return {key: value for key, value in row.items() if key not in fields}, self.output.document(row)
+
+    def _file_doc(self, entry: Mapping[str, Any]) -> Doc:
+        try:
+            document = orjson.loads(self._verified_bytes(entry))
+        except orjson.JSONDecodeError as error:
+            raise self._damaged(entry["file"], f"not JSON: {error}") from None
+        return {key: value for key, value in entry.items() if key not in _FILE_KEYS}, document
+
+    def _verified_bytes(self, entry: Mapping[str, Any]) -> bytes:
+        path = self.root / entry["file"]
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise self._damaged(entry["file"], "listed in the manifest but missing") from None
+        except OSError as error:
+            with storage(path):
+                raise error from None
+        if "sha256" in entry and sha256(data) != entry["sha256"]:
+            raise self._damaged(entry["file"], "its content differs from the sha256 in the manifest "
+                                               "(damaged or truncated)")
+        return data
+
+    def _damaged(self, name: str, problem: str) -> DamagedRunError:
+        return DamagedRunError(f"{self.root / name}: {problem}; `scenegen validate {self.root}` lists every problem")
+
+
+def open_run(path: str | os.PathLike[str]) -> Run:
+    """The finished run in the folder ``path``; DamagedRunError if it is not one (no run record, a torn or
+    unsound manifest line: an interrupted run, to be resumed)."""
+    root = Path(path)
+    try:
+        record = orjson.loads((root / RUN_RECORD).read_bytes())
+    except FileNotFoundError:
+        raise DamagedRunError(f"{root}: no {RUN_RECORD}; not a scenegen run folder") from None
+    except orjson.JSONDecodeError:
+        raise DamagedRunError(f"{root / RUN_RECORD}: not a scenegen run record") from None
+    entries = []
+    for line in manifest_lines(root / MANIFEST):
+        if line.entry is None:
+            raise DamagedRunError(f"{root / MANIFEST}: line {line.number}: {line.problem}; "
+                                  f"`scenegen validate {root}` lists every problem")
+        entries.append(line.entry)
+    return Run(root, record, entries)
+
+
+def records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
+    """Every record of the run in ``path``, in order, in the shape the shards hold (for ``files``, the
+    document's manifest line with the document's record fields)."""
+    run = open_run(path)
+    output = run.output
+    for entry in run.entries:
+        if run.storage.shards:
+            yield from run.unit_rows(entry)
+        else:
+            meta, document = run.unit_docs(entry)[0]
+            yield {**meta, **output.record_fields(document)}
+
+
+def read(path: str | os.PathLike[str]) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """Every ``(document, label)`` of the run in ``path``, in order: a document as its file would hold it
+    (an MCS scene, a CAIP record) and its ground truth."""
+    run = open_run(path)
+    for entry in run.entries:
+        for meta, document in run.unit_docs(entry):
+            yield document, meta["label"]
+
+
+class ScenegenIterableDataset:
+    """A run as an iterable dataset: ``(document, label)`` pairs, each exactly once per epoch across every
+    data-loader worker of every distributed rank.
+
+    It follows the protocol of ``torch.utils.data.IterableDataset`` without
+    importing torch (wrap it, or pass it to a ``DataLoader`` as it is): in a
+    loader's worker process, torch's ``get_worker_info()`` says which worker it
+    is; ``rank`` and ``world_size`` default to the ``RANK`` and ``WORLD_SIZE``
+    that ``torchrun`` sets. The run's files (shards, or scene files) are dealt
+    out to the ``world_size * workers`` readers in turn; when there are fewer
+    files than readers, every reader reads every file and keeps every
+    ``readers``-th record. With ``shuffle_seed``, the files' order and the
+    records within a file are shuffled anew each epoch (:meth:`set_epoch`), alike
+    in every reader.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, shuffle_seed: int | None = None, rank: int | None = None,
+                 world_size: int | None = None) -> None:
+        self.run = open_run(path)
+        self.shuffle_seed = shuffle_seed
+        self.rank = int(os.environ.get("RANK", 0)) if rank is None else rank
+        self.world_size = int(os.environ.get("WORLD_SIZE", 1)) if world_size is None else world_size
+        if not 0 <= self.rank < self.world_size:
+            raise ValueError(f"rank {self.rank} is not below world_size {self.world_size}")
+        self.epoch = 0
+
+    def set_epoch(self, epoch: int) -> None:
+        """Shuffle for ``epoch`` (call it at the start of each epoch, in every rank, as with a DistributedSampler)."""
+        self.epoch = epoch
+
+    def __iter__(self) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+        worker, workers = _loader_worker()
+        return self.reader(self.rank * workers + worker, self.world_size * workers)
+
+    def reader(self, reader: int, readers: int) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+        """The records of reader ``reader`` of ``readers`` (``rank * workers + worker`` of
+        ``world_size * workers``), in this epoch's order."""
+        entries = self.run.entries
+        order: Sequence[int] = range(len(entries))
+        if self.shuffle_seed is not None:
+            order = np.random.default_rng([self.shuffle_seed, self.epoch]).permutation(len(entries)).tolist()
+        whole_files = len(entries) >= readers
+        position = 0
+        for turn, number in enumerate(order):
+            if whole_files and turn % readers != reader:
+                continue
+            docs = self.run.unit_docs(entries[number])
+            if self.shuffle_seed is not None:  # each file's own order, the same in every reader
+                shuffled = np.random.default_rng([self.shuffle_seed, self.epoch, number]).permutation(len(docs))
+                docs = [docs[i] for i in shuffled]
+            for meta, document in docs:
+                if whole_files or position % readers == reader:
+                    yield document, meta["label"]
+                position += 1
+
+
+def _loader_worker() -> tuple[int, int]:
+    """(this data-loader worker's id, the number of workers): torch's, when torch is imported; else (0, 1)."""
+    torch_data = sys.modules.get("torch.utils.data")
+    info = torch_data.get_worker_info() if torch_data is not None else None
+    return (info.id, info.num_workers) if info is not None else (0, 1)
