@@ -77,7 +77,8 @@ class ShellGame(TrackingFamily):
     def _plan(self, drawn: dict[str, Any], rng: np.random.Generator) -> Plan:
         moved, spacing = drawn["drag.moved"], drawn["row.spacing"]
         toward = [drawn["drag.toward"]]
-        second = None
+        # Every sample records the second drag's values (None without one): a dataset's params keep one shape.
+        second = drawn["drag.second_sideways"] = drawn["drag.second_toward"] = None
         if moved == 2:
             second = self.parameters.values["drag.sideways"].sample(rng)
             toward.append(self.parameters.values["drag.toward"].sample(rng))

@@ -1,0 +1,278 @@
+"""A run folder is a dataset: Hugging Face ``datasets``, ``scenegen.read`` and the iterable dataset load it in
+every format, with the same records; ``convert`` round-trips; damage is reported, never half read."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import types
+from collections import Counter
+from itertools import chain
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder needs no hub; CI machines reach none
+datasets = pytest.importorskip("datasets")
+
+from scenegen import ScenegenIterableDataset, read, records  # noqa: E402
+from scenegen.convert import convert  # noqa: E402
+from scenegen.dataset import DamagedRunError, open_run  # noqa: E402
+from scenegen.manifest import MANIFEST, read_manifest  # noqa: E402
+from scenegen.pipeline import Pipeline  # noqa: E402
+from scenegen.request import RunRequest  # noqa: E402
+from scenegen.resources import load_schema  # noqa: E402
+from scenegen.run import load_family, make  # noqa: E402
+
+#: (config, options, documents per sample): a scene family, a pair family of each kind, and a record family.
+RUNS = {
+    "tool_choice": ("tool_choice", {}, 1),
+    "shell_game": ("shell_game", {}, 1),
+    "set_rotation_pairs": ("set_rotation", {"pairs": True}, 2),
+    "helper_hinderer": ("helper_hinderer", {}, 2),
+    "caip": ("caip_negatives", {}, 1),
+}
+FORMATS = ("files", "jsonl", "parquet")
+N = {"helper_hinderer": 3}  # pairs of helper/hinderer scenes are slow to make
+SHARD_SIZE = 2
+
+
+def samples(name: str) -> int:
+    return N.get(name, 5)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """Every run of RUNS in every format, same config, seed and split: {(name, format): folder}."""
+    root = tmp_path_factory.mktemp("runs")
+    made = {}
+    for name, (config, options, _) in RUNS.items():
+        for format in FORMATS:
+            shards = {"shard_size": SHARD_SIZE} if format != "files" else {}
+            out = root / f"{name}-{format}"
+            make(RunRequest(config, samples(name), seed=4, out=out, progress=False, workers=1, format=format,
+                            **shards, **options))
+            made[name, format] = out
+    return made
+
+
+def load(folder: Path, cache: Path):
+    return datasets.load_dataset(str(folder), cache_dir=str(cache))
+
+
+@pytest.mark.parametrize("format", FORMATS)
+@pytest.mark.parametrize("name", RUNS)
+def test_load_dataset_needs_no_argument_and_types_the_labels(runs, tmp_path, name, format):
+    loaded = load(runs[name, format], tmp_path)
+    assert list(loaded) == ["train"]
+    rows = loaded["train"]
+    assert rows.num_rows == samples(name) * RUNS[name][2]
+    label = rows.features["label"]
+    assert isinstance(label, dict) and label, label  # a struct of typed columns, not JSON text
+    expected = [label for _, label in read(runs[name, format])]
+    assert [row["label"] for row in rows] == [_typed_like(row, label) for row, label in zip(rows, expected,
+                                                                                             strict=True)]
+    if RUNS[name][2] == 2:
+        assert Counter(rows["pair_id"]) == Counter(dict.fromkeys(set(rows["pair_id"]), 2))
+    document_column = "file" if format == "files" else ("scene" if name != "caip" else "logical_form")
+    assert document_column in rows.features
+
+
+def _typed_like(row: dict, label: dict) -> dict:
+    """``label`` as Arrow gives it back: a struct field that one record lacks is None in it."""
+    return {key: label.get(key) for key in row["label"]}
+
+
+@pytest.mark.parametrize("format", ["jsonl", "parquet"])
+@pytest.mark.parametrize("name", RUNS)
+def test_every_record_holds_the_document_of_the_files_run(runs, name, format):
+    files = runs[name, "files"]
+    entries = list(read_manifest(files / MANIFEST))
+    sharded = list(read(runs[name, format]))
+    assert len(sharded) == len(entries)
+    for (document, label), entry in zip(sharded, entries, strict=True):
+        assert document == json.loads((files / entry["file"]).read_bytes()) and label == entry["label"]
+
+
+@pytest.mark.parametrize("name", RUNS)
+def test_convert_round_trips_through_every_format(runs, tmp_path, name):
+    original = runs[name, "files"]
+    convert(original, tmp_path / "parquet", "parquet", shard_size=3)
+    convert(tmp_path / "parquet", tmp_path / "gzip", "jsonl", "gzip")
+    convert(tmp_path / "gzip", tmp_path / "files", "files")
+    assert list(records(tmp_path / "parquet")) == list(records(tmp_path / "gzip")) == list(records(original))
+    again = {path.name: path.read_bytes() for path in (tmp_path / "files").iterdir()}
+    assert again == {path.name: path.read_bytes() for path in original.iterdir()
+                     if path.name not in ("README.md", ".scenegen.lock")} | {"README.md": again["README.md"]}
+
+
+def test_every_manifest_line_has_the_documented_shape(runs):
+    validator = jsonschema.Draft202012Validator(load_schema("manifest_line"))
+    for folder in runs.values():
+        for entry in read_manifest(folder / MANIFEST):
+            assert not list(validator.iter_errors(entry)), (folder, entry)
+
+
+@pytest.mark.parametrize("name", RUNS)
+def test_every_record_of_a_family_has_the_same_keys(name):
+    """Arrow types a column by its keys: a key that some records lack would come back as None in them."""
+    config, options, _ = RUNS[name]
+    _, family = load_family(config, pairs=bool(options.get("pairs")))
+    pipeline = Pipeline(family, 0, "x_")
+    shapes = Counter()
+    for first in range(0, 160, 8):
+        for index, made in zip(range(first, first + 8), pipeline.produce_many(range(first, first + 8)), strict=True):
+            shapes.update(_shape({key: meta[key] for key in ("label", "params")}) for meta, _ in
+                          pipeline.docs(index, made))
+    assert len(shapes) == 1, shapes
+
+
+def _shape(value) -> str:
+    """The keys of every object in ``value``, nested, as text."""
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{key}:{_shape(item)}" for key, item in sorted(value.items())) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + "|".join(sorted({_shape(item) for item in value})) + "]"
+    return ""
+
+
+def test_the_card_names_the_split_and_counts(runs):
+    card = (runs["helper_hinderer", "jsonl"] / "README.md").read_text()
+    header = card.split("---")[1]
+    assert "split: train" in header and "path: helper_hinderer-*.jsonl.zst" in header
+    assert "| samples | 3 |" in card and "| documents | 6 (2 per sample: a pair) |" in card
+    assert "scenegen make --config helper_hinderer -n 3 --seed 4 --split train --format jsonl" in card
+    assert "`approaches` | helper 3 (50.0%), hinderer 3 (50.0%)" in card
+
+
+# The iterable dataset
+
+
+def every_reader(dataset: ScenegenIterableDataset, workers: int) -> list[list[str]]:
+    """What each reader of each rank yields, as document ids, in the order yielded."""
+    return [[_id(document) for document, _ in dataset.reader(rank * workers + worker, dataset.world_size * workers)]
+            for rank in range(dataset.world_size) for worker in range(workers)]
+
+
+def _id(document: dict) -> str:
+    return document.get("name") or document["id"]
+
+
+@pytest.mark.parametrize("workers", [2, 3])
+@pytest.mark.parametrize("format", FORMATS)
+def test_each_record_is_read_once_per_epoch_whatever_the_workers_and_ranks(runs, format, workers):
+    folder = runs["tool_choice", format]
+    everything = [_id(document) for document, _ in read(folder)]
+    for shuffle_seed in (None, 7):
+        dataset = ScenegenIterableDataset(folder, shuffle_seed=shuffle_seed, rank=0, world_size=2)
+        for epoch in (0, 1):
+            dataset.set_epoch(epoch)
+            parts = every_reader(dataset, workers)
+            assert sorted(chain.from_iterable(parts)) == sorted(everything), (shuffle_seed, epoch)
+    dataset = ScenegenIterableDataset(folder, shuffle_seed=7, world_size=2, rank=1)
+    dataset.set_epoch(1)
+    first = list(chain.from_iterable(every_reader(dataset, workers)))
+    dataset.set_epoch(2)
+    assert list(chain.from_iterable(every_reader(dataset, workers))) != first  # a new order each epoch
+
+
+def test_iterating_in_a_torch_loader_worker_reads_that_workers_share(runs, monkeypatch):
+    folder = runs["shell_game", "files"]
+    dataset = ScenegenIterableDataset(folder, rank=1, world_size=2)
+    fake = types.ModuleType("torch.utils.data")
+    shares = []
+    for worker in range(2):
+        fake.get_worker_info = lambda worker=worker: types.SimpleNamespace(id=worker, num_workers=2)
+        monkeypatch.setitem(sys.modules, "torch.utils.data", fake)
+        shares.append([_id(document) for document, _ in dataset])
+    assert shares == every_reader(dataset, 2)[2:]
+
+
+def test_a_rank_outside_the_world_is_refused(runs):
+    with pytest.raises(ValueError, match="rank 2"):
+        ScenegenIterableDataset(runs["tool_choice", "files"], rank=2, world_size=2)
+
+
+# Damage is reported, never half read
+
+
+@pytest.fixture
+def shard_run(runs, tmp_path):
+    copy = tmp_path / "run"
+    convert(runs["shell_game", "jsonl"], copy, "jsonl", shard_size=2)
+    return copy
+
+
+def test_a_truncated_shard_is_named_by_validate_and_never_half_read(shard_run, run_cli):
+    shard = shard_run / "shell_game-00001.jsonl.zst"
+    shard.write_bytes(shard.read_bytes()[:-20])
+    got = []
+    with pytest.raises(DamagedRunError, match=r"shell_game-00001\.jsonl\.zst: its content differs"):
+        got.extend(read(shard_run))
+    assert len(got) == 2  # the first shard's records; none of the damaged one
+    result = run_cli("validate", str(shard_run))
+    assert result.code == 1 and "shell_game-00001.jsonl.zst: $: content differs from the sha256" in result.out
+
+
+def test_a_shard_whose_hash_was_edited_is_reported(shard_run, run_cli):
+    lines = (shard_run / MANIFEST).read_text().splitlines(keepends=True)
+    entry = json.loads(lines[0])
+    lines[0] = json.dumps({**entry, "sha256": "0" * 64}) + "\n"
+    (shard_run / MANIFEST).write_text("".join(lines))
+    with pytest.raises(DamagedRunError, match=r"shell_game-00000\.jsonl\.zst"):
+        next(read(shard_run))
+    assert run_cli("validate", str(shard_run)).code == 1
+
+
+def test_a_shard_truncated_with_its_hash_is_reported_by_validate(shard_run, run_cli):
+    """A shard cut short and re-hashed passes the hash check; its decoding does not."""
+    run = open_run(shard_run)
+    shard = shard_run / run.entries[0]["file"]
+    shard.write_bytes(shard.read_bytes()[: len(shard.read_bytes()) // 2])
+    result = run_cli("validate", str(shard))
+    assert result.code == 1 and "not a whole zstd stream" in result.out
+
+
+def test_an_interrupted_run_is_refused_by_read(shard_run):
+    with (shard_run / MANIFEST).open("ab") as manifest:
+        manifest.write(b'{"file": "shell_game-00009.jsonl.zst", "first_')
+    with pytest.raises(DamagedRunError, match="torn line"):
+        list(read(shard_run))
+
+
+def test_a_folder_without_a_run_is_refused_by_read(tmp_path):
+    with pytest.raises(DamagedRunError, match="not a scenegen run folder"):
+        list(read(tmp_path))
+
+
+# The command line
+
+
+def test_format_options_that_mean_nothing_are_refused(run_cli, tmp_path):
+    out = tmp_path / "out"
+    result = run_cli("make", "--config", "tool_choice", "-n", "2", "--compression", "gzip", "--out", str(out))
+    assert result.code == 2 and "--compression: applies to shards" in result.err and not out.exists()
+    result = run_cli("make", "--config", "tool_choice", "-n", "2", "--shard-size", "0", "--format", "jsonl")
+    assert result.code == 2 and "--shard-size" in result.err
+
+
+def test_parquet_without_pyarrow_says_what_to_install(run_cli, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # import pyarrow now raises ImportError
+    out = tmp_path / "out"
+    result = run_cli("make", "--config", "tool_choice", "-n", "2", "--format", "parquet", "--out", str(out))
+    assert result.code == 2 and "pip install 'scenegen[parquet]'" in result.err and not out.exists()
+
+
+def test_convert_through_the_command_line(run_cli, runs, tmp_path):
+    out = tmp_path / "converted"
+    result = run_cli("convert", str(runs["caip", "jsonl"]), "--format", "parquet", "--out", str(out))
+    assert result.code == 0 and "wrote 5 documents" in result.out
+    assert list(records(out)) == list(records(runs["caip", "jsonl"]))
+    again = run_cli("convert", str(runs["caip", "jsonl"]), "--format", "parquet", "--out", str(out))
+    assert again.code == 2 and "already holds a run" in again.err
+    itself = run_cli("convert", str(out), "--format", "jsonl", "--out", str(out))
+    assert itself.code == 2 and "another folder" in itself.err
+    nothing = run_cli("convert", str(tmp_path), "--format", "jsonl", "--out", str(tmp_path / "x"))
+    assert nothing.code == 1 and "not a scenegen run folder" in nothing.err
