@@ -57,10 +57,15 @@ class Run:
     def storage(self) -> Storage:
         return Storage.from_record(self.record.get("storage"))
 
-    def unit_docs(self, entry: Mapping[str, Any]) -> list[Doc]:
-        """The documents of one manifest entry's file (one document, or a shard's), with their metadata."""
-        return [self.split_record(row) for row in self.unit_rows(entry)] if self.storage.shards \
-            else [self._file_doc(entry)]
+    def unit_docs(self, entry: Mapping[str, Any], order: Sequence[int] | None = None) -> Iterator[Doc]:
+        """The documents of one manifest entry's file (one document, or a shard's), with their metadata, in
+        ``order`` (positions in the file) or as written. The file is read and checked whole first; its documents
+        are parsed one at a time as they are taken (a shard's thousand parsed scenes at once would keep the
+        garbage collector busy with their millions of objects)."""
+        if not self.storage.shards:
+            return iter([self._file_doc(entry)])
+        rows = self.unit_rows(entry)
+        return (self.split_record(rows[position]) for position in (order if order is not None else range(len(rows))))
 
     def unit_rows(self, entry: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The records a dataset loader reads from one manifest entry: a shard's rows, or a document's line."""
@@ -133,7 +138,7 @@ def records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
         if run.storage.shards:
             yield from run.unit_rows(entry)
         else:
-            meta, document = run.unit_docs(entry)[0]
+            meta, document = next(run.unit_docs(entry))
             yield {**meta, **output.record_fields(document)}
 
 
@@ -184,22 +189,24 @@ class ScenegenIterableDataset:
         """The records of reader ``reader`` of ``readers`` (``rank * workers + worker`` of
         ``world_size * workers``), in this epoch's order."""
         entries = self.run.entries
-        order: Sequence[int] = range(len(entries))
+        files: Sequence[int] = range(len(entries))
         if self.shuffle_seed is not None:
-            order = np.random.default_rng([self.shuffle_seed, self.epoch]).permutation(len(entries)).tolist()
+            files = np.random.default_rng([self.shuffle_seed, self.epoch]).permutation(len(entries)).tolist()
         whole_files = len(entries) >= readers
-        position = 0
-        for turn, number in enumerate(order):
+        position = 0  # of the file's first document among every document read so far (striding readers)
+        for turn, number in enumerate(files):
             if whole_files and turn % readers != reader:
                 continue
-            docs = self.run.unit_docs(entries[number])
+            size = entries[number].get("documents", 1)
+            within: Sequence[int] = range(size)
             if self.shuffle_seed is not None:  # each file's own order, the same in every reader
-                shuffled = np.random.default_rng([self.shuffle_seed, self.epoch, number]).permutation(len(docs))
-                docs = [docs[i] for i in shuffled]
-            for meta, document in docs:
-                if whole_files or position % readers == reader:
-                    yield document, meta["label"]
-                position += 1
+                within = np.random.default_rng([self.shuffle_seed, self.epoch, number]).permutation(size).tolist()
+            if not whole_files:  # every reader reads every file, and keeps every readers-th document
+                within, position = within[(reader - position) % readers::readers], position + size
+                if not within:
+                    continue
+            for meta, document in self.run.unit_docs(entries[number], within):
+                yield document, meta["label"]
 
 
 def _loader_worker() -> tuple[int, int]:

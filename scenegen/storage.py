@@ -45,6 +45,7 @@ MAX_SHARD_SIZE = 1_000_000
 FILE_JOB = 64
 #: zstd's level: 3 (its default) makes a shard 2x smaller than gzip's 6 does, at 10x its speed.
 ZSTD_LEVEL = 3
+GZIP_LEVEL = 6
 
 
 class Entries(Protocol):
@@ -209,7 +210,9 @@ def encode_rows(rows: Sequence[Mapping[str, Any]], storage: Storage) -> bytes:
 
         return zstandard.ZstdCompressor(level=ZSTD_LEVEL).compress(lines)
     if storage.compression == "gzip":
-        return gzip.compress(lines, mtime=0)  # no time stamp: a shard's bytes depend only on its records
+        # zlib's default level (gzip's own, 9, is 3x slower for 1% less); no time stamp: a shard's bytes depend
+        # only on its records.
+        return gzip.compress(lines, compresslevel=GZIP_LEVEL, mtime=0)
     return lines
 
 
