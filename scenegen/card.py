@@ -22,6 +22,8 @@ from .features import Type, TypeConflict, merge, type_of, yaml_features
 from .writer import write_atomic
 
 CARD = "README.md"
+#: libyaml's dumper where PyYAML was built with it: the same text, 5x faster than the pure-Python one.
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 #: A label field is tallied in the card when it takes at most this many values (a class, not an id).
 MAX_CLASSES = 12
 
@@ -61,7 +63,7 @@ def card_text(run: Run, command: str, documents: int, features: list[dict[str, A
     per_sample = family.pairing.documents_per_sample(record["config"])
     storage = run.storage.record()
     lines = [
-        "---", yaml.safe_dump(header, sort_keys=False, allow_unicode=True).rstrip(), "---", "",
+        "---", yaml.dump(header, Dumper=_DUMPER, sort_keys=False, allow_unicode=True).rstrip(), "---", "",
         f"# {header['pretty_name']}", "",
         f"{family.description}", "",
         "| | |", "|---|---|",

@@ -110,7 +110,7 @@ def make_command(config: str, n: int, seed: int, split: str, out: Path | None, p
 @cli.command(name="validate")
 @click.argument("paths", nargs=-1, required=True, type=_Path(path_type=Path))
 def validate_command(paths: tuple[Path, ...]) -> None:
-    """Validate scene files, JSONL shards or whole output folders.
+    """Validate scene files, shards (JSON Lines or Parquet) or whole output folders.
 
     Checks each file against its schema, the format-wide rules and its family's
     semantic checks, and against the sha256 in the manifest beside it. Prints

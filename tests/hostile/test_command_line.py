@@ -71,6 +71,14 @@ BAD_OPTIONS = {
     "unknown option": (["--config", "tool_choice", "-n", "3", "--colour", "red"], "No such option"),
     "empty config": (["--config", "", "-n", "3"], "--config: is empty"),
     "NUL in the config path": (["--config", "a\x00b.yaml", "-n", "3"], "'--config': a path cannot hold a NUL"),
+    "unknown format": (["--config", "tool_choice", "-n", "3", "--format", "csv"], "'csv' is not one of"),
+    "unknown compression": (["--config", "caip", "-n", "3", "--compression", "lz4"], "'lz4' is not one of"),
+    "compression of files": (["--config", "tool_choice", "-n", "3", "--compression", "zstd"],
+                             "--compression: applies to shards"),
+    "shard size of files": (["--config", "caip", "-n", "3", "--format", "files", "--shard-size", "5"],
+                            "--shard-size: applies to shards"),
+    "empty shards": (["--config", "caip", "-n", "3", "--shard-size", "0"], "'--shard-size': 0 is not in the range"),
+    "shards past the bound": (["--config", "caip", "-n", "3", "--shard-size", str(10**7)], "1<=x<=1000000"),
 }
 
 
@@ -93,3 +101,23 @@ def test_out_with_a_nul_exits_2(attempt):
 
 def test_validate_refuses_a_path_with_a_nul(attempt):
     assert_refused(attempt("validate", "x\x00y"), "a path cannot hold a NUL")
+
+
+BAD_CONVERSIONS = {
+    "no such run": (["nothing", "--format", "jsonl", "--out", "x"], "'RUN': Directory 'nothing' does not exist", 2),
+    "no format": (["run", "--out", "x"], "Missing option '--format'", 2),
+    "no out": (["run", "--format", "jsonl"], "Missing option '--out'", 2),
+    "onto itself": (["run", "--format", "jsonl", "--out", "run"], "must be another folder", 2),
+    "compression of files": (["run", "--format", "files", "--compression", "gzip", "--out", "x"],
+                             "--compression: applies to shards", 2),
+    "not a run": ([".", "--format", "jsonl", "--out", "x"], "no run.json; not a scenegen run folder", 1),
+}
+
+
+@pytest.mark.parametrize("args, expected, code", BAD_CONVERSIONS.values(), ids=BAD_CONVERSIONS.keys())
+def test_bad_conversions_are_refused_and_write_nothing(attempt, sandbox, args, expected, code):
+    assert attempt(*MAKE[:3], "-n", "2", "--out", "run", "--quiet").code == 0
+    before = sorted(path.name for path in (sandbox / "work").iterdir())
+    result = attempt("convert", *args)
+    assert result.code == code and expected in result.err and "Traceback" not in result.err, result
+    assert sorted(path.name for path in (sandbox / "work").iterdir()) == before
