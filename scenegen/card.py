@@ -10,7 +10,6 @@ the run is, how it was made and how its labels are balanced.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,8 @@ from typing import Any
 import yaml
 
 from .dataset import Run, open_run
-from .features import Type, TypeConflict, merge, type_of, yaml_features
+from .features import yaml_features
+from .summary import Summary
 from .writer import write_atomic
 
 CARD = "README.md"
@@ -28,27 +28,19 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 MAX_CLASSES = 12
 
 
-def write_card(root: Path, command: str) -> None:
-    """Write the dataset card of the finished run in ``root``, made by ``command``."""
+def write_card(root: Path, command: str, summary: Summary | None = None) -> None:
+    """Write the dataset card of the finished run in ``root``, made by ``command``; ``summary``: that of all
+    its records, if known (else every record is read for it)."""
     run = open_run(root)
-    columns: Type = ("struct", {})
-    tallies: dict[str, Counter[str]] = {}
-    documents = 0
-    try:
+    if summary is None:
+        summary = Summary()
         for entry in run.entries:
             for row in run.unit_rows(entry):
-                columns = merge(columns, type_of(row))
-                _tally(tallies, row.get("label") or {})
-                documents += 1
-        features: list[dict[str, Any]] | None = yaml_features(columns[1])
-        conflict = None
-    except TypeConflict as error:  # a family's bug: the card then lets the loader infer what it can
-        features, conflict = None, str(error)
-    write_atomic(root / CARD, card_text(run, command, documents, features, tallies, conflict).encode())
+                summary.add(row)
+    write_atomic(root / CARD, card_text(run, command, summary).encode())
 
 
-def card_text(run: Run, command: str, documents: int, features: list[dict[str, Any]] | None,
-              tallies: Mapping[str, Counter[str]], conflict: str | None = None) -> str:
+def card_text(run: Run, command: str, summary: Summary) -> str:
     """The card of ``run``: the YAML header, then the human part."""
     record = run.record
     split, family = record["split"], run.family
@@ -58,9 +50,10 @@ def card_text(run: Run, command: str, documents: int, features: list[dict[str, A
         "configs": [{"config_name": "default",
                      "data_files": [{"split": split, "path": run.storage.data_files(record.get("stem", ""))}]}],
     }
-    if features is not None:
-        header["dataset_info"] = {"features": features}
+    if summary.columns is not None:
+        header["dataset_info"] = {"features": yaml_features(summary.columns[1])}
     per_sample = family.pairing.documents_per_sample(record["config"])
+    documents = summary.documents
     storage = run.storage.record()
     lines = [
         "---", yaml.dump(header, Dumper=_DUMPER, sort_keys=False, allow_unicode=True).rstrip(), "---", "",
@@ -77,9 +70,9 @@ def card_text(run: Run, command: str, documents: int, features: list[dict[str, A
         f"| made by | scenegen {record.get('scenegen', '')} |", "",
         "Made with:", "", "```", command, "```", "",
     ]
-    if conflict:
-        lines += [f"Features are not declared: {conflict}.", ""]
-    lines += _balance(tallies, documents)
+    if summary.conflict:  # a family's bug: the loader then infers what it can
+        lines += [f"Features are not declared: {summary.conflict}.", ""]
+    lines += _balance(summary.classes(), documents)
     lines += ["Load it:", "", "```python",
               "import datasets, scenegen",
               "rows = datasets.load_dataset(\"PATH/TO/THIS/FOLDER\")[" + repr(split) + "]",
@@ -88,17 +81,10 @@ def card_text(run: Run, command: str, documents: int, features: list[dict[str, A
     return "\n".join(lines)
 
 
-def _tally(tallies: dict[str, Counter[str]], label: Mapping[str, Any]) -> None:
-    """Count the values of a label's top-level text and yes/no fields."""
-    for key, value in label.items():
-        if isinstance(value, (str, bool)):
-            tallies.setdefault(key, Counter())[str(value).lower() if isinstance(value, bool) else value] += 1
-
-
-def _balance(tallies: Mapping[str, Counter[str]], documents: int) -> list[str]:
+def _balance(classes: Mapping[str, Mapping[str, int]], documents: int) -> list[str]:
     rows = [f"| `{key}` | " + ", ".join(f"{value} {count:,} ({count / documents:.1%})"
-                                       for value, count in sorted(counts.items(), key=lambda item: -item[1])) + " |"
-            for key, counts in tallies.items() if len(counts) <= MAX_CLASSES]
+                                       for value, count in counts.items()) + " |"
+            for key, counts in classes.items()]
     if not rows:
         return []
     return ["Label balance (documents per value):", "", "| label | values |", "|---|---|", *rows, ""]

@@ -14,6 +14,7 @@ from .errors import ConfigError
 from .manifest import entry_indices, manifest_bytes
 from .outputs import Doc
 from .storage import Sink, Storage
+from .summary import Summary
 from .writer import OutputFolder
 
 
@@ -35,23 +36,23 @@ def convert(source: Path, out: Path, format: str, compression: str | None = None
     record = {**run.record, "storage": storage.record()}
     name = _RunName(run.record["family"], run.record["split"])
     stem = run.record.get("stem", run.record["family"])
-    documents = 0
+    summary = Summary()
     with OutputFolder(out, record, overwrite=overwrite) as folder:
         sink: Sink | None = None
         job = -1
         for index, docs in _samples(run):
             if sink is None or index // storage.job_size != job:  # a shard, or a job's worth of files
-                documents += _flush(sink, folder)
+                _flush(sink, folder, summary)
                 sink, job = storage.sink(folder.root, name, stem, run.output), index // storage.job_size
             sink.add([docs])
-        documents += _flush(sink, folder)
+        _flush(sink, folder, summary)
         folder.close()
         words = ["scenegen", "convert", str(source), "--format", storage.format]
         for option, value in storage.record().items():
             if option != "format":
                 words += [f"--{option.replace('_', '-')}", str(value)]
-        write_card(folder.root, shlex.join(words))
-    return documents
+        write_card(folder.root, shlex.join(words), summary)
+    return summary.documents
 
 
 def _samples(run: Run) -> Iterator[tuple[int, Sequence[Doc]]]:
@@ -61,11 +62,11 @@ def _samples(run: Run) -> Iterator[tuple[int, Sequence[Doc]]]:
         yield index, list(group)
 
 
-def _flush(sink: Sink | None, folder: OutputFolder) -> int:
-    """Write what ``sink`` holds and record its manifest lines; return how many documents it wrote."""
+def _flush(sink: Sink | None, folder: OutputFolder, summary: Summary) -> None:
+    """Write what ``sink`` holds, record its manifest lines and add its records to ``summary``."""
     if sink is None:
-        return 0
+        return
     sink.finish()
     if sink.entries:
         folder.record_lines(manifest_bytes(sink.entries), [entry_indices(entry) for entry in sink.entries])
-    return sink.documents
+    summary.merge(sink.summary)

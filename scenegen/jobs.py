@@ -20,6 +20,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from . import collector
 from .errors import ScenegenError
 from .family import Family
@@ -58,10 +60,11 @@ class JobResult:
     """What a job made, small enough to reach the parent in one atomic pipe write (under 4 KB: a worker killed
     while sending leaves no half message behind, which would stall the pool's reader for good).
 
-    ``part``: the file in the run folder holding the manifest lines of what the job wrote, in index order,
-    serialised by the worker (None when it wrote nothing); ``spans``: the runs of sample indices those lines
-    record, as (start, stop); ``documents``: how many documents it wrote; ``samples``: how many samples it was
-    asked for; ``error``: what stopped it, if anything (the samples before it are written and listed).
+    ``part``: the file in the run folder holding the summary of the records the job wrote (for the dataset
+    card) and their manifest lines, in index order, serialised by the worker (None when it wrote nothing);
+    ``spans``: the runs of sample indices those lines record, as (start, stop); ``documents``: how many
+    documents it wrote; ``samples``: how many samples it was asked for; ``error``: what stopped it, if anything
+    (the samples before it are written and listed).
     """
 
     part: str | None
@@ -111,7 +114,10 @@ class Worker:
         return self._result(job, sink, None)
 
     def _result(self, job: Sequence[int], sink: Sink, error: ScenegenError | None) -> JobResult:
-        part = write_manifest_part(self.spec.root, job[0], manifest_bytes(sink.entries)) if sink.entries else None
+        part = None
+        if sink.entries:
+            part = write_manifest_part(self.spec.root, job[0], manifest_bytes(sink.entries),
+                                       orjson.dumps(sink.summary.to_json()))
         return JobResult(part, spans_of(sink.entries), sink.documents, len(job), error)
 
 

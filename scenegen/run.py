@@ -19,10 +19,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from . import __version__, collector
 from .card import write_card
@@ -35,6 +37,7 @@ from .names import check_prefix
 from .plugins import family_named
 from .request import RunRequest
 from .storage import Storage
+from .summary import Summary
 from .writer import OutputFolder
 
 
@@ -89,7 +92,8 @@ def make(request: RunRequest) -> RunSummary:
             raise Interrupted(f"interrupted: {written} of {request.n} samples are written and recorded "
                               f"in {out}; rerun the same command with --resume to continue") from None
         folder.close()
-        write_card(folder.root, command_line(request, storage))
+        # A resumed run's summary lacks what earlier runs recorded: its card reads the whole run.
+        write_card(folder.root, command_line(request, storage), None if folder.done else made.summary)
     seconds = time.perf_counter() - started
     return RunSummary(made.samples, request.n - pending, seconds, out, family.output.unit, made.documents)
 
@@ -111,6 +115,7 @@ def command_line(request: RunRequest, storage: Storage) -> str:
 class _Made:
     samples: int = 0
     documents: int = 0
+    summary: Summary = field(default_factory=Summary)
 
 
 def _run_jobs(request: RunRequest, folder: OutputFolder, spec: RunSpec, family: Family,
@@ -190,7 +195,8 @@ def _progress_bar(total: int, unit: str, shown: bool) -> Any:
 def _record(result: JobResult, folder: OutputFolder, made: _Made, progress: Any) -> None:
     """Record a job's manifest entries and count what it made; raise the error that stopped it, if any."""
     if result.part is not None:
-        folder.record_part(result.part, [range(start, stop) for start, stop in result.spans])
+        note = folder.record_part(result.part, [range(start, stop) for start, stop in result.spans])
+        made.summary.merge(Summary.from_json(orjson.loads(note)))
     made.samples += result.samples if result.error is None else result.recorded
     made.documents += result.documents
     progress.update(result.samples)

@@ -30,6 +30,7 @@ import orjson
 from .errors import ConfigError
 from .manifest import JSONL_EXTENSIONS, MANIFEST, PARQUET_EXTENSION
 from .outputs import Doc, Output, batched
+from .summary import Summary
 from .writer import dump_json, sha256, write_atomic
 
 FORMATS = ("files", "jsonl", "parquet")
@@ -146,6 +147,7 @@ class Sink(abc.ABC):
         self.run = run
         self.entries: list[dict[str, Any]] = []
         self.documents = 0
+        self.summary = Summary()  # of the records written, as a dataset loader reads them
 
     @abc.abstractmethod
     def add(self, samples: Sequence[Sequence[Doc]]) -> None:
@@ -166,7 +168,9 @@ class FileSink(Sink):
         for docs in samples:
             for meta, document in docs:
                 name = f"{meta['id']}.json"
-                self.entries.append({**meta, "file": name, "sha256": self._write(name, dump_json(document))})
+                entry = {**meta, "file": name, "sha256": self._write(name, dump_json(document))}
+                self.entries.append(entry)
+                self.summary.add(entry)  # the manifest is the label table a loader reads
             self.documents += len(docs)
 
 
@@ -194,6 +198,8 @@ class ShardSink(Sink):
             return
         name = self.storage.shard_name(self.stem, self.first_index // self.storage.shard_size)
         digest = self._write(name, encode_rows(self.rows, self.storage))
+        for row in self.rows:
+            self.summary.add(row)
         self.entries.append({"file": name, "family": self.run.family_name, "split": self.run.split,
                              "first_index": self.first_index, "count": self.samples, "documents": len(self.rows),
                              "sha256": digest})

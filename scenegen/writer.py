@@ -162,15 +162,16 @@ class OutputFolder:
             self.recorded += len(indices)
             self._note_order(indices.start)
 
-    def record_part(self, name: str, covers: Sequence[range]) -> None:
+    def record_part(self, name: str, covers: Sequence[range]) -> bytes:
         """Append the manifest lines a worker left in the part file ``name`` (see :func:`write_manifest_part`),
-        then remove it."""
+        then remove it; return the part's note."""
         path = self.root / name
         with storage(path):
-            lines = path.read_bytes()
+            note, lines = path.read_bytes().split(b"\n", 1)
         self.record_lines(lines, covers)
         with storage(path):
             path.unlink()
+        return note
 
     def close(self) -> None:
         """Close the manifest, its lines in index order; the ``with`` block's end also finishes an overwrite and
@@ -379,13 +380,13 @@ def _digest(root: Path, name: str, digests: dict[str, str | None]) -> str | None
     return digests[name]
 
 
-def write_manifest_part(root: Path, first_index: int, lines: bytes) -> str:
+def write_manifest_part(root: Path, first_index: int, lines: bytes, note: bytes) -> str:
     """Leave the manifest ``lines`` of a job that began at ``first_index`` in a part file of the run folder
-    ``root`` for the run's parent to append; return its name. Named like a temporary file: one a killed run
-    leaves is removed as one."""
+    ``root`` for the run's parent to append, after a one-line ``note`` for the parent; return its name. Named
+    like a temporary file: one a killed run leaves is removed as one."""
     name = f".manifest-{first_index:012d}.part.tmp"
     with storage(root / name):
-        (root / name).write_bytes(lines)
+        (root / name).write_bytes(note + b"\n" + lines)
     return name
 
 

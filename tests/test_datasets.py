@@ -108,6 +108,12 @@ def test_convert_round_trips_through_every_format(runs, tmp_path, name):
                      if path.name not in ("README.md", ".scenegen.lock")} | {"README.md": again["README.md"]}
 
 
+def test_every_run_in_every_format_validates(runs, run_cli):
+    for folder in runs.values():
+        result = run_cli("validate", str(folder))
+        assert result.code == 0, result.out
+
+
 def test_every_manifest_line_has_the_documented_shape(runs):
     validator = jsonschema.Draft202012Validator(load_schema("manifest_line"))
     for folder in runs.values():

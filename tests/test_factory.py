@@ -103,7 +103,7 @@ def test_a_job_result_fits_one_atomic_pipe_write(tmp_path):
     result = Worker(spec).run(range(64, 128))
     assert result.error is None and result.spans == ((64, 128),) and result.part is not None
     assert len(pickle.dumps(result)) < select.PIPE_BUF
-    assert (out / result.part).read_bytes().count(b"\n") == 64
+    assert (out / result.part).read_bytes().count(b"\n") == 1 + 64  # the job's summary, then its lines
 
 
 def test_a_window_keeps_its_bound_and_the_order():
