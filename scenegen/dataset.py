@@ -43,7 +43,18 @@ class Run:
 
     root: Path
     record: Mapping[str, Any]
-    entries: Sequence[Mapping[str, Any]]
+
+    @cached_property
+    def entries(self) -> Sequence[Mapping[str, Any]]:
+        """The manifest's entries (read on first use); DamagedRunError for a torn or unsound line (an
+        interrupted run, to be resumed)."""
+        entries = []
+        for line in manifest_lines(self.root / MANIFEST):
+            if line.entry is None:
+                raise DamagedRunError(f"{self.root / MANIFEST}: line {line.number}: {line.problem}; "
+                                      f"`scenegen validate {self.root}` lists every problem")
+            entries.append(line.entry)
+        return entries
 
     @cached_property
     def family(self) -> type[Family]:
@@ -111,8 +122,7 @@ class Run:
 
 
 def open_run(path: str | os.PathLike[str]) -> Run:
-    """The finished run in the folder ``path``; DamagedRunError if it is not one (no run record, a torn or
-    unsound manifest line: an interrupted run, to be resumed)."""
+    """The finished run in the folder ``path``; DamagedRunError if it has no run record."""
     root = Path(path)
     try:
         record = orjson.loads((root / RUN_RECORD).read_bytes())
@@ -120,13 +130,7 @@ def open_run(path: str | os.PathLike[str]) -> Run:
         raise DamagedRunError(f"{root}: no {RUN_RECORD}; not a scenegen run folder") from None
     except orjson.JSONDecodeError:
         raise DamagedRunError(f"{root / RUN_RECORD}: not a scenegen run record") from None
-    entries = []
-    for line in manifest_lines(root / MANIFEST):
-        if line.entry is None:
-            raise DamagedRunError(f"{root / MANIFEST}: line {line.number}: {line.problem}; "
-                                  f"`scenegen validate {root}` lists every problem")
-        entries.append(line.entry)
-    return Run(root, record, entries)
+    return Run(root, record)
 
 
 def records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
@@ -170,6 +174,7 @@ class ScenegenIterableDataset:
     def __init__(self, path: str | os.PathLike[str], *, shuffle_seed: int | None = None, rank: int | None = None,
                  world_size: int | None = None) -> None:
         self.run = open_run(path)
+        self.run.entries  # noqa: B018 - read now: a damaged manifest is refused here, not in a loader's worker
         self.shuffle_seed = shuffle_seed
         self.rank = int(os.environ.get("RANK", 0)) if rank is None else rank
         self.world_size = int(os.environ.get("WORLD_SIZE", 1)) if world_size is None else world_size
