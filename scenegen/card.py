@@ -34,7 +34,7 @@ def write_card(root: Path, command: str, summary: Summary | None = None) -> None
     run = open_run(root)
     if summary is None:
         summary = Summary()
-        for entry in run.entries:
+        for entry in run.stream():
             for row in run.unit_rows(entry):
                 summary.add(row)
     write_atomic(root / CARD, card_text(run, command, summary).encode())

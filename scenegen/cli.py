@@ -158,6 +158,60 @@ def convert_command(run: Path, format_: str, compression: str | None, shard_size
     click.echo(f"wrote {documents} documents to {out}")
 
 
+@cli.command(name="preview")
+@click.argument("scene", required=False, type=_Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--sheet", "run", type=_Path(exists=True, file_okay=False, path_type=Path), metavar="RUN_DIR",
+              help="Draw a contact sheet of the run's first 16 scenes instead (a Helper/Hinderer pair side by side, "
+                   "in its test trial).")
+@click.option("-o", "--out", type=_Path(dir_okay=False, path_type=Path),
+              help="The file to write. Default: SCENE.svg beside the scene, or ./sheet.svg (.png with --png).")
+@click.option("--step", type=click.IntRange(min=0), metavar="K",
+              help="Draw the scene at the end of step K (default 0).")
+@click.option("--strip", metavar="K,K,...", help="Draw the scene at several steps side by side, e.g. 0,80,200.")
+@click.option("--png", "as_png", is_flag=True, help="Write a PNG instead (pip install 'scenegen[png]').")
+def preview_command(scene: Path | None, run: Path | None, out: Path | None, step: int | None, strip: str | None,
+                    as_png: bool) -> None:
+    """Draw an MCS scene from above, as SVG: the room (north, +z, up), lava and holes, every object's footprint at
+    a step with its type (the goal's target ringed), the performer's start and facing, and the routes of what
+    moves, with the steps its motions start and end.
+
+    \b
+    Examples:
+      scenegen preview output/tool_choice/tool_choice_000000.json
+      scenegen preview output/shell_game/shell_game_000003.json --step 120 --png
+      scenegen preview output/set_rotation/set_rotation_000000.json --strip 0,90,160 -o turn.svg
+      scenegen preview --sheet output/helper_hinderer -o hh_sheet.svg
+    """
+    if (scene is None) == (run is None):
+        raise click.UsageError("give a SCENE file or --sheet RUN_DIR (one of them)")
+    if run is not None and (step is not None or strip is not None):
+        raise click.UsageError("--step and --strip draw one scene, not a --sheet")
+    if step is not None and strip is not None:
+        raise click.UsageError("--step and --strip exclude each other")
+    # Drawing and reading runs: imported by this command only (start-up time).
+    from .errors import ConfigError
+    from .preview.png import png_bytes
+    from .preview.scene import NotDrawable, read_scene
+    from .preview.sheet import sheet_svg, strip_steps, strip_svg
+    from .writer import write_atomic
+
+    suffix = ".png" if as_png else ".svg"
+    try:
+        steps = [step or 0] if strip is None else strip_steps(strip)
+    except ValueError as error:
+        raise ConfigError("--strip", str(error)) from None
+    try:
+        if run is not None:
+            svg, path = sheet_svg(run), out or Path("sheet" + suffix)
+        else:
+            assert scene is not None  # the usage checks above
+            svg, path = strip_svg(read_scene(scene), steps), out or scene.with_suffix(suffix)
+    except NotDrawable as error:
+        raise ConfigError("--sheet" if run is not None else str(scene), str(error)) from None
+    write_atomic(path, png_bytes(svg) if as_png else svg.encode())
+    click.echo(f"wrote {path}")
+
+
 @cli.command(name="list")
 def list_command() -> None:
     """List the installed families.

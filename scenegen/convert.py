@@ -57,7 +57,7 @@ def convert(source: Path, out: Path, format: str, compression: str | None = None
 
 def _samples(run: Run) -> Iterator[tuple[int, Sequence[Doc]]]:
     """The run's samples in order, each with its documents."""
-    docs = (doc for entry in run.entries for doc in run.unit_docs(entry))
+    docs = (doc for entry in run.stream() for doc in run.unit_docs(entry))
     for index, group in groupby(docs, key=lambda doc: doc[0]["index"]):
         yield index, list(group)
 

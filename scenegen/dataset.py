@@ -46,15 +46,17 @@ class Run:
 
     @cached_property
     def entries(self) -> Sequence[Mapping[str, Any]]:
-        """The manifest's entries (read on first use); DamagedRunError for a torn or unsound line (an
-        interrupted run, to be resumed)."""
-        entries = []
+        """The manifest's entries, all in memory (read on first use; :meth:`stream` reads them as it goes)."""
+        return list(self.stream())
+
+    def stream(self) -> Iterator[Mapping[str, Any]]:
+        """The manifest's entries in order, read as they are taken: a run of a million scene files is a million
+        entries. DamagedRunError for a torn or unsound line (an interrupted run, to be resumed)."""
         for line in manifest_lines(self.root / MANIFEST):
             if line.entry is None:
                 raise DamagedRunError(f"{self.root / MANIFEST}: line {line.number}: {line.problem}; "
                                       f"`scenegen validate {self.root}` lists every problem")
-            entries.append(line.entry)
-        return entries
+            yield line.entry
 
     @cached_property
     def family(self) -> type[Family]:
@@ -138,7 +140,7 @@ def records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
     document's manifest line with the document's record fields)."""
     run = open_run(path)
     output = run.output
-    for entry in run.entries:
+    for entry in run.stream():
         if run.storage.shards:
             yield from run.unit_rows(entry)
         else:
@@ -150,7 +152,7 @@ def read(path: str | os.PathLike[str]) -> Iterator[tuple[dict[str, Any], dict[st
     """Every ``(document, label)`` of the run in ``path``, in order: a document as its file would hold it
     (an MCS scene, a CAIP record) and its ground truth."""
     run = open_run(path)
-    for entry in run.entries:
+    for entry in run.stream():
         for meta, document in run.unit_docs(entry):
             yield document, meta["label"]
 

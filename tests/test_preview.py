@@ -1,0 +1,249 @@
+"""`scenegen preview`: top-down SVG pictures of MCS scenes, strips of steps, contact sheets of runs, PNGs."""
+
+from __future__ import annotations
+
+import json
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from scenegen.preview.sheet import sheet_svg, strip_svg
+from scenegen.request import RunRequest
+from scenegen.run import make
+from tests.conftest import REFERENCE_SCENES
+
+SVG = "{http://www.w3.org/2000/svg}"
+FIXTURES = sorted(REFERENCE_SCENES.rglob("*.json"))
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def _tree(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def _drawn(root: ET.Element, object_id: str) -> list[ET.Element]:
+    return [element for element in root.iter() if element.get("data-id") == object_id]
+
+
+def _points(element: ET.Element) -> set[tuple[float, float]]:
+    """The page points of the footprint drawn for one object (one polygon)."""
+    (polygon,) = element.iter(f"{SVG}polygon")
+    return {(round(float(x), 3), round(float(y), 3)) for x, y in (pair.split(",") for pair in
+                                                                   polygon.get("points", "").split())}
+
+
+def _box(left: float, right: float, near: float, far: float) -> set[tuple[float, float]]:
+    """The page corners of a floor box from x ``left`` to ``right`` and z ``near`` to ``far`` (page y is -z)."""
+    return {(x, -z) for x in (left, right) for z in (near, far)}
+
+
+def _scene(objects: list[dict], **extra) -> dict:
+    return {"name": "tiny", "roomDimensions": {"x": 10, "y": 3, "z": 10}, "objects": objects,
+            "performerStart": {"position": {"x": 0, "y": 0, "z": -4}, "rotation": {"x": 0, "y": 90, "z": 0}}, **extra}
+
+
+def _item(object_id: str, object_type: str, position: tuple[float, float, float], scale: tuple[float, float, float],
+          **extra) -> dict:
+    xyz = ("x", "y", "z")
+    return {"id": object_id, "type": object_type, **extra,
+            "shows": [{"stepBegin": 0, "position": dict(zip(xyz, position, strict=True)),
+                       "rotation": {"x": 0, "y": 0, "z": 0}, "scale": dict(zip(xyz, scale, strict=True))}]}
+
+
+# A 2 x 1 m box (a cube of scale 2, 1, 1) at x 1, z 2, slid +x 0.1 m a step over steps 1-10, then turned 10 degrees
+# a step over steps 11-19 (90 degrees in all); a ball, the goal's target, beside it.
+BOX = _item("box", "cube", (1, 0.5, 2), (2, 1, 1),
+            moves=[{"stepBegin": 1, "stepEnd": 10, "vector": {"x": 0.1, "y": 0, "z": 0}}],
+            rotates=[{"stepBegin": 11, "stepEnd": 19, "vector": {"x": 0, "y": 10, "z": 0}}])
+BALL = _item("ball", "soccer_ball", (-2, 0.11, 0), (1, 1, 1))
+TINY = _scene([BOX, BALL], goal={"metadata": {"target": {"id": "ball"}}})
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
+def test_every_object_is_drawn_once_with_its_id_and_type(path):
+    scene = json.loads(path.read_text())
+    root = _tree(strip_svg(scene, [0]))
+    for item in scene["objects"]:
+        (element,) = _drawn(root, item["id"])
+        assert element.get("data-type") == item["type"]
+    assert len([element for element in root.iter() if element.get("data-id")]) == len(scene["objects"])
+
+
+def test_a_footprint_stands_where_its_moves_take_it():
+    root = _tree(strip_svg(TINY, [0]))
+    (box,) = _drawn(root, "box")
+    assert _points(box) == _box(0, 2, 1.5, 2.5)
+    (box,) = _drawn(_tree(strip_svg(TINY, [4])), "box")
+    assert _points(box) == _box(0.4, 2.4, 1.5, 2.5)
+    (box,) = _drawn(_tree(strip_svg(TINY, [10])), "box")
+    assert _points(box) == _box(1, 3, 1.5, 2.5)
+
+
+def test_a_footprint_turns_with_its_rotates():
+    (box,) = _drawn(_tree(strip_svg(TINY, [19])), "box")
+    assert _points(box) == _box(1.5, 2.5, 1, 3)  # turned a quarter: 1 m across x, 2 m along z
+
+
+def test_the_target_is_marked_and_nothing_else():
+    root = _tree(strip_svg(TINY, [0]))
+    targets = [element for element in root.iter() if "target" in element.get("class", "").split()]
+    assert [element.get("data-id") for element in targets] == ["ball"]
+
+
+def test_the_route_and_its_steps_are_drawn():
+    root = _tree(strip_svg(TINY, [0]))
+    (route,) = [line for line in root.iter(f"{SVG}polyline") if line.get("data-ids") == "box"]
+    assert route.get("points") == "1,-2 2,-2"
+    marks = {text.text for group in root.iter(f"{SVG}g") if group.get("class") == "mark"
+             for text in group.iter(f"{SVG}text")}
+    assert marks == {"1", "10, 19"}  # starts at 1; ends its slide at 10, then (turning from 11) its turn at 19
+
+
+def test_what_rests_on_a_turntable_turns_with_it():
+    table = _item("table", "rotating_cog", (0, 0.05, 0), (4, 5, 4), structure=True,
+                  rotates=[{"stepBegin": 1, "stepEnd": 18, "vector": {"x": 0, "y": -5, "z": 0}}])
+    container = _item("box", "separate_container", (1.5, 0.1, 0), (0.4, 0.4, 0.4), receptacle=True)
+    ball = _item("ball", "soccer_ball", (1.5, 1, 0), (1, 1, 1), togglePhysics=[{"stepBegin": 0}])
+    lid = _item("lid", "lid", (1.5, 2, 0), (0.4, 0.4, 0.4), lidAttachment={"stepBegin": 0, "lidAttachmentObjId": "box"})
+    root = _tree(strip_svg(_scene([table, container, ball, lid]), [18]))
+    # Turned -90 degrees (counter-clockwise from above): (1.5, 0) goes to (0, 1.5).
+    assert _points(_drawn(root, "box")[0]) == _box(-0.2, 0.2, 1.3, 1.7)
+    assert _points(_drawn(root, "lid")[0]) == _box(-0.2, 0.2, 1.3, 1.7)
+    ball_points = _points(_drawn(root, "ball")[0])
+    assert {round(sum(axis) / len(ball_points), 3) for axis in zip(*ball_points, strict=True)} == {0.0, -1.5}
+
+
+def test_a_strip_has_one_panel_per_step(run_cli, tmp_path):
+    scene = tmp_path / "scene.json"
+    scene.write_text(json.dumps(TINY))
+    result = run_cli("preview", str(scene), "--strip", "0,5,19", "-o", str(tmp_path / "strip.svg"))
+    assert result.code == 0, result.err
+    root = _tree((tmp_path / "strip.svg").read_text())
+    titles = [text.text for text in root.iter(f"{SVG}text") if text.get("class") == "title"]
+    assert titles == ["step 0", "step 5", "step 19"]
+    assert len(_drawn(root, "box")) == 3
+
+
+def test_a_scene_is_drawn_beside_itself_by_default(run_cli, tmp_path):
+    scene = tmp_path / "scene.json"
+    scene.write_text(json.dumps(TINY))
+    result = run_cli("preview", str(scene), "--step", "7")
+    assert result.code == 0, result.err
+    assert _drawn(_tree((tmp_path / "scene.svg").read_text()), "box")
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """A Helper/Hinderer run of two pairs (files), and a Tool Choice run of three scenes (JSON Lines)."""
+    root = tmp_path_factory.mktemp("runs")
+    make(RunRequest("helper_hinderer", 2, out=root / "hh", progress=False, workers=1))
+    make(RunRequest("tool_choice", 3, out=root / "tc", progress=False, workers=1, format="jsonl"))
+    return root
+
+
+def _panels(root: ET.Element) -> dict[str, tuple[float, float, ET.Element]]:
+    """Each panel of a page by its title: its position and its group."""
+    panels = {}
+    for group in root.findall(f"{SVG}g"):
+        title = next(text.text for text in group.iter(f"{SVG}text") if text.get("class") == "title")
+        x, y = group.get("transform").removeprefix("translate(").removesuffix(")").split()
+        panels[title] = (float(x), float(y), group)
+    return panels
+
+
+def test_a_sheet_shows_a_pair_side_by_side_in_its_test_trial(runs):
+    root = _tree(sheet_svg(runs / "hh"))
+    panels = _panels(root)
+    labels = {json.loads(line)["id"]: json.loads(line)["label"] for line in (runs / "hh" / "manifest.jsonl").open()}
+    assert set(panels) == set(labels)
+    assert len(root.findall(f"{SVG}rect[@class='pair']")) == 2
+    for pair in ("helper_hinderer_000000", "helper_hinderer_000001"):
+        expected_x, expected_y, _ = panels[f"{pair}_expected"]
+        unexpected_x, unexpected_y, _ = panels[f"{pair}_unexpected"]
+        assert expected_y == unexpected_y and unexpected_x > expected_x
+    for scene_id, (_, _, group) in panels.items():
+        steps = [int(step) for mark in group.iter(f"{SVG}g") if mark.get("class") == "mark"
+                 for text in mark.iter(f"{SVG}text") for step in text.text.split(", ")]
+        assert steps and min(steps) >= labels[scene_id]["test_start"]  # the test trial's routes only
+
+
+def test_a_sheet_reads_a_jsonl_run_and_writes_outside_it(runs, run_cli, tmp_path, monkeypatch):
+    before = sorted((runs / "tc").iterdir())
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("preview", "--sheet", str(runs / "tc"))
+    assert result.code == 0, result.err
+    panels = _panels(_tree((tmp_path / "sheet.svg").read_text()))
+    assert set(panels) == {"tool_choice_000000", "tool_choice_000001", "tool_choice_000002"}
+    assert any("correct_side=" in text.text for _, _, group in panels.values() for text in group.iter(f"{SVG}text")
+               if text.text)
+    assert sorted((runs / "tc").iterdir()) == before
+
+
+def test_png_is_rasterised(run_cli, tmp_path):
+    pytest.importorskip("resvg_py")
+    scene = tmp_path / "scene.json"
+    scene.write_text(json.dumps(TINY))
+    result = run_cli("preview", str(scene), "--png")
+    assert result.code == 0, result.err
+    assert (tmp_path / "scene.png").read_bytes().startswith(PNG_MAGIC)
+
+
+def test_png_without_the_renderer_says_what_to_install(run_cli, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "resvg_py", None)
+    scene = tmp_path / "scene.json"
+    scene.write_text(json.dumps(TINY))
+    result = run_cli("preview", str(scene), "--png")
+    assert result.code == 1
+    assert len(result.err.splitlines()) == 1 and "pip install 'scenegen[png]'" in result.err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["scene.json"]
+
+
+@pytest.fixture
+def caip_run(tmp_path):
+    make(RunRequest("caip", 2, out=tmp_path / "caip", progress=False, workers=1))
+    return tmp_path / "caip"
+
+
+BAD_SCENES = {"not JSON": "{not json", "not a scene": json.dumps({"objects": "none"}),
+              "a list": json.dumps([TINY])}
+
+
+@pytest.mark.parametrize("content", BAD_SCENES.values(), ids=BAD_SCENES.keys())
+def test_a_bad_scene_exits_2_and_writes_nothing(run_cli, tmp_path, content):
+    scene = tmp_path / "scene.json"
+    scene.write_text(content)
+    result = run_cli("preview", str(scene))
+    assert result.code == 2 and len(result.err.splitlines()) == 1 and str(scene) in result.err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["scene.json"]
+
+
+@pytest.mark.parametrize("options", [("--step", "-1"), ("--strip", "0,a"), ("--strip", "-3"), ("--strip", ""),
+                                     ("--step", "1", "--strip", "2"), ("--sheet", ".")],
+                         ids=["negative step", "not steps", "negative strip", "empty strip", "step and strip",
+                              "scene and sheet"])
+def test_bad_options_exit_2_and_write_nothing(run_cli, tmp_path, options):
+    scene = tmp_path / "scene.json"
+    scene.write_text(json.dumps(TINY))
+    result = run_cli("preview", str(scene), *options)
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["scene.json"]
+
+
+def test_a_sheet_of_what_is_not_a_run_of_scenes_exits_2(run_cli, tmp_path, monkeypatch, caip_run):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "empty").mkdir()
+    for folder, says in ((tmp_path / "empty", "not a scenegen run folder"), (caip_run, "not MCS scenes")):
+        result = run_cli("preview", "--sheet", str(folder))
+        assert result.code == 2 and len(result.err.splitlines()) == 1 and says in result.err
+    assert not (tmp_path / "sheet.svg").exists()
+
+
+def test_a_preview_is_small():
+    scene = json.loads(next(path for path in FIXTURES if "shell_game" in path.name).read_text())
+    assert len(strip_svg(scene, [0]).encode()) < 30_000
+
+
+def test_the_sheet_function_takes_a_path(runs):
+    assert isinstance(runs, Path) and sheet_svg(runs / "tc", count=1).count('class="title"') == 1
