@@ -22,6 +22,8 @@ from .summary import Summary
 from .writer import write_atomic
 
 CARD = "README.md"
+#: The heading of the card's loading example; a link to a stats page goes above it.
+_LOAD_IT = "Load it:"
 #: libyaml's dumper where PyYAML was built with it: the same text, 5x faster than the pure-Python one.
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 #: A label field is tallied in the card when it takes at most this many values (a class, not an id).
@@ -38,6 +40,17 @@ def write_card(root: Path, command: str, summary: Summary | None = None) -> None
             for row in run.unit_rows(entry):
                 summary.add(row)
     write_atomic(root / CARD, card_text(run, command, summary).encode())
+
+
+def link_page(root: Path, name: str) -> None:
+    """Link the page ``name`` of the run folder ``root`` (its statistics and pictures) from its card."""
+    path = root / CARD
+    if not path.exists():
+        return
+    text = path.read_text(encoding="utf-8")
+    link = f"Statistics and pictures of this run: [{name}]({name}) (written by `scenegen stats --html`)."
+    if link not in text:
+        write_atomic(path, text.replace(_LOAD_IT, f"{link}\n\n{_LOAD_IT}", 1).encode())
 
 
 def card_text(run: Run, command: str, summary: Summary) -> str:
@@ -73,7 +86,7 @@ def card_text(run: Run, command: str, summary: Summary) -> str:
     if summary.conflict:  # a family's bug: the loader then infers what it can
         lines += [f"Features are not declared: {summary.conflict}.", ""]
     lines += _balance(summary.classes(), documents)
-    lines += ["Load it:", "", "```python",
+    lines += [_LOAD_IT, "", "```python",
               "import datasets, scenegen",
               "rows = datasets.load_dataset(\"PATH/TO/THIS/FOLDER\")[" + repr(split) + "]",
               "for document, label in scenegen.read(\"PATH/TO/THIS/FOLDER\"):",

@@ -212,6 +212,33 @@ def preview_command(scene: Path | None, run: Path | None, out: Path | None, step
     click.echo(f"wrote {path}")
 
 
+@cli.command(name="stats")
+@click.argument("run", type=_Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of tables.")
+@click.option("--html", "page", type=_Path(dir_okay=False, path_type=Path), metavar="PAGE",
+              help="Also write the report as one self-contained web page, with charts and the run's first scenes "
+                   "(written inside the run folder, the dataset card links it).")
+def stats_command(run: Path, as_json: bool, page: Path | None) -> None:
+    """Report on a finished run: counts, label balance, each parameter against what the config asked for,
+    label shortcuts, and a family's own figures (CAIP: command lengths, distinct commands and tree shapes).
+
+    \b
+    Examples:
+      scenegen stats output/tool_choice
+      scenegen stats output/caip --json > caip_stats.json
+      scenegen stats output/shell_game --html output/shell_game/stats.html
+    """
+    from .stats.report import run_report  # scipy and the readers: imported by this command only (start-up time)
+    from .stats.text import report_text
+
+    report = run_report(run)
+    if page is not None:
+        from .stats.page import write_page
+
+        write_page(run, report, page)
+    click.echo(json.dumps(report, indent=2) if as_json else report_text(report))
+
+
 @cli.command(name="list")
 def list_command() -> None:
     """List the installed families.

@@ -13,7 +13,7 @@ import abc
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -41,6 +41,17 @@ class Sample:
     pair: Mapping[str, Any] | None = field(default=None)
 
 
+class DocumentStats(Protocol):
+    """A family's own statistics of its documents, gathered in one streaming pass in flat memory."""
+
+    def add(self, document: Mapping[str, Any]) -> None:
+        """Count one exported document."""
+
+    def report(self) -> dict[str, Any]:
+        """What was counted, by title: each ``{"kind": "categorical", "counts": {...}}``,
+        ``{"kind": "histogram", "bins": {...}}`` or ``{"kind": "count", "value": n, "note": "..."}``."""
+
+
 class Family(abc.ABC):
     """Base class of family plugins.
 
@@ -60,6 +71,12 @@ class Family(abc.ABC):
     output: ClassVar[Output] = MCS_SCENES
     #: Whether samples come as counterfactual pairs: never, on request (``--pairs``) or always.
     pairing: ClassVar[Pairing] = NO_PAIRS
+    #: The label fields (paths such as ``moved[0].container_index``) an agent must infer: ``scenegen stats`` warns
+    #: when a parameter or a cue predicts one. None: every categorical label field.
+    answers: ClassVar[tuple[str, ...] | None] = None
+    #: Label fields an agent sees in the scene that should not give an answer away (e.g. which container is
+    #: dragged first); with the parameters, the features a shortcut is looked for in.
+    cues: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         """Build the family from a config already validated against its schema (defaults filled in).
@@ -88,6 +105,11 @@ class Family(abc.ABC):
     @abc.abstractmethod
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
         """Make sample ``index``; all randomness comes from ``rng``."""
+
+    def document_stats(self) -> DocumentStats | None:
+        """What ``scenegen stats`` counts in this family's documents beyond their labels and params (None:
+        nothing; its labels and params say it all)."""
+        return None
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
         """Semantic checks on an exported document beyond its JSON Schema.

@@ -22,6 +22,7 @@ from .grammar import Grammar
 from .linearize import linearize
 from .negatives import Negatives, json_path
 from .say import Say
+from .stats import CaipStats
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Caip(Family):
     name = "caip"
     description = "CAIP (CraftAssist) commands paired with logical forms, with optional reranker negatives"
     declaration = DECLARATION
+    answers = ("dialogue_type", "negative")
     # A logical form's structure varies from one command to the next: a dataset record holds it as JSON text.
     output = Records("caip_record", fields=("text", "tokens", "logical_form", "linearized", "negative"),
                      json_fields=("logical_form", "negative"))
@@ -94,6 +96,9 @@ class Caip(Family):
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
         return check_record(document)
+
+    def document_stats(self) -> CaipStats:
+        return CaipStats()
 
 
 def _node_paths(node: Any, path: tuple[str | int, ...]) -> dict[int, tuple[str | int, ...]]:

@@ -106,6 +106,7 @@ class HelperHinderer(Family):
     description = "Helper/Hinderer: does the primary agent approach the agent that helped it? (MCS eval 7, pairs)."
     declaration = DECLARATION
     pairing = ALWAYS_PAIRS
+    answers = ("expected",)
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)

@@ -65,6 +65,7 @@ class SetRotation(TrackingFamily):
                    "is walked round it, optionally hidden by a tube (MCS eval 6/7).")
 
     declaration = DECLARATION
+    answers = ("container_index", "relative_position.right", "relative_position.ahead")
 
     def _keys(self, plan: Plan, rng: np.random.Generator) -> Keys:
         return Keys.draw(rng, len(plan.offsets))

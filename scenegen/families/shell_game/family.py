@@ -62,6 +62,8 @@ class ShellGame(TrackingFamily):
     description = "Shell Game: track the container the ball was dropped into while poles drag containers (MCS eval 7)."
 
     declaration = DECLARATION
+    answers = ("container_index", "final_position.x")
+    cues = ("moved[0].container_index", "moved[0].sideways_steps")
 
     def _keys(self, plan: Plan, rng: np.random.Generator) -> Keys:
         return Keys.draw(rng, len(plan.xs))

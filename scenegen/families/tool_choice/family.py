@@ -41,6 +41,8 @@ class ToolChoice(Family):
     name = "tool_choice"
     description = "Tool Choice: find the side whose tool can push its ball out of the lava (MCS eval 7)."
     declaration = DECLARATION
+    answers = ("correct_side",)
+    cues = ("other_side", "useful_tool.type")
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
