@@ -56,6 +56,10 @@ class _ConfigLoader(resources.YAML_LOADER):
         return mapping
 
 
+#: Where bundled templates are found by name: the training templates, then the evaluation's (``eval7_*``).
+_TEMPLATE_FOLDERS = (".", "eval7")
+
+
 def resolve_config_path(spec: str) -> Path:
     """A path as given, or else a bare name (``tool_choice`` / ``tool_choice.yaml``) of a bundled template."""
     if not spec.strip():
@@ -66,11 +70,13 @@ def resolve_config_path(spec: str) -> Path:
     if path.is_dir():
         raise ConfigError("--config", f"{spec!r} is a folder; give a YAML config file")
     if path.parent == Path("."):
-        for name in (spec, f"{spec}.yaml"):
-            bundled = resources.templates_dir() / name
-            if bundled.is_file():
-                return bundled
-    available = ", ".join(sorted(p.name for p in resources.templates_dir().glob("*.yaml")))
+        for folder in _TEMPLATE_FOLDERS:
+            for name in (spec, f"{spec}.yaml"):
+                bundled = resources.templates_dir() / folder / name
+                if bundled.is_file():
+                    return bundled
+    available = ", ".join(sorted(p.name for folder in _TEMPLATE_FOLDERS
+                                 for p in (resources.templates_dir() / folder).glob("*.yaml")))
     raise ConfigError("--config", f"no config file {spec!r} (bundled templates: {available})")
 
 

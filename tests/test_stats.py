@@ -57,12 +57,12 @@ def test_a_value_the_config_cannot_draw_is_flagged(tmp_path):
 
 
 def test_the_shortcut_warning_fires_on_a_run_that_has_one_and_is_quiet_on_a_balanced_one(tmp_path):
-    """Shell Game drags the ball's container, as the evaluation does: which container is dragged first gives
-    the answer away. Tool Choice's answer is balanced against everything a scene shows."""
-    shortcuts = run_report(made(tmp_path, "shell_game", 200, "shell"))["shortcuts"]
+    """The evaluation's Shell Game always drags the ball's container first, which gives the answer away; the
+    training template drags any container first, and has no shortcut."""
+    shortcuts = run_report(made(tmp_path, "eval7_shell_game", 200, "shell"))["shortcuts"]
     assert {"label": "label.container_index", "feature": "label.moved[0].container_index", "accuracy": 1.0} \
         .items() <= shortcuts[0].items()
-    assert run_report(made(tmp_path, "tool_choice", 300, "tools"))["shortcuts"] == []
+    assert run_report(made(tmp_path, "shell_game", 300, "training"))["shortcuts"] == []
 
 
 def test_a_pair_runs_params_are_counted_once_a_sample(tmp_path):
@@ -90,7 +90,7 @@ def test_every_format_gives_the_same_report(tmp_path, format):
 
 
 def test_the_command_prints_tables_and_json(run_cli, tmp_path):
-    out = made(tmp_path, "shell_game", 80)
+    out = made(tmp_path, "eval7_shell_game", 80)
     text = run_cli("stats", str(out))
     assert text.code == 0 and "80 samples, 80 documents" in text.out
     assert "label.moved[0].container_index predicts label.container_index 100.0%" in text.out

@@ -2,9 +2,11 @@
 
 Every placer, carried object and dragged container moves 0.25 m per step.
 Step ranges are inclusive. A scene is a sequence of phases (drop the ball, drop
-the lids, drag a container, rotate...); each phase starts on the step after the
-previous one ended, so nothing ever overlaps (the evaluation scenes start some
-phases a step or two early; that is not copied).
+the lids, drag a container, rotate...), each starting where the evaluation
+starts it: mostly the step after the previous one ended, but what follows the
+lids begins while their placers are still rising (:data:`AFTER_LIDS`), and what
+follows a drag begins on the step its dragger is up (:data:`AFTER_DRAG`). The
+placers then share a step or two in the air, far above the containers.
 """
 
 from __future__ import annotations
@@ -25,6 +27,12 @@ RISE_WAIT = 5
 #: it lets go GRAB_WAIT steps after the drag and rises DRAG_WAIT steps after it.
 GRAB_WAIT = 2
 DRAG_WAIT = 5
+
+#: Steps from the lid placers' last step to the first step of the first drag, turn or walk that follows (80 after
+#: lid placers up at 81, in every drop-first Shell Game and visible Set Rotation scene).
+AFTER_LIDS = -1
+#: Steps from a dragger's last step to the first step of what follows it (a second dragger, the ball's placer).
+AFTER_DRAG = 0
 
 #: One step's ``states`` entry of a placer (a tuple, as the state lists are shared between scenes).
 ACTIVE = ("active",)

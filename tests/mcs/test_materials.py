@@ -15,7 +15,7 @@ from scenegen.mcs import materials
 from ..conftest import REFERENCE_SCENES
 
 SCENES = sorted(REFERENCE_SCENES.rglob("*.json"))
-TEMPLATES = sorted(resources.templates_dir().glob("*.yaml"))
+TEMPLATES = sorted([*resources.templates_dir().glob("*.yaml"), *resources.templates_dir().glob("eval7/*.yaml")])
 TOOL_MATERIAL = "UnityAssetStore/YughuesFreeMetalMaterials/Materials/M_YFMM_13"
 
 

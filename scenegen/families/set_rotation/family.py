@@ -111,7 +111,7 @@ class SetRotation(TrackingFamily):
         size, radius, centre_z = drawn["containers.size"], drawn["turntable.radius"], drawn["turntable.z"]
         performer_z = drawn["performer.z"]
         top = TURNTABLE_HEIGHT + size
-        timing = schedule(plan.motion, plan.direction, plan.degrees, plan.hidden, LID_DROP.end + 1,
+        timing = schedule(plan.motion, plan.direction, plan.degrees, plan.hidden, LID_DROP.end,
                           centre_z - performer_z)
         places = [(x, centre_z) for x in plan.offsets]
         materials = [drawn["containers.odd_material"] if i == plan.odd else drawn["containers.material"]
@@ -187,7 +187,7 @@ class SetRotation(TrackingFamily):
 
     def _check_last_step(self) -> None:
         p = self.parameters
-        latest = max(schedule(motion, "clockwise", max(p.support("degrees")), bool(hidden), LID_DROP.end + 1,
+        latest = max(schedule(motion, "clockwise", max(p.support("degrees")), bool(hidden), LID_DROP.end,
                               centre_z - performer_z).end
                      for motion in p.support("motion") for hidden in p.support("hidden")
                      for centre_z in {p.low("turntable.z"), p.high("turntable.z")}

@@ -1,10 +1,13 @@
 """What happens once the lids are on: the tube, the turn or the forced walk, and the action list.
 
-Steps follow ``docs/mcs_facts.md`` 5.2-5.5, with every phase starting the step
-after the previous one ends: the tube (hidden scenes) descends for 15 steps, the
-turntable turns 5 degrees per step or the performer walks, and the tube rises 2
-steps after a full 360-degree turn (or walk) would have ended. The performer is
-made to Pass on every step something moves.
+Steps are the evaluation's (``docs/mcs_facts.md`` 5.2-5.5): in a visible scene the
+turntable starts turning, 5 degrees a step, on step 80, while the lid placers
+are still rising (:data:`~scenegen.mcs.timeline.AFTER_LIDS`), and a forced walk's
+first action comes a step later; in a hidden scene the tube descends for 15
+steps once the lid placers are up, and the turn starts on the step after,
+the walk a step later again. The tube rises a fixed number of steps after a full
+360-degree turn or walk would have ended, and the performer is made to Pass on
+every step something moves.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from functools import lru_cache
 
 from ...mcs.actions import Action, passes
 from ...mcs.objects import kinematic_structure
-from ...mcs.timeline import SPEED
+from ...mcs.timeline import AFTER_LIDS, SPEED
 from ...mcs.tracking.props import ROOM_HEIGHT
 from ...model import Motion, SceneObject
 from .layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y
@@ -22,14 +25,16 @@ from .walk import walk
 
 DEGREES_PER_STEP = 5
 TUBE_DESCENT = 15  # steps of 0.25 m: from above the ceiling down to the floor
-#: The tube rises this many steps after a full 360-degree turn (or walk) would have ended.
-TUBE_WAIT = 2
 FULL_TURN = 360
+#: Steps from the last step of a full 360-degree turn, or walk, to the first of the tube's rise (170 and 424).
+TUBE_WAIT = {"turntable": 2, "performer": 3}
+#: Steps the action list of a hidden scene runs past the tube's rise (188 and 439 long in every evaluation scene).
+HIDDEN_TAIL = {"turntable": 4, "performer": 1}
 
 
 @dataclass(frozen=True)
 class Timing:
-    """When things happen once the lids are on, and the performer's actions."""
+    """When things happen once the lids are on, and the performer's actions (one per step, from step 1)."""
 
     begin: int  # first step of the rotation or walk
     turned: int  # its last step
@@ -41,39 +46,42 @@ class Timing:
 
     @property
     def end(self) -> int:
-        return self.tube_up[1] if self.tube_up else self.turned
+        """The last step whose action is forced."""
+        return len(self.actions)
 
 
 @lru_cache(maxsize=1024)
-def schedule(motion: str, direction: str, degrees: int, hidden: bool, first: int, distance: float) -> Timing:
-    """Steps of the tube, the rotation or walk, and the action list, starting at step ``first``.
+def schedule(motion: str, direction: str, degrees: int, hidden: bool, lids_up: int, distance: float) -> Timing:
+    """Steps of the tube, the rotation or walk, and the action list, once the lid placers are up at ``lids_up``.
 
     ``distance`` is how far the performer starts from the turntable's centre. The result is
     shared between scenes.
     """
-    tube_down = (first, first + TUBE_DESCENT - 1) if hidden else None
-    start = tube_down[1] + 1 if tube_down else first
+    tube_down = (lids_up + 1, lids_up + TUBE_DESCENT) if hidden else None
+    start = tube_down[1] + 1 if tube_down else lids_up + AFTER_LIDS
     sign = 1.0 if direction == "clockwise" else -1.0
     rotation = None
     walked = (0.0, 0.0, 0.0)
+    forced: tuple[Action, ...] = ()
     if motion == "turntable":
-        duration, full = degrees // DEGREES_PER_STEP, FULL_TURN // DEGREES_PER_STEP
+        first, duration = start, degrees // DEGREES_PER_STEP
+        full_end = start + FULL_TURN // DEGREES_PER_STEP - 1
         rotation = Motion(start, start + duration - 1, (0.0, sign * DEGREES_PER_STEP, 0.0))
-        forced: tuple[Action, ...] = ()
     else:
+        # A walk's first action is the one after step `start`'s: action_list[start] is step start + 1.
         steps = walk(distance, direction, degrees)
-        forced = steps.actions
-        duration, full = len(forced), len(walk(distance, direction, FULL_TURN).actions)
+        forced, first, duration = steps.actions, start + 1, len(steps.actions)
+        full_end = start + len(walk(distance, direction, FULL_TURN).actions)
         walked = (steps.dx, steps.dz, steps.heading)
-    turned = start + duration - 1
+    turned = first + duration - 1
     tube_up = None
+    length = turned
     if hidden:
-        rise = start + full - 1 + TUBE_WAIT
+        rise = full_end + TUBE_WAIT[motion]
         tube_up = (rise, rise + TUBE_DESCENT - 1)
-    end = tube_up[1] if tube_up else turned
-    # A walk's first action is on step `start` (action_list[start - 1]).
-    actions = passes(start - 1) + forced + passes(end - turned) if forced else passes(end)
-    return Timing(start, turned, rotation, tube_down, tube_up, actions, walked)
+        length = tube_up[1] + HIDDEN_TAIL[motion]
+    actions = passes(first - 1) + forced + passes(length - turned) if forced else passes(length)
+    return Timing(first, turned, rotation, tube_down, tube_up, actions, walked)
 
 
 def turntable(key: str, radius: float, centre_z: float, material: str, timing: Timing) -> SceneObject:

@@ -15,6 +15,7 @@ SPACING = number("spacing", 0.5, 3.0, "metres, a multiple of 0.25 (the drag spee
                  multipleOf=0.25)
 ROW_Z = number("row_z", -10, 15, "metres")
 MOVED = one_of("moved", (1, 2), "containers dragged", json_type="integer")
+FIRST = one_of("first", ("ball", "other"), "the container the first drag takes")
 TOWARD = number("toward", 1, 24, "steps of 0.25 m", integer=True)
 SIDEWAYS = number("sideways", 1, 8, "slots", integer=True)
 ROOM_SIZE = number("room_size", 4, 30, "metres")
@@ -52,8 +53,11 @@ DECLARATION = Declaration(
               "or choices of such values; no ranges)."),
         Param("row.z", ROW_Z, 4.0, "z of the row."),
         Param("drag.moved", MOVED, {"choices": [1, 2], "weights": [2, 1]},
-              "How many containers are dragged: 1 (the ball's container) or 2 (then another container is dragged "
-              "into the slot the first one left)."),
+              "How many containers are dragged: 1 or 2 (then another container is dragged into the slot the first "
+              "one left)."),
+        Param("drag.first", FIRST, "ball",
+              "The container the first drag takes: the ball's (as in every evaluation scene, so that which "
+              "container is dragged gives the answer away) or another one."),
         Param("drag.toward", TOWARD, {"min": 4, "max": 8},
               "Steps of 0.25 m toward the performer, and as many back (the evaluation scenes use 4 to 8); drawn for "
               "each drag."),

@@ -22,7 +22,7 @@ import numpy as np
 
 from ...geometry import PERFORMER_RADIUS, InsideRoom, OutsideDisc
 from ...mcs.actions import passes
-from ...mcs.timeline import BALL_DESCENT, LID_DESCENT, SPEED, Drag, Drop
+from ...mcs.timeline import AFTER_DRAG, AFTER_LIDS, BALL_DESCENT, LID_DESCENT, SPEED, Drag, Drop
 from ...mcs.tracking import props
 from ...mcs.tracking.base import TrackingFamily
 from ...mcs.tracking.fit import layout_error
@@ -85,7 +85,8 @@ class ShellGame(TrackingFamily):
             second = self.parameters.values["drag.sideways"].sample(rng)
             toward.append(self.parameters.values["drag.toward"].sample(rng))
             drawn["drag.second_sideways"], drawn["drag.second_toward"] = second, toward[1]
-        options = arrangements(drawn["row.slots"], drawn["containers.count"], drawn["drag.sideways"], second)
+        options = arrangements(drawn["row.slots"], drawn["containers.count"], drawn["drag.sideways"], second,
+                               drawn["drag.first"] == "ball")
         chosen: Arrangement = options[int(rng.integers(len(options)))]
         slots = slot_positions(drawn["row.slots"], spacing)
         per_slot = round(spacing / SPEED)
@@ -189,7 +190,8 @@ class ShellGame(TrackingFamily):
         p = self.parameters
         for first in p.support("drag.sideways"):
             for second in (p.support("drag.sideways") if moved == 2 else (None,)):
-                if not arrangements(slots, count, first, second):
+                if not all(arrangements(slots, count, first, second, ball_first)
+                           for ball_first in {value == "ball" for value in p.support("drag.first")}):
                     what = f"a drag of {first} slot(s)"
                     if second is not None:
                         what += f" and a second of {second} slot(s) into the slot it left"
@@ -247,12 +249,12 @@ def _timeline(plan: Plan) -> tuple[Drop, Drop, list[Drag]]:
     if plan.order == "drop_first":
         ball = Drop(0, BALL_DESCENT)
         lids = Drop(ball.end + 1, LID_DESCENT)
-        start = lids.end + 1
+        start = lids.end + AFTER_LIDS
     else:
         start = FIRST_DRAG_STEP
     for step in plan.drags:
         drags.append(Drag(start, step.toward, step.sideways))
-        start = drags[-1].end + 1
+        start = drags[-1].end + AFTER_DRAG
     if plan.order != "drop_first":
         ball = Drop(start, BALL_DESCENT)
         lids = Drop(ball.end + 1, LID_DESCENT)
@@ -266,9 +268,12 @@ def _twin(plan: Plan, factor: str, rng: np.random.Generator) -> Plan | None:
         if not options:
             return None
         return replace(plan, ball=options[int(rng.integers(len(options)))])
-    if len(plan.drags) != 1 or not plan.alternatives:
+    # The twin's drag must move the ball's container where the plan's does not, or another where it does.
+    alternatives = plan.alternatives if plan.drags[0].container == plan.ball else \
+        tuple(c for c in plan.alternatives if c == plan.ball)
+    if len(plan.drags) != 1 or not alternatives:
         return None
-    other = plan.alternatives[int(rng.integers(len(plan.alternatives)))]
+    other = alternatives[int(rng.integers(len(alternatives)))]
     return replace(plan, drags=(replace(plan.drags[0], container=other),), alternatives=())
 
 

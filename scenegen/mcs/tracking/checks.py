@@ -114,7 +114,8 @@ def _lid_problems(objects: Sequence[Document], containers: Mapping[str, Track], 
 def _motion_problems(document: Document) -> list[Problem]:
     """Objects move only on steps whose action is a forced Pass (and none after the forced actions end).
 
-    The steps from the first forced non-Pass action to the last count as acting.
+    The steps from the first forced non-Pass action to the last count as acting, but a motion may end on the first
+    of them: the evaluation's forced walks begin on the step the lid placers finish rising.
     """
     actions = names(document["goal"]["action_list"])
     first = next((i for i, action in enumerate(actions) if action != "Pass"), None)
@@ -133,7 +134,7 @@ def _motion_problems(document: Document) -> list[Problem]:
             problems.extend(Problem("$.goal.action_list", f"{item['id']} moves during steps {first}-{last}, "
                                                           "while the performer acts")
                             for motion in item.get(key, ())
-                            if motion["stepBegin"] <= last and motion["stepEnd"] >= first)
+                            if motion["stepBegin"] <= last and motion["stepEnd"] > first)
     return problems
 
 
