@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+import orjson
+
 #: A field with more distinct values than this is not counted value by value (an id, a position).
 MAX_VALUES = 20
 
@@ -25,8 +27,9 @@ def flat(value: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]
             if item and isinstance(item[0], Mapping):
                 yield from flat(item[0], f"{path}[0].")
             else:
-                for element in item:
-                    yield f"{path}[]", element
+                for element in item:  # a list of lists (cells, points) counts each as its JSON text
+                    is_list = isinstance(element, list | tuple)
+                    yield f"{path}[]", orjson.dumps(element).decode() if is_list else element
         else:
             yield path, item
 

@@ -7,17 +7,21 @@ lava's extent from the lava cells, reachability by a flood fill on a grid.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely import affinity
-from shapely.geometry import Polygon, box
+from shapely.geometry import Point, Polygon, box
+from shapely.ops import unary_union
 
 from scenegen.config import check_config
 from scenegen.families.tool_choice import ToolChoice
+from scenegen.families.tool_choice.checks import floor_of, tool_choice_problems
 from scenegen.geometry import (
     Boxes,
     cell_boxes,
@@ -59,7 +63,15 @@ configs = st.fixed_dictionaries({
     "tool": st.fixed_dictionaries({"width": value([0.5, 0.75, 1.0], ranges=False), "gap": value([0.0, 0.25, 1.0]),
                                    "offset": value([0.0, 0.5, 1.0]), "too_short_length": value([1], ranges=False),
                                    "broken_pieces": value(range(3, 10)),
-                                   "obstructed_rotation": value([0, 30, 90, 135])}),
+                                   "placement": value(["aligned", "offset", "offset_rotated"]),
+                                   "shift": value([0.0, 2.0, 5.0, 9.0, 14.0]),
+                                   "obstruction": value(["parallel", "diagonal"])}),
+})
+#: Evaluation-sized rooms and pools, where a too-big tool can lie across the lava (in a small room it may only
+#: lie beside it).
+big_room_configs = st.tuples(configs, value(range(12, 17)), value([23, 26]), value([3, 4])).map(lambda drawn: {
+    **drawn[0], "other_side": "too_big", "room": {"width": 59, "depth": drawn[2]},
+    "ball": {"distance": drawn[1], "z": 7}, "lava": {"island": 3, "near": drawn[3], "far": 2, "side": 2},
 })
 
 
@@ -87,6 +99,17 @@ def tool_dimensions(tool_type: str) -> tuple[float, float]:
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_scene_is_valid_and_its_label_true(config, seed, index):
+    assert_scene_sound(config, seed, index)
+
+
+@settings(max_examples=examples(25), deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(config=big_room_configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
+def test_a_too_big_tool_lies_across_the_lava(config, seed, index):
+    assert_scene_sound(config, seed, index)
+
+
+def assert_scene_sound(config, seed, index):
     family = build(config)
     pipeline = Pipeline(family, seed, "tc_", semantic=True)
     sample, documents = pipeline.produce(index)
@@ -96,8 +119,7 @@ def test_every_scene_is_valid_and_its_label_true(config, seed, index):
 
     objects = {item["id"]: item for item in scene["objects"]}
     shapes = {key: polygon(item) for key, item in objects.items()}
-    room = box(-scene["roomDimensions"]["x"] / 2, -scene["roomDimensions"]["z"] / 2,
-               scene["roomDimensions"]["x"] / 2, scene["roomDimensions"]["z"] / 2)
+    room = room_shape(scene)
     for key, shape in shapes.items():
         assert room.buffer(1e-6).contains(shape), key
     keys = list(shapes)
@@ -113,9 +135,46 @@ def test_every_scene_is_valid_and_its_label_true(config, seed, index):
     assert (target_x < 0) == (truth["correct_side"] == "left")
     tool = objects[truth["useful_tool"]["id"]]
     assert (tool["shows"][0]["position"]["x"] < 0) == (target_x < 0)
-    assert_pushes_ball_out(scene, tool, target_x, target_z)
+    if truth["useful_tool"]["placement"] == "aligned":
+        assert_pushes_ball_out(scene, tool, target_x, target_z)
+    else:
+        assert_turns_freely(scene, tool)
+        assert_pushes_ball_out(scene, aligned(scene, tool, target_x), target_x, target_z)
     assert_performer_reaches(scene, tool)
     assert_other_side_useless(scene, truth, objects)
+
+
+def room_shape(scene) -> Polygon:
+    half_x, half_z = scene["roomDimensions"]["x"] / 2, scene["roomDimensions"]["z"] / 2
+    return box(-half_x, -half_z, half_x, half_z)
+
+
+def lava_shape(scene):
+    return unary_union([box(c["x"] - 0.5, c["z"] - 0.5, c["x"] + 0.5, c["z"] + 0.5) for c in scene["lava"]])
+
+
+def near_edge_under(scene, ball_x) -> float:
+    return min(c["z"] for c in scene["lava"] if c["x"] == round(ball_x)) - 0.5
+
+
+def aligned(scene, tool, ball_x):
+    """The tool moved into its ball's pushing line, far end at the lava."""
+    _, length = tool_dimensions(tool["type"])
+    show = tool["shows"][0]
+    position = {**show["position"], "x": ball_x, "z": near_edge_under(scene, ball_x) - length / 2}
+    return {**tool, "shows": [{**show, "position": position, "rotation": {"x": 0, "y": 0, "z": 0}}]}
+
+
+def assert_turns_freely(scene, tool):
+    """The disc the tool sweeps turning about its centre stays in the room, off the lava and the structures."""
+    width, length = tool_dimensions(tool["type"])
+    position = tool["shows"][0]["position"]
+    disc = Point(position["x"], position["z"]).buffer(math.hypot(width, length) / 2, 256)
+    assert room_shape(scene).buffer(1e-6).contains(disc)
+    assert disc.intersection(lava_shape(scene)).area < 1e-9
+    for item in scene["objects"]:
+        if item["type"] == "cube":
+            assert disc.intersection(polygon(item)).area < 1e-9, item["id"]
 
 
 def assert_pushes_ball_out(scene, tool, ball_x, ball_z):
@@ -132,40 +191,77 @@ def assert_pushes_ball_out(scene, tool, ball_x, ball_z):
     assert all(lane.intersection(wall).area == 0 for wall in walls)
 
 
-def assert_performer_reaches(scene, tool):
-    """The performer, stepping off the platform, can walk to the floor behind the tool."""
-    _, length = tool_dimensions(tool["type"])
-    x, z = tool["shows"][0]["position"]["x"], tool["shows"][0]["position"]["z"]
+def walking_grid(scene, with_platform=True):
+    walls = [i for i in scene["objects"]
+             if i["type"] == "cube" and (with_platform or not i["id"].startswith("platform_"))]
     room = (scene["roomDimensions"]["x"], scene["roomDimensions"]["z"])
-    walls = [i for i in scene["objects"] if i["type"] == "cube"]
     obstacles = concat([cell_boxes([(c["x"], c["z"]) for c in scene["lava"]]),
                         *(Boxes.from_size([(w["shows"][0]["position"]["x"], w["shows"][0]["position"]["z"])],
                                           [w["shows"][0]["scale"]["x"], w["shows"][0]["scale"]["z"]],
                                           w["shows"][0]["rotation"]["y"]) for w in walls)])
-    grid = inflate(occupancy_grid(room, obstacles, resolution=0.25))
+    return inflate(occupancy_grid(room, obstacles, resolution=0.25))
+
+
+def assert_performer_reaches(scene, tool):
+    """The performer, stepping off the platform, can walk up to the tool."""
+    x, z = tool["shows"][0]["position"]["x"], tool["shows"][0]["position"]["z"]
     start = (math.copysign(1.0, x), scene["performerStart"]["position"]["z"])
-    assert reachable(grid, start, (x, z - length / 2 - 0.4))
+    assert reachable(walking_grid(scene), start, (x, z))
+
+
+def assert_cut_off(scene, tool):
+    """The performer, free to walk anywhere on the platform, cannot come up to the tool."""
+    x, z = tool["shows"][0]["position"]["x"], tool["shows"][0]["position"]["z"]
+    start = (0.0, scene["performerStart"]["position"]["z"])
+    assert not reachable(walking_grid(scene, with_platform=False), start, (x, z))
 
 
 def assert_other_side_useless(scene, truth, objects):
     kind = truth["other_side"]
     tools = [objects[key] for key in truth["other_tool_ids"]]
     span = max(c["z"] for c in scene["lava"]) - min(c["z"] for c in scene["lava"]) + 1
+    useful = objects[truth["useful_tool"]["id"]]
+    assert (truth["obstruction"] is not None) == (kind == "obstructed")
+    assert (truth["other_tool_placement"] is not None) == (kind in ("too_short", "obstructed"))
     if kind == "none":
         assert tools == [] and truth["wall_ids"] == []
     elif kind in ("too_short", "broken"):
         assert tools and all(tool_dimensions(t["type"])[1] < span for t in tools)
+    elif kind == "too_big":
+        (tool,) = tools
+        assert tool["type"].startswith("tool_big_") and tool_dimensions(tool["type"])[1] >= 33
+        assert polygon(tool).intersection(lava_shape(scene)).area > 0       # it lies across the lava
     else:
-        (tool,), (wall_id,) = tools, truth["wall_ids"]
-        wall = polygon(objects[wall_id])
-        tool_shape = polygon(tool)
-        ball = next(b for b in objects.values() if b["type"] == "soccer_ball" and b["id"] != truth["target_id"])
-        ball_point = (ball["shows"][0]["position"]["x"], ball["shows"][0]["position"]["z"])
-        # The wall runs from the platform to the side wall between the tool and the pool.
-        wall_z = objects[wall_id]["shows"][0]["position"]["z"]
-        assert tool_shape.bounds[3] < wall_z < ball_point[1]
-        assert wall.bounds[0] <= 0.5 + 1e-9 or wall.bounds[2] >= -0.5 - 1e-9
-        assert abs(wall.bounds[2] - wall.bounds[0]) >= scene["roomDimensions"]["x"] / 2 - 0.5 - 1e-6
+        (tool,) = tools
+        wall_id = cutting_wall(scene, truth)
+        # The useful tool's twin, in its mirrored pose, that the performer cannot come up to.
+        assert tool["type"] == useful["type"]
+        assert tool["shows"][0]["position"]["z"] == useful["shows"][0]["position"]["z"]
+        assert (tool["shows"][0]["rotation"]["y"] + useful["shows"][0]["rotation"]["y"]) % 360 == 0
+        assert_cut_off(scene, tool)
+        wall = objects[wall_id]
+        if truth["obstruction"] == "parallel":
+            assert wall["shows"][0]["rotation"]["y"] == 0
+            assert wall["shows"][0]["scale"]["z"] == scene["roomDimensions"]["z"]
+            # A wall on the useful side, if any, stands beyond its tool and pool.
+            for other_id in set(truth["wall_ids"]) - {wall_id}:
+                inner_face = abs(objects[other_id]["shows"][0]["position"]["x"]) - 0.05
+                side = math.copysign(1.0, objects[other_id]["shows"][0]["position"]["x"])
+                useful_bounds = polygon(useful).bounds
+                assert inner_face > max(abs(useful_bounds[0]), abs(useful_bounds[2]))
+                assert inner_face > max(abs(c["x"]) + 0.5 for c in scene["lava"] if c["x"] * side > 0)
+        else:
+            assert len(truth["wall_ids"]) == 1
+
+
+def cutting_wall(scene, truth):
+    """The wall on the side of the useful tool's twin: the one that cuts it off."""
+    (tool_id,) = truth["other_tool_ids"]
+    side = math.copysign(1.0, next(o for o in scene["objects"] if o["id"] == tool_id)["shows"][0]["position"]["x"])
+    (wall_id,) = [key for key in truth["wall_ids"]
+                  if math.copysign(1.0, next(o for o in scene["objects"] if o["id"] == key)
+                                   ["shows"][0]["position"]["x"]) == side]
+    return wall_id
 
 
 def test_reference_structure_is_matched():
@@ -210,3 +306,95 @@ def test_other_side_weights_are_followed():
     family = ToolChoice(check_config(config, ToolChoice.config_schema()))
     kinds = [family.generate(i, np.random.default_rng(i)).truth["other_side"] for i in range(400)]
     assert set(kinds) == {"none", "broken"} and 250 < kinds.count("none") < 350
+
+
+def scene_with(seed=0, **config):
+    """A checked scene and its label from the defaults plus ``config``."""
+    family = configured(ToolChoice, **config)
+    _, _, [(scene, truth)] = checked_sample(family, seed, "tc_", 0)
+    assert tool_choice_problems(scene, truth) == []
+    return copy.deepcopy(scene), truth
+
+
+def object_of(scene, key):
+    return next(item for item in scene["objects"] if item["id"] == key)
+
+
+def target_problems(scene, truth):
+    return [p for p in tool_choice_problems(scene, truth) if "no tool can push the target" in p.message]
+
+
+def other_side_problems(scene, truth):
+    return [p for p in tool_choice_problems(scene, truth) if "can push the non-target ball out too" in p.message]
+
+
+@pytest.mark.parametrize("placement", ["offset", "offset_rotated"])
+def test_a_moved_tool_needs_room_to_turn(placement):
+    scene, truth = scene_with(other_side="none", tool={"placement": placement})
+    tool = object_of(scene, truth["useful_tool"]["id"])
+    position = tool["shows"][0]["position"]
+    width, length = tool_dimensions(tool["type"])
+    target = object_of(scene, truth["target_id"])["shows"][0]["position"]
+    # Beside the pool's corner: the tool itself stays off the lava, but turning it would sweep over it.
+    position["x"] = target["x"] + math.copysign(4.5, position["x"] - target["x"])
+    position["z"] = near_edge_under(scene, target["x"]) - math.hypot(width, length) / 2 + 0.3
+    assert target_problems(scene, truth)
+    # Against the side wall: turning it would sweep through the wall.
+    position["z"] -= 1.0
+    position["x"] = math.copysign(scene["roomDimensions"]["x"] / 2 - length / 2 + 0.5, position["x"])
+    assert target_problems(scene, truth)
+
+
+def test_a_moved_tool_must_be_reachable():
+    scene, truth = scene_with(other_side="none", tool={"placement": "offset"})
+    tool = object_of(scene, truth["useful_tool"]["id"])
+    side = math.copysign(1.0, tool["shows"][0]["position"]["x"])
+    depth = scene["roomDimensions"]["z"]
+    wall = copy.deepcopy(next(item for item in scene["objects"] if item["id"].startswith("platform_")))
+    wall["id"] = "wall_cut"
+    wall["shows"][0]["position"] = {"x": side * 1.05, "y": 0.125, "z": 0.0}
+    wall["shows"][0]["scale"] = {"x": 0.1, "y": 0.25, "z": depth}
+    scene["objects"].append(wall)
+    assert target_problems(scene, truth)
+
+
+def test_a_moved_tool_must_still_span_the_lava():
+    scene, truth = scene_with(other_side="none", tool={"placement": "offset_rotated"})
+    tool = object_of(scene, truth["useful_tool"]["id"])
+    width, _ = tool_dimensions(tool["type"])
+    tool["type"] = f"tool_rect_{width:.2f}_x_3_00".replace(".", "_")
+    assert target_problems(scene, truth)
+
+
+@pytest.mark.parametrize("placement", ["aligned", "offset_rotated"])
+@pytest.mark.parametrize("obstruction", ["parallel", "diagonal"])
+def test_an_obstructed_tool_is_proved_cut_off(obstruction, placement):
+    scene, truth = scene_with(other_side="obstructed", tool={"obstruction": obstruction, "placement": placement},
+                              ball={"distance": 14, "z": 7})
+    assert truth["obstruction"] == obstruction
+    (tool_id,) = truth["other_tool_ids"]
+    wall_id = cutting_wall(scene, truth)
+    wall, tool = object_of(scene, wall_id), object_of(scene, tool_id)
+    assert not floor_of(scene).reaches(tool)
+    # A gap of two metres at the front: the performer walks round the wall's end to the tool.
+    shortened = copy.deepcopy(scene)
+    show = object_of(shortened, wall_id)["shows"][0]
+    angle = math.radians(show["rotation"]["y"])
+    show["scale"]["z"] -= 2.0
+    show["position"]["x"] += math.sin(angle)
+    show["position"]["z"] += math.cos(angle)
+    assert floor_of(shortened).reaches(tool)
+    # Without its wall, the twin pushes its ball out (after a move and a turn, for a moved one).
+    scene["objects"].remove(wall)
+    assert other_side_problems(scene, truth)
+
+
+def test_labels_have_the_same_keys_in_every_sample():
+    family = configured(ToolChoice, other_side=["none", "too_short", "broken", "too_big", "obstructed"])
+    pipeline = Pipeline(family, 5, "tc_")
+    shapes = {json.dumps(key_shape(pipeline.produce(i)[0].truth)) for i in range(60)}
+    assert len(shapes) == 1
+
+
+def key_shape(value):
+    return {key: key_shape(item) for key, item in value.items()} if isinstance(value, dict) else None

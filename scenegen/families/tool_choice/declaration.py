@@ -20,10 +20,12 @@ OFFSET = number("offset", 0, 1, "metres")
 TOOL_WIDTH = one_of("tool_width", (0.5, 0.75, 1.0), "a tool_rect width", json_type="number")
 TOOL_LENGTH = one_of("tool_length", (1, 3, 4, 5, 6, 7, 8, 9), "a tool_rect length", json_type="integer")
 PIECES = number("pieces", 2, 12, "number of pieces", integer=True)
-DEGREES = number("degrees", 0, 360, "degrees")
 SIDE = one_of("side", ("left", "right"), "left (x < 0) or right (x > 0) of the platform")
-OTHER_SIDE = one_of("other_side", ("none", "too_short", "broken", "obstructed"),
+OTHER_SIDE = one_of("other_side", ("none", "too_short", "broken", "too_big", "obstructed"),
                     "what the side without the useful tool holds")
+PLACEMENT = one_of("placement", ("aligned", "offset", "offset_rotated"), "where a tool lies in front of its pool")
+OBSTRUCTION = one_of("obstruction", ("parallel", "diagonal"), "the wall that cuts a tool off from the performer")
+SHIFT = number("shift", 0, 20, "metres")
 TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
 
 DECLARATION = Declaration(
@@ -31,16 +33,18 @@ DECLARATION = Declaration(
     title="Tool Choice config",
     description=(
         "Tool Choice (MCS eval 7): the performer starts on a platform bisecting the room; each side has a soccer ball "
-        "in a pool of lava; one side holds a rectangular tool that, pushed straight, drives its ball out of the lava, "
-        "the other side holds no usable tool. Every numeric or categorical parameter takes the value grammar: a "
-        "constant, a list (uniform choice), {min, max} (uniform range) or {choices, weights}."
+        "in a pool of lava; one side holds a rectangular tool that, pushed straight, drives its ball out of the lava "
+        "(lying in the pushing line, or beside it to be moved and turned first), the other side holds no usable "
+        "tool. Every numeric or categorical parameter takes the value grammar: a constant, a list (uniform choice), "
+        "{min, max} (uniform range) or {choices, weights}."
     ),
     entries=(
         Param("correct_side", SIDE, ["left", "right"], "Which side holds the useful tool and the target ball."),
         Param("other_side", OTHER_SIDE,
-              {"choices": ["none", "too_short", "broken", "obstructed"], "weights": [1, 1, 1, 1]},
+              {"choices": ["none", "too_short", "broken", "too_big", "obstructed"], "weights": [1, 1, 1, 1, 1]},
               "What the other side holds: no tool, a tool too short to reach across the lava, a tool broken into "
-              "pieces that are each too short, or a useful-length tool cut off from the performer by a low wall."),
+              "pieces that are each too short, a tool_big far too long to handle lying across the lava, or a tool "
+              "the twin of the useful one (same type, mirrored pose) that a low wall cuts off from the performer."),
         Param("room.width", ROOM_WIDTH, 59, "Room size along x (across the platform)."),
         Param("room.depth", ROOM_DEPTH, 23, "Room size along z (along the platform)."),
         Param("room.height", ROOM_HEIGHT, 3, "Room height."),
@@ -51,16 +55,27 @@ DECLARATION = Declaration(
         Param("lava.far", CELLS, 2, "Lava beyond the island (+z)."),
         Param("lava.side", CELLS, 2, "Lava left and right of the island."),
         Param("tool.width", TOOL_WIDTH, [0.5, 0.75, 1.0], "Tool width W; the other side's tools share it."),
-        Param("tool.gap", GAP, 0, "Distance between the useful tool's far end and the lava's near edge."),
+        Param("tool.gap", GAP, 0, "Distance between an aligned tool's far end and the lava's near edge."),
         Param("tool.offset", OFFSET, 0,
-              "Sideways offset of the useful tool from the ball's x, as a fraction of the largest offset that still "
-              "pushes the ball squarely."),
+              "Sideways offset of an aligned useful tool from the ball's x, as a fraction of the largest offset that "
+              "still pushes the ball squarely."),
         Param("tool.material", TOOL_MATERIAL, [TOOL_MATERIALS[5], TOOL_MATERIALS[0]],
               "Material of every tool in the scene."),
         Param("tool.too_short_length", TOOL_LENGTH, [1, 3],
               "Length of a too-short tool; must be shorter than the lava the tool has to span."),
         Param("tool.broken_pieces", PIECES, {"min": 5, "max": 9}, "How many 1 m pieces a broken tool lies in."),
-        Param("tool.obstructed_rotation", DEGREES, [0, 45, 90, 135], "Rotation of a cut-off tool behind its wall."),
+        Param("tool.placement", PLACEMENT,
+              {"choices": ["aligned", "offset", "offset_rotated"], "weights": [70, 15, 15]},
+              "Where the useful tool (and, drawn again, a too-short tool) lies: aligned in the pushing line (centred "
+              "on its ball, far end tool.gap from the lava), or moved sideways by tool.shift, turned 45 degrees as "
+              "well for offset_rotated, so that it must be moved and turned before the push."),
+        Param("tool.shift", SHIFT, {"min": 5, "max": 9},
+              "How far sideways of its ball an offset tool lies, toward the platform or away from it; where the "
+              "floor is narrower, as far as it allows with room left to turn the tool."),
+        Param("tool.obstruction", OBSTRUCTION, {"choices": ["parallel", "diagonal"], "weights": [2, 1]},
+              "The wall that cuts an obstructed tool off: parallel to the platform along the room's whole depth, or "
+              "diagonal from beside the platform at the front wall to the back wall (parallel where no diagonal "
+              "fits)."),
         *room_materials("AI2-THOR/Materials/Walls/Drywall4Tiled", "AI2-THOR/Materials/Fabrics/Carpet3",
                         "AI2-THOR/Materials/Walls/DrywallGreen"),
         last_step(5750, "The scene's last step (goal.last_step).", minimum=36),

@@ -2,10 +2,11 @@
 
 The performer starts on a platform that bisects the room. Each side holds a soccer
 ball on an island in a pool of lava. The correct side holds a rectangular tool
-lying straight in front of its pool, long enough that pushing it drives the ball
-out of the lava; only that ball is the target. The other side holds no tool, a
-tool too short to span the lava, a tool broken into 1 m pieces, or a useful-length
-tool cut off from its pool by a low wall.
+long enough that, pushed straight, it drives the ball out of the lava: it lies in
+the pushing line, or beside it (and turned), to be moved first; only that ball is
+the target. The other side holds no tool, a tool too short to span the lava, a
+tool broken into 1 m pieces, a tool far too big lying across the lava, or the
+useful tool's twin cut off from the performer by a low wall.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from ...mcs.actions import look_around
 from ...mcs.frame import retrieval_goal, room_materials
 from ...mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
 from ...model import Scene, SceneObject
-from ...values import FloatRange, below
+from ...values import below
 from .declaration import DECLARATION
 from .layout import (
+    BALL_SCALE,
     PLATFORM_HALF_WIDTH,
     RECT_TOOL_LENGTHS,
     WALKWAY,
@@ -31,9 +33,9 @@ from .layout import (
     both_pools_cells,
     useful_lengths,
 )
-from .other_side import OTHER_SIDE_BUILDERS, PLACEMENT_MARGIN, WALL_CLEARANCE, OtherSide
+from .other_side import ANY_BIG_TOOL_ANGLE, OTHER_SIDE_BUILDERS, OtherSide, Setting, big_tool_fits
+from .placement import TURN_MARGIN, tool_pose, turning_radius, turning_strip
 
-BALL_SCALE = 2.0
 DESCRIPTION = "Find and pick up the small light black white rubber ball."
 PLATFORM_MATERIAL = "AI2-THOR/Materials/Walls/RedDrywall"
 
@@ -42,7 +44,7 @@ class ToolChoice(Family):
     description = "Tool Choice: find the side whose tool can push its ball out of the lava (MCS eval 7)."
     declaration = DECLARATION
     answers = ("correct_side",)
-    cues = ("other_side", "useful_tool.type")
+    cues = ("other_side", "useful_tool.type", "useful_tool.placement", "other_tool_placement", "obstruction")
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
@@ -61,10 +63,10 @@ class ToolChoice(Family):
 
         target_key, tool_key, platform_key, decoy_key = object_ids(rng, 4)
         target = soccer_ball(target_key, pool.ball_x, pool.ball_z, BALL_SCALE)
-        useful = _useful_tool(f"tool_{tool_key}", pool, width, length, drawn, material, rng)
-        other = OTHER_SIDE_BUILDERS[drawn["other_side"]](
-            pool.mirrored(), room, width, length, material, drawn, rng
-        )
+        pose = tool_pose(drawn["tool.placement"], pool, room, width, length, drawn, rng)
+        useful = rect_tool(f"tool_{tool_key}", width, length, pose.x, pose.z, pose.rotation, material)
+        setting = Setting(pool.mirrored(), room, width, length, material, pose, drawn, self.parameters)
+        other = OTHER_SIDE_BUILDERS[drawn["other_side"]](setting, rng)
         platform = structure_cube(f"platform_{platform_key}", (0.0, 0.5, 0.0), (1.0, 1.0, room[2]),
                                   PLATFORM_MATERIAL, lips=True)
         decoy = soccer_ball(decoy_key, -pool.ball_x, pool.ball_z, BALL_SCALE)
@@ -104,36 +106,28 @@ class ToolChoice(Family):
             _refuse("room.width", f"{low['room.width']} is too narrow for a ball at distance {high['ball.distance']}")
         if high["ball.z"] + island + high["lava.far"] + 0.5 + WALKWAY > low["room.depth"] / 2:
             _refuse("room.depth", f"{low['room.depth']} leaves no floor behind a pool at z {high['ball.z']}")
-        front = low["ball.z"] - island - high["lava.near"] - 0.5 - max(high["tool.gap"], WALL_CLEARANCE)
+        front = low["ball.z"] - island - high["lava.near"] - 0.5 - high["tool.gap"]
         if front - max(RECT_TOOL_LENGTHS) - WALKWAY < -low["room.depth"] / 2:
             _refuse("room.depth",
                     f"{low['room.depth']} leaves no room for a tool in front of a pool at z {low['ball.z']}")
-        if "obstructed" in self.parameters.support("other_side"):
-            self._check_cut_off_tool_fits(low, high, front)
+        if set(self.parameters.support("tool.placement")) - {"aligned"}:
+            self._check_turning_fits(low, high)
+        if "too_big" in self.parameters.support("other_side"):
+            room = (low["room.width"], low["room.height"], low["room.depth"])
+            if not big_tool_fits(room, high["tool.width"], ANY_BIG_TOOL_ANGLE).any():
+                _refuse("other_side", f"a {low['room.width']} x {low['room.depth']} m room cannot hold a too-big "
+                        "tool on one side")
 
-    def _check_cut_off_tool_fits(self, low: Mapping[str, float], high: Mapping[str, float], front: float) -> None:
-        """A cut-off tool, at its rotation, must fit the floor between the platform, the side wall and its wall."""
-        rotation = self.parameters.values["tool.obstructed_rotation"]
-        # A range of rotations may include any angle: take both extents at their worst.
-        angles = np.radians([0.0, 90.0] if isinstance(rotation, FloatRange) else rotation.support())
+    def _check_turning_fits(self, low: Mapping[str, float], high: Mapping[str, float]) -> None:
+        """A moved tool's turning disc must fit between the platform and the side wall, in front of its pool."""
         length, width = max(RECT_TOOL_LENGTHS), high["tool.width"]
-        grown = 2 * PLACEMENT_MARGIN
-        extent_x = float(np.max(length * np.abs(np.sin(angles)) + width * np.abs(np.cos(angles)))) + grown
-        extent_z = float(np.max(length * np.abs(np.cos(angles)) + width * np.abs(np.sin(angles)))) + grown
-        floor_width = low["room.width"] / 2 - PLATFORM_HALF_WIDTH - WALKWAY
-        floor_depth = front + WALL_CLEARANCE / 2 + low["room.depth"] / 2 - WALKWAY / 2
-        if extent_x > floor_width or extent_z > floor_depth:
-            _refuse("tool.obstructed_rotation", f"a {length} m tool at rotation {rotation.support()} does not fit "
-                    f"the {floor_width:.1f} x {floor_depth:.1f} m of floor in front of its wall")
-
-
-def _useful_tool(key: str, pool: Pool, width: float, length: int, drawn: Mapping[str, Any], material: str,
-                 rng: np.random.Generator) -> SceneObject:
-    # Sideways offset keeps the ball's centre inside the tool's face, so the push is square.
-    largest_offset = max(0.0, width / 2 - 0.05)
-    offset = round(drawn["tool.offset"] * largest_offset * (1 if rng.random() < 0.5 else -1), 3)
-    far_end = pool.near_edge - drawn["tool.gap"]
-    return rect_tool(key, width, length, pool.ball_x + offset, round(far_end - length / 2, 3), 0.0, material)
+        nearest, farthest = turning_strip((low["room.width"], 0.0, low["room.depth"]), width, length)
+        if nearest > farthest:
+            _refuse("room.width", f"{low['room.width']} leaves no room to turn a {length} m tool beside its pool")
+        near_edge = low["ball.z"] - high["lava.island"] // 2 - high["lava.near"] - 0.5
+        if near_edge - 2 * (turning_radius(width, length) + TURN_MARGIN) < -low["room.depth"] / 2:
+            _refuse("room.depth", f"{low['room.depth']} leaves no room to turn a {length} m tool in front of "
+                    f"a pool at z {low['ball.z']}")
 
 
 def _truth(drawn: Mapping[str, Any], target: SceneObject, useful: SceneObject, other: OtherSide,
@@ -141,8 +135,11 @@ def _truth(drawn: Mapping[str, Any], target: SceneObject, useful: SceneObject, o
     return {
         "correct_side": drawn["correct_side"],
         "target_id": target.id,
-        "useful_tool": {"id": useful.id, "type": useful.type, "width": drawn["tool.width"], "length": length},
+        "useful_tool": {"id": useful.id, "type": useful.type, "width": drawn["tool.width"], "length": length,
+                        "placement": drawn["tool.placement"]},
         "other_side": drawn["other_side"],
+        "other_tool_placement": other.placement,
+        "obstruction": other.obstruction,
         "other_tool_ids": [tool.id for tool in other.tools],
         "wall_ids": [wall.id for wall in other.walls],
     }

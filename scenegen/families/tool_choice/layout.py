@@ -17,6 +17,8 @@ RECT_TOOL_LENGTHS = (1, 3, 4, 5, 6, 7, 8, 9)
 #: Free floor kept between the pool (or a tool) and a wall or the platform, so the performer can pass.
 WALKWAY = 1.0
 PLATFORM_HALF_WIDTH = 0.5
+#: The soccer balls' scale (``docs/mcs_facts.md`` 6.1).
+BALL_SCALE = 2.0
 
 
 @dataclass(frozen=True)

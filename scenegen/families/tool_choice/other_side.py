@@ -1,9 +1,11 @@
 """What the side without a useful tool holds: nothing, a too-short tool, a broken
-tool, or a useful-length tool cut off from its pool by a low wall.
+tool, a tool far too big lying across the lava, or the twin of the useful tool cut
+off from the performer by a low wall (``docs/mcs_facts.md`` 6.3).
 
-Each builder takes the other side's pool and returns the tools and walls to add.
-Scattered objects are placed by the geometry solver, with a small margin so that
-rounding poses to centimetres and whole degrees can never create an overlap.
+Each builder takes the :class:`Setting` of the other side and returns the tools
+and walls to add. Scattered objects are placed by the geometry solver, with a
+small margin so that rounding poses to centimetres and whole degrees can never
+create an overlap.
 """
 
 from __future__ import annotations
@@ -15,98 +17,252 @@ from typing import Any
 
 import numpy as np
 
-from ...geometry import InRect, circumradius, place_one, scatter, shape
-from ...geometry.shapes import Boxes
-from ...mcs.objects import object_id, object_ids, rect_tool, rect_tool_type, structure_cube
-from ...model import SceneObject, Vec3
-from .layout import PLATFORM_HALF_WIDTH, WALKWAY, Pool
+from ...geometry import InRect, circumradius, footprint, object_size, place_one, scatter, shape
+from ...mcs.objects import TOOL_HEIGHT, object_id, object_ids, rect_tool, rect_tool_type, structure_cube
+from ...model import SceneObject, Show, Vec3
+from ...values import Parameters
+from .layout import BALL_SCALE, PLATFORM_HALF_WIDTH, WALKWAY, Pool
+from .placement import TURN_MARGIN, ToolPose, tool_pose, turning_radius
 
 WALL_MATERIAL = "Custom/Materials/White"
 WALL_HEIGHT = 0.25
 WALL_THICKNESS = 0.1
-#: Floor kept free between a pool's near edge and the tool in front of it when a wall stands there.
-WALL_CLEARANCE = 0.6
 PLACEMENT_MARGIN = 0.05
 #: How far to either side of its ball a scattered tool may lie.
 SCATTER_HALF_WIDTH = 2.0
+#: The evaluation's too-big tools are all 33 m long, lying 49 and 55 degrees off z (``docs/mcs_facts.md`` 6.3).
+BIG_TOOL_LENGTH = 33
+BIG_TOOL_ANGLES = np.arange(45.0, 61.0)
+#: Every angle a too-big tool may take when the room is too small for the evaluation's.
+ANY_BIG_TOOL_ANGLE = np.arange(1.0, 90.0)
+#: Angles off z of a diagonal wall (the evaluation's: 36 degrees, ``docs/mcs_facts.md`` 6.3, 6.4), and how many
+#: to try before a parallel wall.
+DIAGONAL_ANGLES = (20.0, 45.0)
+DIAGONAL_TRIES = 16
+#: Half the diagonal of a soccer ball's square footprint.
+BALL_REACH = object_size("soccer_ball")[0] * BALL_SCALE / math.sqrt(2)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What a builder needs: the other side's pool, the room, the useful tool's size, material and pose."""
+
+    pool: Pool
+    room: Vec3
+    width: float
+    length: int
+    material: str
+    useful: ToolPose
+    drawn: Mapping[str, Any]
+    parameters: Parameters
+
+    @property
+    def sign(self) -> int:
+        return 1 if self.pool.ball_x > 0 else -1
 
 
 @dataclass(frozen=True)
 class OtherSide:
     tools: list[SceneObject] = field(default_factory=list)
     walls: list[SceneObject] = field(default_factory=list)
+    #: The placement of a single whole tool of rect type (too short, or obstructed), else None.
+    placement: str | None = None
+    #: The wall's form for an obstructed tool, else None.
+    obstruction: str | None = None
 
 
-Builder = Callable[[Pool, Vec3, float, int, str, Mapping[str, Any], np.random.Generator], OtherSide]
+Builder = Callable[[Setting, np.random.Generator], OtherSide]
 
 
-def no_tool(pool: Pool, room: Vec3, width: float, length: int, material: str, drawn: Mapping[str, Any],
-            rng: np.random.Generator) -> OtherSide:
+def no_tool(setting: Setting, rng: np.random.Generator) -> OtherSide:
     return OtherSide()
 
 
-def too_short(pool: Pool, room: Vec3, width: float, length: int, material: str, drawn: Mapping[str, Any],
-              rng: np.random.Generator) -> OtherSide:
-    """A tool lying where a useful one would, far end at the lava, but shorter than the lava it must span."""
-    short = drawn["tool.too_short_length"]
-    tool = rect_tool(object_id(rng, "tool_"), width, short, pool.ball_x, pool.near_edge - short / 2, 0.0, material)
-    return OtherSide(tools=[tool])
+def too_short(setting: Setting, rng: np.random.Generator) -> OtherSide:
+    """A tool shorter than the lava it must span, placed as the useful tool is (its own draw of the placement,
+    gap, offset and shift), so that nothing but its length tells it apart."""
+    values = setting.parameters.values
+    own = {path: values[path].sample(rng) for path in ("tool.placement", "tool.gap", "tool.offset", "tool.shift")}
+    placement = own["tool.placement"]
+    short = setting.drawn["tool.too_short_length"]
+    pose = tool_pose(placement, setting.pool, setting.room, setting.width, short, own, rng)
+    tool = rect_tool(object_id(rng, "tool_"), setting.width, short, pose.x, pose.z, pose.rotation, setting.material)
+    return OtherSide(tools=[tool], placement=placement)
 
 
-def broken(pool: Pool, room: Vec3, width: float, length: int, material: str, drawn: Mapping[str, Any],
-           rng: np.random.Generator) -> OtherSide:
+def broken(setting: Setting, rng: np.random.Generator) -> OtherSide:
     """A tool in 1 m pieces, scattered at random rotations where the whole tool would lie."""
     # Centres keep a piece's circumradius (grown by the margin) inside the floor in front of the pool, clear
     # of the platform and the walkways, so every rotation fits; scatter keeps the pieces apart.
+    pool, room, width = setting.pool, setting.room, setting.width
     piece = shape(rect_tool_type(width, 1))
     reach = circumradius(piece, PLACEMENT_MARGIN)
-    sign = 1 if pool.ball_x > 0 else -1
-    inner, outer = sorted((sign * (PLATFORM_HALF_WIDTH + WALKWAY / 2 + reach),
-                           sign * (room[0] / 2 - WALKWAY / 2 - reach)))
-    front = max(-room[2] / 2 + WALKWAY / 2 + reach, pool.near_edge - length - 1.0)
+    inner, outer = sorted((setting.sign * (PLATFORM_HALF_WIDTH + WALKWAY / 2 + reach),
+                           setting.sign * (room[0] / 2 - WALKWAY / 2 - reach)))
+    front = max(-room[2] / 2 + WALKWAY / 2 + reach, pool.near_edge - setting.length - 1.0)
     low = (max(inner, pool.ball_x - SCATTER_HALF_WIDTH), front)
     high = (min(outer, pool.ball_x + SCATTER_HALF_WIDTH), pool.near_edge - reach)
-    pieces = scatter(drawn["tool.broken_pieces"], piece, low, high, rng,
+    pieces = scatter(setting.drawn["tool.broken_pieces"], piece, low, high, rng,
                      margin=PLACEMENT_MARGIN, name="broken tool piece")
     keys = object_ids(rng, len(pieces.angle))
-    tools = [rect_tool(f"tool_{key}", width, 1, round(x, 2), round(z, 2), float(round(angle) % 360), material)
+    tools = [rect_tool(f"tool_{key}", width, 1, round(x, 2), round(z, 2), float(round(angle) % 360), setting.material)
              for key, (x, z), angle in zip(keys, pieces.centre.tolist(), pieces.angle.tolist(), strict=True)]
     return OtherSide(tools=tools)
 
 
-def obstructed(pool: Pool, room: Vec3, width: float, length: int, material: str, drawn: Mapping[str, Any],
-               rng: np.random.Generator) -> OtherSide:
-    """A useful-length tool in front of the pool, behind a low wall that runs from the platform to the
-    room's side wall between the tool and the lava: the tool can never be pushed to the ball."""
-    sign = 1 if pool.ball_x > 0 else -1
-    half_width, half_depth = room[0] / 2, room[2] / 2
-    wall_z = pool.near_edge - WALL_CLEARANCE / 2
-    wall_length = half_width - PLATFORM_HALF_WIDTH
-    wall = structure_cube(
-        object_id(rng, "wall_"), (sign * (PLATFORM_HALF_WIDTH + wall_length / 2), WALL_HEIGHT / 2, wall_z),
-        (wall_length, WALL_HEIGHT, WALL_THICKNESS), WALL_MATERIAL,
-    )
-    # The side's floor between the front wall and the wall, with a walkway at its edges: inside the room,
-    # in front of the pool and clear of the platform. Centres are drawn only where the rotated tool
-    # (grown by the margin, which absorbs rounding) fits that floor whole, so every candidate is feasible.
-    inner, outer = sorted((sign * (PLATFORM_HALF_WIDTH + WALKWAY / 2), sign * (half_width - WALKWAY / 2)))
-    near, far = -half_depth + WALKWAY / 2, wall_z - WALL_CLEARANCE / 2
-    angle = math.radians(drawn["tool.obstructed_rotation"])
-    cos, sin = abs(math.cos(angle)), abs(math.sin(angle))
-    reach_x = length / 2 * sin + width / 2 * cos + PLACEMENT_MARGIN
-    reach_z = length / 2 * cos + width / 2 * sin + PLACEMENT_MARGIN
-    placement = place_one("cut-off tool", shape(rect_tool_type(width, length)),
-                          InRect((inner + reach_x, near + reach_z), (outer - reach_x, far - reach_z),
-                                 rotation=drawn["tool.obstructed_rotation"]),
-                          (), Boxes.empty(), rng, margin=PLACEMENT_MARGIN)
-    tool = rect_tool(object_id(rng, "tool_"), width, length, round(placement.centre[0], 2),
-                     round(placement.centre[1], 2), float(drawn["tool.obstructed_rotation"]), material)
-    return OtherSide(tools=[tool], walls=[wall])
+def too_big(setting: Setting, rng: np.random.Generator) -> OtherSide:
+    """A ``tool_big_W_x_33_00`` lying across the lava, its far end leaning toward the platform, as in the
+    evaluation: a tool far too long for the performer to move into a pushing line."""
+    pool, room = setting.pool, setting.room
+    big_type = f"tool_big_{rect_tool_type(setting.width, BIG_TOOL_LENGTH)[len('tool_rect_'):]}"
+    angle = _big_tool_angle(room, setting.width, rng)
+    rotation = (-setting.sign * angle) % 360.0
+    direction = np.array([-setting.sign * math.sin(math.radians(angle)), math.cos(math.radians(angle))])
+    across = _line_across_lava(pool, direction, room, setting.width, angle, setting.sign, rng)
+    if across is not None:
+        # Every point of the segment keeps the tool inside its side's floor and clear of the ball.
+        start, end = across
+        x, z = start + rng.random() * (end - start)
+    else:  # no line across the lava fits: anywhere on the side's floor, clear of the ball
+        low, high = _fit_box(room, setting.width, angle, setting.sign)
+        balls = footprint("soccer_ball", (pool.ball_x, 0.0, pool.ball_z), 0.0, BALL_SCALE)
+        x, z = place_one("too-big tool", shape(big_type), InRect(low, high, rotation=rotation), (), balls, rng,
+                         margin=PLACEMENT_MARGIN).centre
+    tool = SceneObject(id=object_id(rng, "tool_"), type=big_type, materials=[setting.material],
+                       shows=[_show(round(float(x), 2), round(float(z), 2), rotation)])
+    return OtherSide(tools=[tool])
+
+
+def big_tool_fits(room: Vec3, width: float, angle: np.ndarray) -> np.ndarray:
+    """Which ``angle``s (degrees off z) let a big tool fit one side's floor, clear of the platform."""
+    radians = np.radians(angle)
+    extent_x = BIG_TOOL_LENGTH * np.sin(radians) + width * np.cos(radians)
+    extent_z = BIG_TOOL_LENGTH * np.cos(radians) + width * np.sin(radians)
+    grown = 4 * PLACEMENT_MARGIN
+    return (extent_x + grown < room[0] / 2 - PLATFORM_HALF_WIDTH) & (extent_z + grown < room[2])
+
+
+def _big_tool_angle(room: Vec3, width: float, rng: np.random.Generator) -> float:
+    fitting = BIG_TOOL_ANGLES[big_tool_fits(room, width, BIG_TOOL_ANGLES)]
+    if not len(fitting):
+        fitting = ANY_BIG_TOOL_ANGLE[big_tool_fits(room, width, ANY_BIG_TOOL_ANGLE)]
+    return float(fitting[int(rng.integers(len(fitting)))])
+
+
+def _line_across_lava(pool: Pool, direction: np.ndarray, room: Vec3, width: float, angle: float, sign: int,
+                      rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray] | None:
+    """Where a big tool's centre may lie: a segment of a line through a lava cell (one drawn among those that
+    fit) along which the tool passes the ball and fits its side's floor whole; None when no line fits."""
+    cells = np.array(pool.cells(), dtype=float)
+    ball = np.array([pool.ball_x, pool.ball_z], dtype=float)
+    # Every point of the line keeps the tool's edge clear of the ball's footprint.
+    clear = width / 2 + BALL_REACH + 2 * PLACEMENT_MARGIN
+    apart = np.abs((ball - cells) @ np.array([direction[1], -direction[0]])) > clear
+    low, high = (np.array(corner) for corner in _fit_box(room, width, angle, sign))
+    # Clip every line to the box low..high at once (slab method); a zero component never limits it.
+    with np.errstate(divide="ignore", invalid="ignore"):
+        first, last = (low - cells) / direction, (high - cells) / direction
+    enter = np.nan_to_num(np.minimum(first, last), nan=-np.inf).max(axis=1)
+    leave = np.nan_to_num(np.maximum(first, last), nan=np.inf).min(axis=1)
+    fitting = np.flatnonzero(apart & (enter <= leave))
+    if not len(fitting):
+        return None
+    k = fitting[int(rng.integers(len(fitting)))]
+    return cells[k] + enter[k] * direction, cells[k] + leave[k] * direction
+
+
+def _fit_box(room: Vec3, width: float, angle: float,
+             sign: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Corners of the box of centres where a big tool at ``angle`` fits its side's floor whole."""
+    radians = math.radians(angle)
+    reach_x = (BIG_TOOL_LENGTH * math.sin(radians) + width * math.cos(radians)) / 2 + 2 * PLACEMENT_MARGIN
+    reach_z = (BIG_TOOL_LENGTH * math.cos(radians) + width * math.sin(radians)) / 2 + 2 * PLACEMENT_MARGIN
+    low_x, high_x = sorted((sign * (PLATFORM_HALF_WIDTH + reach_x), sign * (room[0] / 2 - reach_x)))
+    return (low_x, -room[2] / 2 + reach_z), (high_x, room[2] / 2 - reach_z)
+
+
+def obstructed(setting: Setting, rng: np.random.Generator) -> OtherSide:
+    """The useful tool's twin (same type, mirrored pose) cut off from the performer by a low wall: parallel to
+    the platform along the room's whole depth, or diagonal from the front wall beside the platform to the back
+    wall (where no diagonal fits, a parallel one)."""
+    pose = setting.useful.mirrored()
+    tool = rect_tool(object_id(rng, "tool_"), setting.width, setting.length, pose.x, pose.z, pose.rotation,
+                     setting.material)
+    corners = footprint(tool.type, (pose.x, TOOL_HEIGHT / 2, pose.z), pose.rotation).corners().reshape(-1, 2)
+    # Work in |x|: the builders below lay the wall out on the right and mirror it to the left.
+    corners = corners * (setting.sign, 1)
+    wall = _diagonal_wall(setting, corners, rng) if setting.drawn["tool.obstruction"] == "diagonal" else None
+    if wall is not None:
+        walls, form = [wall], "diagonal"
+    else:
+        # As in the evaluation, the useful side has a parallel wall too, past its tool and pool: a wall alone
+        # does not tell which side is cut off.
+        outer = _outer_wall(setting, rng)
+        walls, form = [_parallel_wall(setting, corners, rng), *([outer] if outer else [])], "parallel"
+    return OtherSide(tools=[tool], walls=walls, placement=setting.drawn["tool.placement"], obstruction=form)
+
+
+def _outer_wall(setting: Setting, rng: np.random.Generator) -> SceneObject | None:
+    """A wall along the room's whole depth on the useful side, beyond the useful tool (the disc it turns in, or
+    an aligned tool with its largest sideways offset) and the pool; None where the floor leaves no room."""
+    pool, useful, half_width = setting.pool, setting.useful, setting.room[0] / 2
+    moved = setting.drawn["tool.placement"] != "aligned"
+    reach = turning_radius(setting.width, setting.length) + TURN_MARGIN if moved else setting.width
+    beyond = max(abs(useful.x) + reach, abs(pool.ball_x) + pool.half_island + pool.side + 0.5)
+    nearest = beyond + 2 * PLACEMENT_MARGIN + WALL_THICKNESS / 2
+    farthest = half_width - WALKWAY / 2 - WALL_THICKNESS / 2
+    if nearest > farthest:
+        return None
+    # Rounding to centimetres stays within the margins on either side.
+    x = round(float(rng.uniform(nearest, farthest)), 2)
+    return structure_cube(object_id(rng, "wall_"), (-setting.sign * x, WALL_HEIGHT / 2, 0.0),
+                          (WALL_THICKNESS, WALL_HEIGHT, setting.room[2]), WALL_MATERIAL)
+
+
+def _parallel_wall(setting: Setting, corners: np.ndarray, rng: np.random.Generator) -> SceneObject:
+    """A wall along the room's whole depth between the platform and both the tool and the pool."""
+    pool, depth = setting.pool, setting.room[2]
+    pool_inner = abs(pool.ball_x) - pool.half_island - pool.side - 0.5
+    nearest = PLATFORM_HALF_WIDTH + WALKWAY / 2 + WALL_THICKNESS / 2
+    farthest = min(pool_inner, float(corners[:, 0].min())) - 2 * PLACEMENT_MARGIN - WALL_THICKNESS / 2
+    x = round(float(rng.uniform(nearest, max(nearest, farthest))), 2)
+    return structure_cube(object_id(rng, "wall_"), (setting.sign * x, WALL_HEIGHT / 2, 0.0),
+                          (WALL_THICKNESS, WALL_HEIGHT, depth), WALL_MATERIAL)
+
+
+def _diagonal_wall(setting: Setting, corners: np.ndarray, rng: np.random.Generator) -> SceneObject | None:
+    """A wall from the front wall beside the platform to the back wall, leaning away from the platform, with
+    the tool wholly beyond it; None when no tried angle has room for one."""
+    half_width, depth = setting.room[0] / 2, setting.room[2]
+    degrees = np.round(rng.uniform(*DIAGONAL_ANGLES, DIAGONAL_TRIES), 2)
+    radians = np.radians(degrees)
+    tan, cos, sin = np.tan(radians), np.cos(radians), np.sin(radians)
+    # Its corners end on the front and back walls: the centre line is cut short by the thickness.
+    length = np.floor((depth - WALL_THICKNESS * sin) / cos * 1e4) / 1e4
+    reach_x = length / 2 * sin + WALL_THICKNESS / 2 * cos
+    lowest = PLATFORM_HALF_WIDTH + WALKWAY / 2 + reach_x
+    highest = half_width - PLACEMENT_MARGIN - reach_x
+    # The line's x at depth z is centre + z tan: every tool corner lies beyond it by half the wall and a margin.
+    beyond = WALL_THICKNESS / (2 * cos) + 2 * PLACEMENT_MARGIN
+    highest = np.minimum(highest, (corners[:, :1].T - corners[:, 1:].T * tan[:, None]).min(axis=1) - beyond)
+    ball_x, ball_z = abs(setting.pool.ball_x), setting.pool.ball_z
+    for k in np.flatnonzero(highest >= lowest).tolist():
+        centre = math.floor(float(rng.uniform(lowest[k], highest[k])) * 1e4) / 1e4
+        if abs(ball_x - centre - ball_z * tan[k]) * cos[k] > WALL_THICKNESS / 2 + BALL_REACH + PLACEMENT_MARGIN:
+            return structure_cube(object_id(rng, "wall_"), (setting.sign * centre, WALL_HEIGHT / 2, 0.0),
+                                  (WALL_THICKNESS, WALL_HEIGHT, float(length[k])), WALL_MATERIAL,
+                                  rotation_y=float((setting.sign * degrees[k]) % 360))
+    return None
+
+
+def _show(x: float, z: float, rotation: float) -> Show:
+    return Show((x, TOOL_HEIGHT / 2, z), rotation=(0.0, rotation, 0.0))
 
 
 OTHER_SIDE_BUILDERS: dict[str, Builder] = {
     "none": no_tool,
     "too_short": too_short,
     "broken": broken,
+    "too_big": too_big,
     "obstructed": obstructed,
 }

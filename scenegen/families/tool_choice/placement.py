@@ -1,0 +1,87 @@
+"""Where a tool lies in front of its pool: in the pushing line, or moved (and turned) off it.
+
+In the evaluation the useful tool lies aligned in about 70% of scenes; in the rest
+it lies 5 to 9 m sideways of its ball, sometimes turned 45 degrees, and must be
+moved and turned before the push (``docs/mcs_facts.md`` 6.3, 6.4). A moved tool is
+put where it can be turned about its centre: the disc it sweeps stays in front of
+the pool, a walkway from the platform and the side wall.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ...model import Vec3
+from .layout import PLATFORM_HALF_WIDTH, WALKWAY, Pool
+
+#: The turn of an ``offset_rotated`` tool, either way (``docs/mcs_facts.md`` 6.4).
+OFFSET_ROTATION = 45.0
+#: Room kept around a moved tool's turning disc, so rounding its pose to centimetres never makes it touch.
+TURN_MARGIN = 0.05
+
+
+@dataclass(frozen=True)
+class ToolPose:
+    """A tool's centre on the floor and its rotation about y, in degrees."""
+
+    x: float
+    z: float
+    rotation: float
+
+    def mirrored(self) -> ToolPose:
+        """The same pose on the other side of the platform."""
+        return ToolPose(-self.x, self.z, (360.0 - self.rotation) % 360.0)
+
+
+def turning_radius(width: float, length: float) -> float:
+    """Radius of the disc a ``width`` x ``length`` tool sweeps turning about its centre."""
+    return math.hypot(width, length) / 2
+
+
+def aligned_pose(pool: Pool, width: float, length: float, gap: float, offset: float,
+                 rng: np.random.Generator) -> ToolPose:
+    """Along +z in front of the ball, its far end ``gap`` from the lava's near edge, moved sideways (either way)
+    by ``offset`` times the largest offset that keeps the ball's centre inside its face, so the push is square."""
+    largest_offset = max(0.0, width / 2 - 0.05)
+    sideways = offset * largest_offset * (1 if rng.random() < 0.5 else -1)
+    return ToolPose(round(pool.ball_x + sideways, 3), round(pool.near_edge - gap - length / 2, 3), 0.0)
+
+
+def turning_strip(room: Vec3, width: float, length: float) -> tuple[float, float]:
+    """(nearest, farthest) |x| of a moved tool's centre: its turning disc a walkway from the platform and the wall."""
+    reach = turning_radius(width, length) + TURN_MARGIN
+    return PLATFORM_HALF_WIDTH + WALKWAY + reach, room[0] / 2 - WALKWAY / 2 - reach
+
+
+def tool_pose(placement: str, pool: Pool, room: Vec3, width: float, length: float, drawn: Mapping[str, Any],
+              rng: np.random.Generator) -> ToolPose:
+    """The pose of a tool placed as ``placement`` says, from the ``tool.gap``, ``tool.offset`` and ``tool.shift``
+    in ``drawn`` (see the parameters)."""
+    if placement == "aligned":
+        return aligned_pose(pool, width, length, drawn["tool.gap"], drawn["tool.offset"], rng)
+    shift = drawn["tool.shift"]
+    nearest, farthest = turning_strip(room, width, length)
+    distance = _moved_distance(abs(pool.ball_x), shift, nearest, farthest, rng)
+    # In front of the pool by the whole turning disc, so no turn reaches the lava.
+    z = pool.near_edge - turning_radius(width, length) - TURN_MARGIN
+    rotation = 0.0
+    if placement == "offset_rotated":
+        rotation = OFFSET_ROTATION if rng.random() < 0.5 else 360.0 - OFFSET_ROTATION
+    return ToolPose(math.copysign(round(distance, 2), pool.ball_x), math.floor(z * 100) / 100, rotation)
+
+
+def _moved_distance(ball_distance: float, shift: float, nearest: float, farthest: float,
+                    rng: np.random.Generator) -> float:
+    """|x| of a tool moved ``shift`` toward or away from the platform, kept within [nearest, farthest]."""
+    toward, away = ball_distance - shift, ball_distance + shift
+    fitting = [d for d in (toward, away) if nearest <= d <= farthest]
+    if fitting:
+        return fitting[0] if len(fitting) == 1 else fitting[int(rng.random() < 0.5)]
+    # Neither fits whole: go as far as the floor allows, on the side where that is farther.
+    clipped = [min(max(d, nearest), farthest) for d in (toward, away)]
+    return max(clipped, key=lambda d: abs(d - ball_distance))
