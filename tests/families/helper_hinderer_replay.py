@@ -2,9 +2,13 @@
 
 Everything is re-derived from the two exported documents, independently of the
 generator: the wall cells from the wall cubes, where each object is at every step
-by replaying its ``shows`` and ``hides``, footprints as axis-aligned boxes from
-the catalogue sizes, and shortest paths by a breadth-first search over 4-connected
-0.5 m cells (the move set the family documents).
+(and every centimetre between steps) by replaying its ``shows`` and ``hides``,
+footprints as axis-aligned boxes from the catalogue sizes, and what can be
+reached by a breadth-first search over 4-connected 0.5 m cells. Walks may go in
+any direction (the family shortens grid paths along lines of sight), so a walk is
+checked against the grid: it ends where the grid says (touching what it heads
+for, or on the reachable cell nearest the goal), it is no longer than a
+shortest grid path, and it never overlaps anything on its way.
 """
 
 from __future__ import annotations
@@ -35,9 +39,8 @@ REFERENCE = "eval_7_passive_agents_helper_hinderer_0001_0{}.json"
 class World:
     """One document replayed: walls as cells, every object's pose at any step."""
 
-    def __init__(self, document: dict, speed: float) -> None:
+    def __init__(self, document: dict) -> None:
         self.document = document
-        self.speed = speed
         self._tracks: dict[str, tuple[list[int], list[tuple[float, float]]]] = {}
         self.objects = {item["id"]: item for item in document["objects"]}
         border = self.objects["wall_grid_right"]["shows"][0]["position"]["x"]
@@ -58,13 +61,6 @@ class World:
         u, v = (xz[0] + self.size * CELL / 2) / CELL, (xz[1] + self.size * CELL / 2) / CELL
         assert min(abs(u - round(u)), abs(v - round(v))) > EPS, f"{xz} lies on a cell edge"
         return math.floor(u), math.floor(v)
-
-    def touched(self, xz: tuple[float, float]) -> set[tuple[int, int]]:
-        """Cells whose closed square holds the point (two on an edge between cells)."""
-        u, v = (xz[0] + self.size * CELL / 2) / CELL - 0.5, (xz[1] + self.size * CELL / 2) / CELL - 0.5
-        us = {math.floor(u + 0.5 + EPS), math.ceil(u - 0.5 - EPS)}
-        vs = {math.floor(v + 0.5 + EPS), math.ceil(v - 0.5 - EPS)}
-        return {(a, b) for a in us for b in vs}
 
     def position(self, item: dict, step: int) -> tuple[float, float]:
         steps, points = self._track(item)
@@ -90,6 +86,17 @@ class World:
     def agent_cell(self, item: dict, step: int) -> tuple[int, int]:
         return self.cell_of(self.position(item, step))
 
+    def cells_under(self, item: dict, step: int) -> set[tuple[int, int]]:
+        """Cells whose open square the item's footprint overlaps at ``step``."""
+        (x, z), (hx, hz) = self.position(item, step), half_extents(item)
+        offset = self.size * CELL / 2
+        cols = range(math.floor((x - hx + offset) / CELL + EPS), math.ceil((x + hx + offset) / CELL - EPS))
+        rows = range(math.floor((z - hz + offset) / CELL + EPS), math.ceil((z + hz + offset) / CELL - EPS))
+        return {(c, r) for c in cols for r in rows}
+
+    def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
+        return ((cell[0] + 0.5) * CELL - self.size * CELL / 2, (cell[1] + 0.5) * CELL - self.size * CELL / 2)
+
     def free(self, blocked: set[tuple[int, int]]) -> set[tuple[int, int]]:
         return {(c, r) for c in range(self.size) for r in range(self.size)} - self.walls - blocked
 
@@ -105,10 +112,10 @@ def half_extents(item: dict) -> tuple[float, float]:
             (abs(math.sin(angle)) * w + abs(math.cos(angle)) * d) / 2)
 
 
-def distances(free: set, start: tuple[int, int]) -> dict[tuple[int, int], int]:
-    """BFS move counts from ``start`` (which need not be free) through ``free`` cells."""
-    seen = {start: 0}
-    queue = deque([start])
+def distances(free: set, starts: set) -> dict[tuple[int, int], int]:
+    """BFS move counts from the nearest of ``starts`` (which need not be free) through ``free`` cells."""
+    seen = dict.fromkeys(starts, 0)
+    queue = deque(starts)
     while queue:
         c, r = queue.popleft()
         for dc, dr in MOVES:
@@ -150,7 +157,9 @@ def assert_identical_before_test(expected: dict, unexpected: dict, test_start: i
 
 
 def assert_no_overlap(world: World) -> None:
-    """At every step where anything moves, no two objects' footprints overlap (walls among themselves aside)."""
+    """At every step where anything moves, and at every centimetre of a move between two steps, no two
+    objects' footprints overlap (walls among themselves aside): no agent walks into a wall, cuts a corner
+    or brushes past another object."""
     items = list(world.objects.values())
     halves = np.array([half_extents(item) for item in items])
     walls = np.array([item["id"].startswith("wall_") for item in items])
@@ -159,11 +168,22 @@ def assert_no_overlap(world: World) -> None:
                    | {h["stepBegin"] for item in items for h in item.get("hides", ())})
     for step in steps:
         shown = np.array([world.visible(item, step) for item in items])
-        where = np.array([world.position(item, step) for item in items])
-        gap = np.abs(where[:, None, :] - where[None, :, :]) - (halves[:, None, :] + halves[None, :, :])
-        hits = np.all(gap < -EPS, axis=2) & shown[:, None] & shown[None, :] & ~exempt
+        after = np.array([world.position(item, step) for item in items])
+        before = np.array([world.position(item, step - 1) if moves_into(item, step) else world.position(item, step)
+                           for item in items])
+        fractions = np.linspace(0.0, 1.0, max(2, math.ceil(np.abs(after - before).max() / 0.01) + 1))
+        where = before[None] + fractions[:, None, None] * (after - before)[None]
+        gap = np.abs(where[:, :, None, :] - where[:, None, :, :]) - (halves[:, None, :] + halves[None, :, :])
+        hits = np.all(gap < -EPS, axis=3).any(axis=0) & shown[:, None] & shown[None, :] & ~exempt
         a, b = np.argwhere(hits)[0] if hits.any() else (None, None)
         assert a is None, f"step {step}: {items[a]['id']} overlaps {items[b]['id']}"
+
+
+def moves_into(item: dict, step: int) -> bool:
+    """Whether the item walks into ``step`` from the step before (keyframes on both; a reset is a jump)."""
+    steps = [s["stepBegin"] for s in item["shows"]]
+    here = bisect.bisect_left(steps, step)
+    return here > 0 and here < len(steps) and steps[here] == step and steps[here - 1] == step - 1
 
 
 def assert_on_floor(world: World) -> None:
@@ -173,25 +193,27 @@ def assert_on_floor(world: World) -> None:
         assert len({s["rotation"]["y"] for s in item["shows"]}) == 1
 
 
-def assert_shortest(world: World, item: dict, run: list[dict], blocked: set, targets: set) -> tuple[int, int]:
-    """The run walks a shortest path from where it starts to the nearest cell of ``targets``; returns that cell."""
-    start = world.agent_cell(item, run[0]["stepBegin"] - 1)
-    path = set().union({start}, *(world.touched((s["position"]["x"], s["position"]["z"])) for s in run))
-    free = world.free(blocked)
-    assert path - {start} <= free, f"{item['id']} walks through {path - {start} - free}"
-    end = world.cell_of((run[-1]["position"]["x"], run[-1]["position"]["z"]))
-    reach = distances(free, start)
-    assert end in targets and end in reach
-    assert reach[end] == min(reach[t] for t in targets if t in reach)
-    assert len(path) - 1 == reach[end], f"{item['id']}: {len(path) - 1} cells for a shortest path of {reach[end]}"
-    # At constant speed: one keyframe per `speed` metres of that path (plus the final approach to contact).
-    centre = ((end[0] + 0.5) * CELL - world.size * CELL / 2, (end[1] + 0.5) * CELL - world.size * CELL / 2)
-    length = reach[end] * CELL + math.dist(centre, (run[-1]["position"]["x"], run[-1]["position"]["z"]))
-    assert len(run) == math.ceil(length / world.speed - 1e-6)
+def assert_walk(world: World, item: dict, run: list[dict], blocked: set, targets: set, speed: float,
+                toward: tuple[float, float] | None = None) -> int:
+    """The run goes at ``speed`` from where the item stands toward the nearest cell of ``targets`` it can
+    reach through the cells not ``blocked`` (and on toward the point ``toward``, when given), on a walk no
+    longer than a shortest grid path there: half a cell to leave the line between two cells, a cell per
+    move, then straight from the last cell's centre to ``toward``. Returns the number of grid moves."""
+    start = world.cells_under(item, run[0]["stepBegin"] - 1)
+    reach = distances(world.free(blocked), start)
+    assert any(t in reach for t in targets), f"{item['id']} walks toward targets it cannot reach"
+    moves = min(reach[t] for t in targets if t in reach)
+    last = max((math.dist(world.centre(t), toward) for t in targets if reach.get(t) == moves), default=0.0) \
+        if toward else 0.0
+    longest = CELL / 2 + moves * CELL + last + 1e-6
     before = world.position(item, run[0]["stepBegin"] - 1)
     points = [before] + [(s["position"]["x"], s["position"]["z"]) for s in run]
-    assert max(math.dist(a, b) for a, b in itertools.pairwise(points)) <= world.speed + 1e-3
-    return end
+    legs = [math.dist(a, b) for a, b in itertools.pairwise(points)]
+    assert max(legs) <= speed + 1e-3, f"{item['id']} steps {max(legs):.4f} m at speed {speed}"
+    assert sum(legs) <= longest, f"{item['id']} walks {sum(legs):.3f} m for {moves} moves"
+    # At constant speed: no dawdling (only legs across a corner, and the last, fall short of a full step).
+    assert len(run) <= math.ceil(longest / speed) + 1
+    return moves
 
 
 def neighbours(cells: set) -> set:
@@ -205,16 +227,16 @@ def assert_touches(world: World, mover: dict, last: dict, target_xz, target_half
     assert -EPS <= max(gaps) <= 2e-3, f"{mover['id']} stops {max(gaps):.4f} m from its target"
 
 
-def assert_trials(world: World, truth: dict, plan: list[str]) -> None:
+def assert_trials(world: World, truth: dict, plan: list[str], speeds: list[float]) -> None:
     helper = world.objects[truth["helper_id"]]
     hinderer = world.objects[truth["hinderer_id"]]
     goal_half = half_extents(world.goal)
     red = [c["stepBegin"] for c in world.goal.get("changeMaterials", ()) if c["materials"] == ["Custom/Materials/Red"]]
     assert len(red) == sum(kind != "hinder" for kind in plan)  # on contact only: never in the test trial
-    for (start, end), kind in zip(world.trials, plan, strict=True):
-        goal_cell = world.agent_cell(world.goal, start)
+    for (start, end), kind, speed in zip(world.trials, plan, speeds, strict=True):
+        goal_cells = world.cells_under(world.goal, start)
         goal_xz = world.position(world.goal, start)
-        main_start = world.agent_cell(world.main, start)
+        main_start = world.cells_under(world.main, start)
         occluder_moves = runs(world.occluder, start, end)
         movers = [o for o in world.others if runs(o, start, end)]
         assert len(occluder_moves) == (kind != "none") and movers == ([] if kind == "none" else
@@ -224,66 +246,94 @@ def assert_trials(world: World, truth: dict, plan: list[str]) -> None:
             approach, push = runs(mover, start, end)
             assert [s["stepBegin"] for s in push] == [s["stepBegin"] for s in occluder_moves[0]]
             slot_before = world.occluder_cells(start)
-            others = {world.agent_cell(o, start) for o in (world.main, *world.others) if o is not mover}
+            others = set().union(*(world.cells_under(o, start) for o in (world.main, *world.others) if o is not mover))
             ends = neighbours(slot_before) & {(c, r) for c, _ in slot_before for r in range(world.size)}
-            stand = assert_shortest(world, mover, approach, slot_before | others | {goal_cell}, ends)
+            assert_walk(world, mover, approach, slot_before | others | goal_cells, ends, speed,
+                        world.position(world.occluder, start))
+            stand = world.agent_cell(mover, approach[-1]["stepBegin"])
+            assert stand in ends
             occluder_at = world.position(world.occluder, start)
             assert_touches(world, mover, approach[-1], occluder_at, half_extents(world.occluder))
-            # The push or pull: the mover and the occluder slide together along the occluder's column.
+            # The push or pull: the mover and the occluder slide together along the occluder's column, at speed.
             xs = {s["position"]["x"] for s in push} | {s["position"]["x"] for s in occluder_moves[0]}
             assert len({round(x, 6) for x in xs}) == 1 and {stand[0]} == {c for c, _ in slot_before}
+            slide = math.dist(world.position(world.occluder, start), world.position(world.occluder, end - 1))
+            assert len(push) == math.ceil(slide / speed - 1e-6)
             slot_after = world.occluder_cells(end - 1)
-            blocked_before = {goal_cell, *(world.agent_cell(o, start) for o in world.others)}
-            can_before = reachable(world, main_start, slot_before | blocked_before, goal_cell)
-            can_after = reachable(world, main_start, slot_after | blocked_before, goal_cell)
+            blocked_before = goal_cells | {world.agent_cell(o, start) for o in world.others}
+            can_before = reachable(world, main_start, slot_before | blocked_before, goal_cells)
+            can_after = reachable(world, main_start, slot_after | blocked_before, goal_cells)
             # The helper's move always opens the way to the goal, the hinderer's always closes it.
             assert (can_before, can_after) == ((False, True) if mover is helper else (True, False))
         (walk,) = runs(world.main, start, end)
         at = walk[0]["stepBegin"] - 1
-        blocked = world.occluder_cells(at) | {world.agent_cell(o, at) for o in world.others} | {goal_cell}
-        free = world.free(blocked)
-        around = neighbours({goal_cell}) & free
+        blocked = world.occluder_cells(at) | set().union(*(world.cells_under(o, at) for o in world.others))
+        free = world.free(blocked | goal_cells)
+        around = neighbours(goal_cells) & free
         reach = distances(free, main_start)
         if any(cell in reach for cell in around):
             assert kind != "hinder"
-            assert_shortest(world, world.main, walk, blocked, around)
+            assert_walk(world, world.main, walk, blocked | goal_cells, around, speed, goal_xz)
             assert_touches(world, world.main, walk[-1], goal_xz, goal_half)
             assert walk[-1]["stepBegin"] in red
         else:
             assert kind == "hinder"
-            to_goal = distances(world.free(set()) | {goal_cell}, goal_cell)
+            to_goal = distances(world.free(set()) | goal_cells, goal_cells)
             nearest = min(to_goal[c] for c in reach)
-            assert_shortest(world, world.main, walk, blocked, {c for c in reach if to_goal[c] == nearest})
+            targets = {c for c in reach if to_goal[c] == nearest}
+            assert_walk(world, world.main, walk, blocked | goal_cells, targets, speed)
+            assert world.agent_cell(world.main, walk[-1]["stepBegin"]) in targets
 
 
-def reachable(world: World, start, blocked: set, goal) -> bool:
+def reachable(world: World, starts: set, blocked: set, goal: set) -> bool:
     free = world.free(blocked)
-    return bool(neighbours({goal}) & free & set(distances(free, start)))
+    return bool(neighbours(goal) & free & set(distances(free, starts)))
 
 
-def assert_test_trial(world: World, truth: dict) -> None:
+def assert_test_trial(world: World, truth: dict, speed: float) -> list[dict]:
+    """The primary agent walks up to the agent the truth names, and touches it alone; returns its walk."""
     target = world.objects[truth["approached_id"]]
+    other = next(o for o in world.others if o is not target)
     assert not world.visible(world.goal, world.test_start) and not world.visible(world.occluder, world.test_start)
     (walk,) = runs(world.main, world.test_start, world.document["goal"]["last_step"] + 1)
-    blocked = {world.agent_cell(o, world.test_start) for o in world.others}
-    end = assert_shortest(world, world.main, walk, blocked, neighbours({world.agent_cell(target, world.test_start)}))
-    assert abs(end[0] - world.agent_cell(target, 0)[0]) + abs(end[1] - world.agent_cell(target, 0)[1]) == 1
+    blocked = world.cells_under(target, world.test_start) | world.cells_under(other, world.test_start)
+    assert_walk(world, world.main, walk, blocked, neighbours(world.cells_under(target, world.test_start)), speed,
+                world.position(target, world.test_start))
     assert_touches(world, world.main, walk[-1], world.position(target, world.test_start), half_extents(target))
     assert truth["expected"] == (truth["approached_id"] == truth["helper_id"])
+    assert truth["end_position"] == [walk[-1]["position"]["x"], walk[-1]["position"]["z"]]
+    return walk
+
+
+def assert_mirrored(walks: list[list[dict]]) -> None:
+    """In the evaluation layout the primary agent starts on the line of symmetry between the helper and the
+    hinderer (z = 0), so its two test walks mirror each other in z, but for the last step (the two agents'
+    sizes differ, so it stops at a different distance from each)."""
+    one, two = walks
+    assert abs(len(one) - len(two)) <= 1
+    for a, b in zip(one[:-2], two[:-2], strict=False):
+        assert a["stepBegin"] == b["stepBegin"]
+        assert abs(a["position"]["x"] - b["position"]["x"]) < 2e-4
+        assert abs(a["position"]["z"] + b["position"]["z"]) < 2e-4
 
 
 def check_pair(family: HelperHinderer, seed: int, index: int) -> None:
     sample, documents, _ = checked_sample(family, seed, "hh_", index)
     plan = list(family.config["trials"]["plan"])
+    speeds = [trial["speed"] for trial in sample.params["trials"]]
     assert set(documents) == {"expected", "unexpected"}
+    walks = []
     for suffix, document in documents.items():
         assert list(reference_validator("mcs_scene").iter_errors(document)) == []
-        world = World(document, sample.params["speed"])
+        world = World(document)
         assert_on_floor(world)
         assert_no_overlap(world)
-        assert_trials(world, sample.truth[suffix], plan)
-        assert_test_trial(world, sample.truth[suffix])
-    test_start = World(documents["expected"], 0.0).test_start
-    assert sample.pair["test_start"] == test_start == World(documents["unexpected"], 0.0).test_start
+        assert_trials(world, sample.truth[suffix], plan, speeds)
+        walks.append(assert_test_trial(world, sample.truth[suffix], sample.params["test_speed"]))
+    if sample.params["layout"] == "evaluation":
+        assert abs(sample.params["main_start"][1]) < EPS
+        assert_mirrored(walks)
+    test_start = World(documents["expected"]).test_start
+    assert sample.pair["test_start"] == test_start == World(documents["unexpected"]).test_start
     assert_identical_before_test(documents["expected"], documents["unexpected"], test_start)
     assert sample.truth["expected"]["approaches"] == "helper" and sample.truth["unexpected"]["approaches"] == "hinderer"

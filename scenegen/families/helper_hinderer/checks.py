@@ -3,7 +3,8 @@
 Light enough to run on every document: the trial structure read from the action
 list, keyframe order and bounds, agents that stay on the floor, the goal object
 and occluder gone for the test trial, and the primary agent ending the test trial
-against the agent the ground truth names. Sizes come from the object catalogue.
+against the agent the ground truth names (from any direction). Sizes come from
+the object catalogue.
 """
 
 from __future__ import annotations
@@ -104,8 +105,9 @@ def _approach_problems(main: Mapping[str, Any], others: Sequence[Mapping[str, An
     dx = abs(last["position"]["x"] - rest["position"]["x"])
     dz = abs(last["position"]["z"] - rest["position"]["z"])
     (main_x, main_z), (target_x, target_z) = _half(main), _half(target)
-    reach = main_x + target_x if dx > dz else main_z + target_z
-    if min(dx, dz) > _TOLERANCE or not reach - _TOLERANCE <= max(dx, dz) <= reach + _CONTACT_SLACK:
+    # Two axis-aligned footprints touch when the larger of the gaps along x and along z is zero.
+    gap = max(dx - main_x - target_x, dz - main_z - target_z)
+    if not -_TOLERANCE <= gap <= _CONTACT_SLACK:
         problems.append(Problem("$.objects[0].shows", f"the primary agent ends the test trial at ({dx:.4f}, "
                                 f"{dz:.4f}) from {target['id']}, not against it"))
     return problems

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from ...mcs.materials import palette
 from ...params import MATERIAL, Declaration, Param, Setting, number, one_of
 
-OBJECT_TYPES = ("circle_frustum_with_base", "pyramid_with_base", "semi_sphere_with_base", "cube_hollow_narrow")
+#: The evaluation scenes' four goal shapes (docs/mcs_facts.md 1), then the seed's other goal shapes: spheres,
+#: cylinders, cubes, cones, pyramids and frustums (MCS TASK_LIST, passive agents).
+EVALUATION_OBJECT_TYPES = ("circle_frustum_with_base", "pyramid_with_base", "semi_sphere_with_base",
+                           "cube_hollow_narrow")
+OBJECT_TYPES = (*EVALUATION_OBJECT_TYPES, "sphere", "cylinder", "cube", "cone", "pyramid", "circle_frustum",
+                "square_frustum")
 OBJECT_COLOURS = tuple(f"Custom/Materials/{name}" for name in (
     "Azure", "Brown", "Chartreuse", "Cyan", "Grey", "Indigo", "Navy", "Olive", "Orange", "Rose", "SpringGreen", "Teal",
     "Violet", "Yellow"))
+#: Room and pillar materials of the evaluation scenes (docs/mcs_facts.md 2 and 7.1).
+EVALUATION_FLOORS = ("AI2-THOR/Materials/Wood/TexturesCom_WoodFine0050_1_seamless_S",
+                     "AI2-THOR/Materials/Ceramics/ConcreteFloor", "AI2-THOR/Materials/Fabrics/CarpetWhite 3",
+                     "AI2-THOR/Materials/Ceramics/ConcreteBoards1")
+EVALUATION_WALLS = ("UnityAssetStore/Baby_Room/Models/Materials/wood 1", "AI2-THOR/Materials/Ceramics/WhiteCountertop",
+                    "AI2-THOR/Materials/Ceramics/BrownMarbleFake 1")
+EVALUATION_PILLARS = ("Custom/Materials/YellowDrywallMCS", "Custom/Materials/MagentaDrywallMCS",
+                      "AI2-THOR/Materials/Walls/Drywall")
 AGENT_TYPES = ("blob_02", "blob_03", "blob_04", "blob_05", "blob_07", "blob_10", "blob_11", "blob_12")
 AGENT_COLOURS = tuple(f"Custom/Materials/{name}" for name in ("Blue", "Goldenrod", "Green", "Purple"))
 
@@ -18,17 +32,18 @@ GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border w
                    integer=True)
 WALLS = one_of("walls", ("reference", "mirror", "flip", "rotate"),
                "the evaluation scenes' wall layout (rooms on the left), mirrored in x, in z, or both")
-SPEED = number("speed", 0.05, 0.25, "metres per step")
+SPEED = number("speed", 0.05, 0.3, "metres per step")
 OBJECT_TYPE = one_of("object_type", OBJECT_TYPES, "a goal object shape")
+OBJECT_OFFSET = number("object_offset", 0.0, 0.25, "metres off a cell's centre, along x and along z")
 OBJECT_COLOUR = one_of("object_colour", OBJECT_COLOURS, "a goal object colour")
 AGENT_TYPE = one_of("agent_type", AGENT_TYPES, "a blob agent")
 AGENT_COLOUR = one_of("agent_colour", AGENT_COLOURS, "an agent colour")
 TRIAL_KIND = one_of("trial_kind", ("none", "help", "hinder"),
                     "none: the primary agent walks to the object; help: the helper first slides the occluder out of "
                     "its way; hinder: the hinderer first slides it into its way")
-VIEW = one_of("view", ("isometric_front_right", "standard"),
+VIEW = one_of("view", ("isometric_front_right", "isometric"),
               "isometric_front_right: isometric and isometricFrontRight true, the performer's pillar at (4, 4); "
-              "standard: both false, the pillar at (4, -4)")
+              "isometric: isometric true and isometricFrontRight false, the pillar at (4, -4)")
 
 DECLARATION = Declaration(
     family="helper_hinderer",
@@ -60,31 +75,37 @@ DECLARATION = Declaration(
                 ["none", "none", "none", "none", "hinder", "help", "hinder", "help"],
                 "What happens in each familiarisation trial, one entry per trial: none, help or hinder. At least one "
                 "help and one hinder."),
-        Param("speed", SPEED, 0.15,
-              "Value: how far every agent (and the occluder it slides) moves per step, in metres."),
+        Param("speed", SPEED, {"min": 0.125, "max": 0.26},
+              "Value, drawn afresh for every trial (the test trial too): how far the agents (and the occluder the "
+              "mover slides) move per step in that trial, in metres. The evaluation scenes' steps measure 0.125 "
+              "to 0.26 m, 0.18 at the median."),
         Setting("agents.types", {"type": "array", "minItems": 3, "uniqueItems": True, "items": AGENT_TYPE},
                 list(AGENT_TYPES), "Pool of blob types."),
         Setting("agents.colours", {"type": "array", "minItems": 3, "uniqueItems": True, "items": AGENT_COLOUR},
                 list(AGENT_COLOURS), "Pool of agent colours."),
-        Param("object.type", OBJECT_TYPE, list(OBJECT_TYPES), "Value: its shape."),
+        Param("object.type", OBJECT_TYPE, list(OBJECT_TYPES),
+              "Value: its shape, about 0.45 m across. The evaluation scenes use the first four: "
+              f"{', '.join(EVALUATION_OBJECT_TYPES)}."),
+        Param("object.offset", OBJECT_OFFSET, 0.225,
+              "Value: how far the goal may stand off its cell's centre, along x and along z, drawn anew in every "
+              "trial (the evaluation scenes' goals stand 0.025 to 0.225 m off): it may overlap a neighbouring cell "
+              "of its room (or of the big area in the training layout), never a wall or a doorway."),
         Param("object.colour", OBJECT_COLOUR, [colour for colour in OBJECT_COLOURS if not colour.endswith("Cyan")],
               "Value: its colour; it turns Custom/Materials/Red while the primary agent touches it. Cyan is left out "
               "by default: it is the occluder's colour."),
         Param("materials.ceiling", MATERIAL, "AI2-THOR/Materials/Walls/Drywall", "Value: ceiling material."),
-        Param("materials.floor", MATERIAL,
-              ["AI2-THOR/Materials/Wood/TexturesCom_WoodFine0050_1_seamless_S",
-               "AI2-THOR/Materials/Ceramics/ConcreteFloor", "AI2-THOR/Materials/Fabrics/CarpetWhite 3",
-               "AI2-THOR/Materials/Ceramics/ConcreteBoards1"],
-              "Value: floor material."),
-        Param("materials.wall", MATERIAL,
-              ["UnityAssetStore/Baby_Room/Models/Materials/wood 1", "AI2-THOR/Materials/Ceramics/WhiteCountertop",
-               "AI2-THOR/Materials/Ceramics/BrownMarbleFake 1"],
-              "Value: wall material."),
-        Param("materials.pillar", MATERIAL,
-              ["Custom/Materials/YellowDrywallMCS", "Custom/Materials/MagentaDrywallMCS",
-               "AI2-THOR/Materials/Walls/Drywall"],
-              "Value: material of the pillar the performer stands on."),
-        Param("view", VIEW, "isometric_front_right", "Value: the performer's view of the grid."),
+        Param("materials.floor", MATERIAL, list(palette("floor")),
+              "Value: floor material; by default the floor palette of scenegen/data/materials.yaml. The evaluation "
+              f"scenes use {', '.join(EVALUATION_FLOORS)}."),
+        Param("materials.wall", MATERIAL, list(palette("wall")),
+              "Value: the room's wall material; by default the wall palette. The evaluation scenes use "
+              f"{', '.join(EVALUATION_WALLS)}."),
+        Param("materials.pillar", MATERIAL, list(palette("wall")),
+              "Value: material of the pillar the performer stands on; by default the wall palette (the evaluation "
+              f"scenes draw it from their wall materials: {', '.join(EVALUATION_PILLARS)})."),
+        Param("view", VIEW, ["isometric_front_right", "isometric"],
+              "Value: the performer's (isometric) view of the grid; the evaluation scenes use each in half of "
+              "the scenes."),
     ),
     sections={
         "grid": "The grid world: 0.5 m cells centred on the room, black walls 0.125 m high.",

@@ -17,6 +17,7 @@ the longer of the two test-trial walks.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,17 +52,26 @@ BLOB_FACTORS: dict[str, float] = {
     "blob_02": 3.03, "blob_03": 4.0, "blob_04": 3.33, "blob_05": 2.63,
     "blob_07": 4.0, "blob_10": 4.16, "blob_11": 2.85, "blob_12": 3.33,
 }
-#: Goal object scale and rotation per type, as in the evaluation scenes (0.45 m wide).
+#: Goal object scale and rotation per type: the first four as in the evaluation scenes (docs/mcs_facts.md 1),
+#: the seed's other shapes at the same 0.45 m across and 0.45 m tall (the cylinder's height is twice its scale).
 GOAL_SHAPES: dict[str, tuple[Vec3, int]] = {
     "circle_frustum_with_base": ((0.45, 0.225, 0.45), 0),
     "semi_sphere_with_base": ((0.45, 0.225, 0.45), 0),
     "pyramid_with_base": ((0.3181, 0.225, 0.3181), 45),
     "cube_hollow_narrow": ((0.3181, 0.45, 0.3181), 45),
+    "sphere": ((0.45, 0.45, 0.45), 0),
+    "cylinder": ((0.45, 0.225, 0.45), 0),
+    "cube": ((0.45, 0.45, 0.45), 0),
+    "cone": ((0.45, 0.45, 0.45), 0),
+    "pyramid": ((0.45, 0.45, 0.45), 0),
+    "circle_frustum": ((0.45, 0.45, 0.45), 0),
+    "square_frustum": ((0.45, 0.45, 0.45), 0),
 }
-#: (isometric, isometricFrontRight, z of the performer's pillar) per view.
+#: (isometric, isometricFrontRight, z of the performer's pillar) per view (docs/mcs_facts.md 7.1). A view
+#: without isometric would put the camera inside the grid, and no evaluation scene has one.
 VIEWS: dict[str, tuple[bool, bool, float]] = {
     "isometric_front_right": (True, True, 4.0),
-    "standard": (False, False, -4.0),
+    "isometric": (True, False, -4.0),
 }
 
 
@@ -122,6 +132,10 @@ class HelperHinderer(Family):
             for walls in self.parameters.support("grid.walls")
         }
         self.blobs = {name: _blob(name) for name in self.agent_types}
+        # One footprint as large as any agent's, to the centimetre: every run with these agents shares its
+        # table of lines of sight.
+        largest = math.ceil(max(max(blob.half) for blob in self.blobs.values()) * 100) / 100
+        self.sweep_half = (largest, largest)
         self.goal_bodies = {name: _goal_body(name) for name in self.parameters.support("object.type")}
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
@@ -131,14 +145,17 @@ class HelperHinderer(Family):
         starts = layout.main_starts[drawn["layout"]]
         main_start = starts[int(rng.integers(len(starts)))]
         corners = layout.corners if rng.integers(2) == 0 else layout.corners[::-1]
+        speeds = self._speeds(drawn["speed"], rng)
         stage = Stage(
             layout=layout,
-            speed=drawn["speed"],
-            main=Actor(main_start, cast["main"].half),
-            helper=Actor(corners[0], cast["helper"].half),
-            hinderer=Actor(corners[1], cast["hinderer"].half),
+            speeds=speeds,
+            main=Actor(main_start, layout.spot(main_start), cast["main"].half),
+            helper=Actor(corners[:1], layout.centre(corners[0]), cast["helper"].half),
+            hinderer=Actor(corners[1:], layout.centre(corners[1]), cast["hinderer"].half),
             goal_half=self.goal_bodies[drawn["object.type"]].half,
-            main_room=layout.room_of(main_start) if drawn["layout"] == "training" else None,
+            goal_offset=drawn["object.offset"],
+            sweep_half=self.sweep_half,
+            main_room=layout.room_of(main_start[0]) if drawn["layout"] == "training" else None,
         )
         ids = {"pillar": object_id(rng, "platform_"), "occluder": object_id(rng, "occluder_"),
                "goal": object_id(rng, "object_"), "pair": object_id(rng, "pair_")}
@@ -164,11 +181,18 @@ class HelperHinderer(Family):
             for suffix, role in OUTCOMES
         }
         params = {**drawn, **{role: member.params() for role, member in cast.items()},
-                  "main_start": list(main_start), "helper_start": list(corners[0]),
+                  "main_start": list(layout.spot(main_start)), "test_speed": speeds[-1],
+                  "helper_start": list(corners[0]),
                   "hinderer_start": list(corners[1]), "helper_listed_first": helper_first,
                   "trials": [_trial_params(t) for t in acted.trials]}
         return Sample(documents=documents, params=params, truth=_truth(cast, acted),
                       pair=_pair(ids["pair"], cast, drawn["layout"], layout, acted))
+
+    def _speeds(self, first: float, rng: np.random.Generator) -> tuple[float, ...]:
+        """A speed per trial, the test trial last: the sample's drawn ``speed``, then fresh draws of it."""
+        value = self.parameters.values["speed"]
+        more = [round(float(value.sample(rng)), 4) for _ in range(self.familiarization)]
+        return (first, *more)
 
     def _cast(self, rng: np.random.Generator) -> dict[str, Member]:
         """Three agents of distinct types and colours, each with its own fixed rotation and id."""
@@ -250,7 +274,7 @@ def _truth(cast: Mapping[str, Member], acted: Script) -> dict[str, dict[str, Any
     return {
         suffix: {"approaches": role, "approached_id": cast[role].id, "expected": role == "helper",
                  "helper_id": cast["helper"].id, "hinderer_id": cast["hinderer"].id, "primary_id": cast["main"].id,
-                 "test_start": acted.test_start, "end_cell": list(acted.test_end_cells[role])}
+                 "test_start": acted.test_start, "end_position": list(acted.test_ends[role])}
         for suffix, role in OUTCOMES
     }
 
@@ -304,9 +328,10 @@ def _actions(acted: Script) -> tuple[Action, ...]:
 
 
 def _trial_params(trial: TrialRecord) -> dict[str, Any]:
-    return {"kind": trial.kind, "start": trial.start, "end": trial.end, "goal_cell": list(trial.goal),
+    return {"kind": trial.kind, "start": trial.start, "end": trial.end, "goal_cell": list(trial.goal.cell),
+            "goal_position": list(trial.goal.position), "goal_cells": [list(cell) for cell in trial.goal.cells],
             "room": trial.room, "occluder_from": trial.occluder_from, "occluder_to": trial.occluder_to,
-            "reached": trial.reached, "contact_step": trial.contact_step}
+            "reached": trial.reached, "contact_step": trial.contact_step, "speed": trial.speed}
 
 
 def _refuse(path: str, message: str) -> None:

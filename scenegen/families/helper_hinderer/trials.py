@@ -5,12 +5,16 @@ A familiarisation trial runs, from its first step ``S``:
 1. ``S``: everyone who moved in the previous trial is back at its start; the goal
    object stands in this trial's cell; the occluder (once it has appeared) stands
    in this trial's start slot.
-2. From ``S + START_DELAY``, in a help or hinder trial, the mover walks a shortest
-   path to the nearer end of the occluder, steps up to touch it, pauses, then
-   pushes or pulls it along the track into the other slot, at the same speed.
-3. After a pause the primary agent walks a shortest path (given where the
-   occluder and the other agents now are) toward the goal: to touch it when it can
-   be reached; otherwise to the reachable cell nearest the goal, where it stops.
+2. From ``S + START_DELAY``, in a help or hinder trial, the mover walks to the
+   nearer end of the occluder, steps up to touch it, pauses, then pushes or pulls
+   it along the track into the other slot, at the same speed.
+3. After a pause the primary agent walks (given where the occluder and the other
+   agents now are) toward the goal: to touch it when it can be reached; otherwise
+   to the reachable cell nearest the goal, where it stops.
+
+Every walk follows a shortest 4-connected grid path shortened along lines of
+sight (:mod:`scenegen.mcs.gridworld.sight`), so agents move in any direction and
+a walk is never longer than its grid path; each trial has a speed of its own.
 4. The trial ends ``END_DELAY`` steps after the primary agent's last keyframe:
    that step's action is ``EndHabituation`` and it is the next trial's ``S``.
 
@@ -21,7 +25,9 @@ the helper opens the way, the hinderer closes it.
 
 The test trial hides the goal and the occluder; the primary agent walks to the
 helper or to the hinderer. Both walks are scripted from the same state, so the
-expected and the unexpected scene share everything before the test trial.
+expected and the unexpected scene share everything before the test trial; in
+the evaluation layout the primary agent starts on the line of symmetry between
+the two, so the two walks mirror each other.
 """
 
 from __future__ import annotations
@@ -35,11 +41,14 @@ from ...errors import GenerationError
 from ...mcs.gridworld.grid import DIRECTION_ORDERS, Cell
 from ...mcs.gridworld.layout import CELL, Layout
 from ...mcs.gridworld.motion import Point, contact_point, walk
+from ...mcs.gridworld.sight import approach, centres_of, shortened, sweeps, sweeps_from
 
 HELP, HINDER, NONE = "help", "hinder", "none"
 TRIAL_KINDS = (NONE, HELP, HINDER)
 ROLES = ("helper", "hinderer")
 
+# The evaluation scenes' pauses (docs/mcs_facts.md 7.4); with walks at their speeds they give trials of
+# 18-55 steps, a 17-step test trial and scenes of about 271-279 steps.
 START_DELAY = 3  # steps from a trial's first step to the first moving keyframe
 PAUSE = 2  # idle steps between one motion and the next
 END_DELAY = 5  # steps from the primary agent's last keyframe to EndHabituation
@@ -54,7 +63,10 @@ Keyframe = tuple[int, float, float]
 
 @dataclass(frozen=True)
 class Actor:
-    start: Cell
+    #: The cells it stands on at the start of every trial (two when it stands on the line between them).
+    cells: tuple[Cell, ...]
+    #: Where it stands then, world (x, z).
+    home: Point
     #: Half its floor footprint along x and z (rotation applied).
     half: Point
 
@@ -64,11 +76,16 @@ class Stage:
     """The world and the actors of one scene."""
 
     layout: Layout
-    speed: float
+    #: Metres per step in each familiarisation trial, then in the test trial.
+    speeds: tuple[float, ...]
     main: Actor
     helper: Actor
     hinderer: Actor
     goal_half: Point
+    #: How far the goal may stand off its cell's centre along x and along z, in metres.
+    goal_offset: float
+    #: Half extents of a footprint as large as any agent's: the lines of sight every walk is shortened along.
+    sweep_half: Point
     #: The primary agent's room in the training layout; None in the evaluation layout.
     main_room: int | None
 
@@ -78,12 +95,13 @@ class TrialRecord:
     kind: str
     start: int
     end: int
-    goal: Cell
+    goal: Goal
     room: int
     occluder_from: int | None
     occluder_to: int | None
     reached: bool
     contact_step: int | None
+    speed: float
 
 
 @dataclass
@@ -100,7 +118,8 @@ class Script:
     test_start: int = 0
     #: The primary agent's test-trial keyframes when it approaches the helper / the hinderer.
     test: dict[str, list[Keyframe]] = field(default_factory=dict)
-    test_end_cells: dict[str, Cell] = field(default_factory=dict)
+    #: Where the primary agent ends the test trial, world (x, z), per role it approaches.
+    test_ends: dict[str, Point] = field(default_factory=dict)
     last_step: int = 0
 
 
@@ -116,14 +135,25 @@ class _Move:
 
 
 @dataclass(frozen=True)
+class Goal:
+    """Where the goal stands in one trial: the cell drawn, its position off that cell's centre, and every
+    cell its footprint overlaps (those of its room, or of the big area in the training layout)."""
+
+    cell: Cell
+    position: Point
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
 class _Plan:
-    goal: Cell
+    goal: Goal
     room: int
     slot_from: int | None
     slot_to: int | None
     move: _Move | None
     walk: list[Point]
     reached: bool
+    speed: float
 
 
 def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Script:
@@ -132,15 +162,15 @@ def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Scrip
     out = Script()
     for role in ("main", *ROLES):
         actor: Actor = getattr(stage, role)
-        getattr(out, role).append((0, *layout.centre(actor.start)))
+        getattr(out, role).append((0, *actor.home))
     start, occluder_slot = 0, None
     moved: set[str] = set()
     for index, kind in enumerate(plan):
-        trial = _plan_trial(stage, kind, occluder_slot is not None, rng, index)
+        trial = _plan_trial(stage, kind, occluder_slot is not None, stage.speeds[index], rng, index)
         if index > 0:
             _reset(stage, out, start, moved | {"main"})
             out.red_off.extend(start for _ in out.red_on[len(out.red_off):])
-        out.goal.append((start, *layout.centre(trial.goal)))
+        out.goal.append((start, *trial.goal.position))
         if trial.slot_from is not None and trial.slot_from != occluder_slot:
             out.occluder.append((start, *_slot_centre(layout, trial.slot_from)))
         step = start + START_DELAY
@@ -156,7 +186,7 @@ def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Scrip
             out.red_on.append(contact)
         end = contact + END_DELAY
         out.trials.append(TrialRecord(kind, start, end, trial.goal, trial.room, trial.slot_from, trial.slot_to,
-                                      trial.reached, contact if trial.reached else None))
+                                      trial.reached, contact if trial.reached else None, trial.speed))
         occluder_slot = trial.slot_to
         start = end
     _reset(stage, out, start, moved | {"main"})
@@ -165,8 +195,9 @@ def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Scrip
     return out
 
 
-def _plan_trial(stage: Stage, kind: str, occluder_shown: bool, rng: np.random.Generator, index: int) -> _Plan:
-    """Draw the goal cell until every walk of the trial exists and does what the trial kind says."""
+def _plan_trial(stage: Stage, kind: str, occluder_shown: bool, speed: float, rng: np.random.Generator,
+                index: int) -> _Plan:
+    """Draw the goal's cell and place until every walk of the trial exists and does what the trial kind says."""
     layout = stage.layout
     for _ in range(GOAL_ATTEMPTS):
         if stage.main_room is None:
@@ -175,8 +206,8 @@ def _plan_trial(stage: Stage, kind: str, occluder_shown: bool, rng: np.random.Ge
         else:
             room = stage.main_room
             cells = layout.training_goals
-        goal = cells[int(rng.integers(len(cells)))]
-        plan = _try_trial(stage, kind, occluder_shown or kind != NONE, goal, room, rng)
+        goal = _place_goal(stage, cells[int(rng.integers(len(cells)))], frozenset(cells), rng)
+        plan = _try_trial(stage, kind, occluder_shown or kind != NONE, goal, room, speed, rng)
         if plan is not None:
             return plan
     raise GenerationError(
@@ -185,110 +216,143 @@ def _plan_trial(stage: Stage, kind: str, occluder_shown: bool, rng: np.random.Ge
     )
 
 
-def _try_trial(stage: Stage, kind: str, shown: bool, goal: Cell, room: int,
+def _place_goal(stage: Stage, cell: Cell, allowed: frozenset[Cell], rng: np.random.Generator) -> Goal:
+    """The goal in ``cell``, off its centre by up to ``stage.goal_offset`` along each axis, overlapping
+    only ``allowed`` cells: an offset that would reach into another cell is cut back to keep it out."""
+    offset, side = [], []
+    for axis, unit in enumerate(rng.random(2).tolist()):
+        inside = CELL / 2 - stage.goal_half[axis] - 1e-4  # the offsets that keep the goal in its cell
+        shift = (2 * unit - 1) * stage.goal_offset
+        step = 1 if shift > inside else -1 if shift < -inside else 0
+        if step and _beside(cell, axis, step) not in allowed:
+            shift, step = max(-inside, min(inside, shift)), 0
+        offset.append(shift)
+        side.append(step)
+    if side[0] and side[1] and (cell[0] + side[0], cell[1] + side[1]) not in allowed:
+        axis = 0 if abs(offset[0]) < abs(offset[1]) else 1
+        inside = CELL / 2 - stage.goal_half[axis] - 1e-4
+        offset[axis], side[axis] = max(-inside, min(inside, offset[axis])), 0
+    cols, rows = sorted({cell[0], cell[0] + side[0]}), sorted({cell[1], cell[1] + side[1]})
+    x, z = stage.layout.centre(cell)
+    position = (round(x + offset[0], 4) + 0.0, round(z + offset[1], 4) + 0.0)
+    return Goal(cell, position, tuple((col, row) for col in cols for row in rows))
+
+
+def _beside(cell: Cell, axis: int, step: int) -> Cell:
+    return (cell[0] + step, cell[1]) if axis == 0 else (cell[0], cell[1] + step)
+
+
+def _try_trial(stage: Stage, kind: str, shown: bool, goal: Goal, room: int, speed: float,
                rng: np.random.Generator) -> _Plan | None:
     layout, grid = stage.layout, stage.layout.grid
     slot_from = slot_to = None
     if shown:
         slot_from = room if kind == HELP else 1 - room
         slot_to = {HELP: 1 - room, HINDER: room, NONE: slot_from}[kind]
-    agents = {"main": stage.main.start, "helper": stage.helper.start, "hinderer": stage.hinderer.start}
-    occupied = grid.mask((goal, *agents.values()))
+    agents = {role: getattr(stage, role).cells for role in ("main", *ROLES)}
+    occupied = grid.mask((*goal.cells, *(cell for cells in agents.values() for cell in cells)))
     if slot_from is not None:
         occupied |= grid.mask(layout.slots[slot_from])
     move = None
     if kind != NONE:
         role = "helper" if kind == HELP else "hinderer"
         assert slot_from is not None and slot_to is not None
-        move = _plan_move(stage, role, slot_from, slot_to, occupied & ~grid.bit(agents[role]), rng)
+        move = _plan_move(stage, role, slot_from, slot_to, occupied & ~grid.mask(agents[role]), speed, rng)
         if move is None:
             return None
-        agents[role] = move.end_cell
+        agents[role] = (move.end_cell,)
     # The primary agent walks with the occluder in its end slot and the mover where it stopped.
-    blocked = grid.mask((goal, agents["helper"], agents["hinderer"]))
+    blocked = grid.mask((*agents["helper"], *agents["hinderer"]))
     if slot_to is not None:
         blocked |= grid.mask(layout.slots[slot_to])
-    free = grid.free & ~blocked
-    targets = grid.neighbours(grid.bit(goal), free)
+    under = grid.mask(goal.cells)
+    free = grid.free & ~blocked & ~under
+    targets = grid.neighbours(under, free)
     order = DIRECTION_ORDERS[int(rng.integers(len(DIRECTION_ORDERS)))]
-    path = grid.shortest_path(stage.main.start, targets, free, order)
+    path = grid.shortest_path(grid.mask(stage.main.cells), targets, free, order)
     reached = path is not None
     if reached != (kind != HINDER):
         return None
-    if kind != NONE and _goal_reachable(stage, goal, slot_from, agents) == reached:
+    if kind != NONE and _goal_reachable(stage, goal, slot_from) == reached:
         return None  # the mover must change whether the goal can be reached
     if path is None:
-        path = _nearest_approach(stage, goal, free, order)
-        points = [layout.centre(cell) for cell in path]
+        points = _route(stage, stage.main, _nearest_approach(stage, under, free, order), free)
     else:
-        points = [layout.centre(cell) for cell in path]
-        points.append(contact_point(points[-1], layout.centre(goal), _plus(stage.goal_half, stage.main.half)))
-    return _Plan(goal, room, slot_from, slot_to, move, walk(points, stage.speed), reached)
+        walked = _route_to(stage, stage.main, path, free, goal.position, stage.goal_half, blocked)
+        if walked is None:
+            return None
+        points = walked
+    return _Plan(goal, room, slot_from, slot_to, move, walk(points, speed), reached, speed)
 
 
-def _plan_move(stage: Stage, role: str, slot_from: int, slot_to: int, occupied: int,
+def _plan_move(stage: Stage, role: str, slot_from: int, slot_to: int, occupied: int, speed: float,
                rng: np.random.Generator) -> _Move | None:
     """The mover's walk to the nearer end of the occluder, its contact, and the push or pull to the other slot."""
     layout, grid = stage.layout, stage.layout.grid
     actor: Actor = getattr(stage, role)
     free = grid.free & ~occupied
     order = DIRECTION_ORDERS[int(rng.integers(len(DIRECTION_ORDERS)))]
-    path = grid.shortest_path(actor.start, grid.mask(layout.ends[slot_from]) & free, free, order)
+    path = grid.shortest_path(grid.mask(actor.cells), grid.mask(layout.ends[slot_from]) & free, free, order)
     if path is None:
         return None
     block_from, block_to = _slot_centre(layout, slot_from), _slot_centre(layout, slot_to)
     stand = layout.centre(path[-1])
+    # The last step is straight along the track: the mover pushes or pulls the occluder along it.
     touch = contact_point(stand, block_from, _plus(OCCLUDER_HALF, actor.half))
-    occluder = walk([block_from, block_to], stage.speed)
+    occluder = walk([block_from, block_to], speed)
     offset = (touch[0] - block_from[0], touch[1] - block_from[1])
     push = [(round(x + offset[0], 4) + 0.0, round(z + offset[1], 4) + 0.0) for x, z in occluder]
     rows = layout.slots[slot_to][0][1] - layout.slots[slot_from][0][1]
     end_cell = (path[-1][0], path[-1][1] + rows)
-    approach = [layout.centre(cell) for cell in path]
-    approach.append(touch)
-    return _Move(role, walk(approach, stage.speed), push, occluder, end_cell)
+    return _Move(role, walk([*_route(stage, actor, path, free), touch], speed), push, occluder, end_cell)
 
 
-def _goal_reachable(stage: Stage, goal: Cell, slot: int | None, agents: dict[str, Cell]) -> bool:
+def _goal_reachable(stage: Stage, goal: Goal, slot: int | None) -> bool:
     """Whether the primary agent could reach the goal with the occluder in ``slot`` and everyone at their start."""
     layout, grid = stage.layout, stage.layout.grid
-    blocked = grid.mask((goal, stage.helper.start, stage.hinderer.start))
+    blocked = grid.mask((*goal.cells, *stage.helper.cells, *stage.hinderer.cells))
     if slot is not None:
         blocked |= grid.mask(layout.slots[slot])
     free = grid.free & ~blocked
-    targets = grid.neighbours(grid.bit(goal), free)
-    return bool(grid.reachable(grid.bit(agents["main"]), free | grid.bit(agents["main"])) & targets)
+    targets = grid.neighbours(grid.mask(goal.cells), free)
+    starts = grid.mask(stage.main.cells)
+    return bool(grid.reachable(starts, free | starts) & targets)
 
 
-def _nearest_approach(stage: Stage, goal: Cell, free: int, order: tuple[int, ...]) -> list[Cell]:
+def _nearest_approach(stage: Stage, goal: int, free: int, order: tuple[int, ...]) -> list[Cell]:
     """A shortest walk to the reachable cell nearest the goal, counting moves through walls-only floor."""
     grid = stage.layout.grid
-    reachable = grid.reachable(grid.bit(stage.main.start), free | grid.bit(stage.main.start))
-    for layer in grid.layers(grid.bit(goal), grid.free):
+    starts = grid.mask(stage.main.cells)
+    reachable = grid.reachable(starts, free | starts)
+    for layer in grid.layers(goal, grid.free):
         if layer & reachable:
-            path = grid.shortest_path(stage.main.start, layer & reachable, free, order)
+            path = grid.shortest_path(starts, layer & reachable, free, order)
             assert path is not None
             return path
     raise AssertionError("the primary agent's own cell is always reachable")
 
 
 def _script_test(stage: Stage, out: Script, rng: np.random.Generator) -> None:
-    layout, grid = stage.layout, stage.layout.grid
-    free = grid.free & ~grid.mask((stage.helper.start, stage.hinderer.start))
+    grid = stage.layout.grid
+    main, speed = stage.main, stage.speeds[-1]
+    free = grid.free & ~grid.mask((*stage.helper.cells, *stage.hinderer.cells))
     first = out.test_start + START_DELAY
     longest = 0
-    for role in ROLES:
+    for role, other in zip(ROLES, ROLES[::-1], strict=True):
         target: Actor = getattr(stage, role)
         order = DIRECTION_ORDERS[int(rng.integers(len(DIRECTION_ORDERS)))]
-        path = grid.shortest_path(stage.main.start, grid.neighbours(grid.bit(target.start), free), free, order)
+        targets = grid.neighbours(grid.mask(target.cells), free)
+        path = grid.shortest_path(grid.mask(main.cells), targets, free, order)
         if path is None:
             raise GenerationError(f"test trial: the primary agent cannot reach the {role}")
-        points = [layout.centre(cell) for cell in path]
-        points.append(contact_point(points[-1], layout.centre(target.start), _plus(stage.main.half, target.half)))
+        points = _route_to(stage, main, path, free, target.home, target.half,
+                           grid.mask(getattr(stage, other).cells))
+        if points is None:
+            raise GenerationError(f"test trial: the primary agent cannot walk up to the {role}")
         keyframes: list[Keyframe] = []
-        _append(keyframes, walk(points, stage.speed), first)
+        _append(keyframes, walk(points, speed), first)
         out.test[role] = keyframes
-        out.test_end_cells[role] = path[-1]
+        out.test_ends[role] = keyframes[-1][1:]
         longest = max(longest, len(keyframes))
     out.last_step = first + longest - 1 + TEST_END_DELAY
 
@@ -297,13 +361,47 @@ def _reset(stage: Stage, out: Script, step: int, roles: set[str]) -> None:
     for role in ("main", *ROLES):
         if role in roles:
             actor: Actor = getattr(stage, role)
-            getattr(out, role).append((step, *stage.layout.centre(actor.start)))
+            getattr(out, role).append((step, *actor.home))
 
 
 def _append(keyframes: list[Keyframe], positions: Sequence[Point], first: int) -> int:
     """Add one keyframe per position from step ``first``; return the step after the last."""
     keyframes.extend((first + k, x, z) for k, (x, z) in enumerate(positions))
     return first + len(positions)
+
+
+def _chain(stage: Stage, actor: Actor, path: Sequence[Cell]) -> tuple[list[Point], list[Sequence[int]], list[int]]:
+    """The actor's walk from where it stands through the centres of a grid path's cells: its points, what
+    each point sweeps walking to every cell (:func:`sweeps`) and each point's cell number."""
+    size = stage.layout.size
+    table = sweeps(size, stage.sweep_half)
+    cells = [row * size + col for col, row in path]
+    points = [stage.layout.centre(cell) for cell in path]
+    rows: list[Sequence[int]] = [table[cell] for cell in cells]
+    if points[0] != actor.home:  # it stands on the line between two cells
+        return [actor.home, *points], [sweeps_from(size, actor.home, stage.sweep_half), *rows], [-1, *cells]
+    return points, rows, cells
+
+
+def _route(stage: Stage, actor: Actor, path: Sequence[Cell], free: int) -> list[Point]:
+    """The grid path from where the actor stands, shortened along lines of sight through ``free`` cells."""
+    points, rows, cells = _chain(stage, actor, path)
+    return [points[k] for k in shortened(rows, cells, stage.layout.grid.interior & ~free)]
+
+
+def _route_to(stage: Stage, actor: Actor, path: Sequence[Cell], free: int, target: Point, target_half: Point,
+              obstacles: int) -> list[Point] | None:
+    """The actor's walk along the grid path, through ``free`` cells, that leaves it where it can go straight to
+    touching ``target`` (which stands on cells outside ``free``, ``obstacles`` the other cells it may not
+    enter), and does so; None when it cannot."""
+    points, rows, cells = _chain(stage, actor, path)
+    reach = _plus(actor.half, target_half)
+    found = approach(points, target, reach, actor.half, centres_of(stage.layout, stage.layout.grid.cells(obstacles)))
+    if found is None:
+        return None
+    leave, contact = found
+    kept = shortened(rows[:leave + 1], cells[:leave + 1], stage.layout.grid.interior & ~free)
+    return [*(points[k] for k in kept), contact]
 
 
 def _plus(a: Point, b: Point) -> Point:

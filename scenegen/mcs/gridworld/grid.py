@@ -6,8 +6,9 @@ never free, so a cell's four neighbours are the bits at offsets ``+-1`` and
 ``+-width`` and a shift never wraps from one row into the next.
 
 Moves are 4-connected (no diagonals): a breadth-first search gives every
-shortest path in moves, and each move is 0.5 m, so a shortest path in moves is a
-shortest walk. A breadth-first layer is one shift-and-mask over the whole grid.
+shortest path in moves, each move 0.5 m; :mod:`.sight` then shortens such a path
+along lines of sight into an any-angle walk. A breadth-first layer is one
+shift-and-mask over the whole grid.
 """
 
 from __future__ import annotations
@@ -80,8 +81,9 @@ class CellGrid:
             seen |= frontier
         return seen
 
-    def shortest_path(self, start: Cell, targets: int, free: int, order: Sequence[int]) -> list[Cell] | None:
-        """A shortest path from ``start`` to the nearest cell of ``targets`` (both ends included).
+    def shortest_path(self, starts: int, targets: int, free: int, order: Sequence[int]) -> list[Cell] | None:
+        """A shortest path from a cell of ``starts`` (a bitset: an agent standing across two cells may
+        leave from either) to the nearest cell of ``targets``, both ends included.
 
         ``free`` must include the target cells. Ties are broken by ``order``, a
         permutation of the four directions (0: -x, 1: +x, 2: -z, 3: +z) tried in
@@ -89,7 +91,7 @@ class CellGrid:
         first or last in grid order is taken, as ``order`` starts with a - or a +
         direction. None when no target can be reached.
         """
-        layers = self.layers(self.bit(start), free | self.bit(start), targets)
+        layers = self.layers(starts, free | starts, targets)
         hit = layers[-1] & targets
         if not hit:
             return None

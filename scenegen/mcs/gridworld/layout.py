@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from .grid import Cell, CellGrid
 
 CELL = 0.5  # metres
@@ -58,15 +60,24 @@ class Layout:
     ends: tuple[tuple[Cell, Cell], ...]
     #: Start cells of the helper and the hinderer (which is which is drawn per scene).
     corners: tuple[Cell, Cell]
-    #: Where the primary agent may start: in the big area (evaluation) or in a room (training).
-    main_starts: dict[str, tuple[Cell, ...]]
+    #: Where the primary agent may start, each start as the cells it stands on (two when it stands on the
+    #: line between them): in the big area on the line of symmetry between the helper's and the hinderer's
+    #: starts (evaluation), or on a cell of a small room (training).
+    main_starts: dict[str, tuple[tuple[Cell, ...], ...]]
     #: Where the goal may stand in the training layout (the big area off the track).
     training_goals: tuple[Cell, ...]
+    #: World (x, z) centres of the wall cells, ``(n, 2)``.
+    walls_xz: np.ndarray
 
     def centre(self, cell: Cell) -> tuple[float, float]:
         """World (x, z) of a cell's centre."""
         offset = (self.size - 1) / 2
         return (cell[0] - offset) * CELL, (cell[1] - offset) * CELL
+
+    def spot(self, cells: tuple[Cell, ...]) -> tuple[float, float]:
+        """World (x, z) of an agent standing on ``cells``: the mean of their centres."""
+        centres = [self.centre(cell) for cell in cells]
+        return (sum(x for x, _ in centres) / len(centres), sum(z for _, z in centres) / len(centres))
 
     def room_of(self, cell: Cell) -> int | None:
         for index, room in enumerate(self.rooms):
@@ -102,8 +113,9 @@ def build_layout(size: int, walls_name: str) -> Layout:
     )
     corners = ((track + 1, 0), (track + 1, size - 1))
     near_corners = {(c + dc, r + dr) for c, r in corners for dc, dr in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
-    in_front_of_slots = {(track + 1, row) for pair in doorway_rows for row in pair}
     off_track = [(c, r) for c in range(track + 1, size) for r in range(size) if (c, r) not in near_corners]
+    # The corners mirror each other across the middle row (or the line between the two middle rows).
+    middle_rows = sorted({(size - 1) // 2, size // 2})
     return Layout(
         size=size,
         walls_name=walls_name,
@@ -114,8 +126,10 @@ def build_layout(size: int, walls_name: str) -> Layout:
         ends=tuple((world((track, a - 1)), world((track, b + 1))) for a, b in doorway_rows),
         corners=(world(corners[0]), world(corners[1])),
         main_starts={
-            "evaluation": cells([c for c in off_track if c not in in_front_of_slots]),
-            "training": cells(rooms[0] + rooms[1]),
+            "evaluation": tuple(tuple(sorted(world((col, row)) for row in middle_rows))
+                                for col in range(track + 1, size)),
+            "training": tuple((cell,) for cell in cells(rooms[0] + rooms[1])),
         },
         training_goals=cells(off_track),
+        walls_xz=(np.array([world(c) for c in sorted(walls)], dtype=float) - (size - 1) / 2) * CELL,
     )

@@ -1,9 +1,9 @@
 """Constant-speed motion along a polyline, one keyframe per step.
 
-Every leg of a path is axis-aligned (4-connected moves between cell centres, then
-a short straight approach to contact), so a polyline is walked by arc length:
-keyframe ``k`` is the point ``k * speed`` metres along it, and the last keyframe is
-the end point. Positions are rounded to 0.1 mm.
+A polyline (a grid path shortened along lines of sight, then a straight approach
+to contact; its legs go in any direction) is walked by arc length: keyframe ``k``
+is the point ``k * speed`` metres along it, and the last keyframe is the end
+point. Positions are rounded to 0.1 mm.
 """
 
 from __future__ import annotations

@@ -1,0 +1,39 @@
+"""The bundled templates: training templates (top level) break the evaluation's regularities, so `scenegen stats`
+finds no shortcut in them; evaluation templates (eval7/) reproduce the evaluation, and each says which it is."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenegen import resources
+from scenegen.config import resolve_config_path
+from scenegen.request import RunRequest
+from scenegen.run import make
+from scenegen.stats.report import run_report
+
+TRAINING = sorted(path for path in resources.templates_dir().glob("*.yaml") if not path.name.startswith("caip"))
+EVALUATION = sorted((resources.templates_dir() / "eval7").glob("*.yaml"))
+
+
+def test_there_is_an_evaluation_template_beside_every_training_template():
+    assert {path.name for path in EVALUATION} >= {f"eval7_{path.name}" for path in TRAINING}
+
+
+@pytest.mark.parametrize("path", TRAINING + EVALUATION, ids=lambda path: path.name)
+def test_a_template_says_what_it_is_for(path):
+    header = path.read_text(encoding="utf-8").split("\nfamily:")[0]
+    assert ("a TRAINING template" in header) != ("an EVALUATION template" in header), path.name
+    assert ("an EVALUATION template" in header) == (path.parent.name == "eval7"), path.name
+
+
+@pytest.mark.parametrize("path", EVALUATION, ids=lambda path: path.name)
+def test_an_evaluation_template_is_found_by_name_and_makes_valid_scenes(path, tmp_path, run_cli):
+    assert resolve_config_path(path.stem) == path
+    assert run_cli("make", "--config", path.stem, "-n", "6", "--check", "--quiet", "--out", str(tmp_path)).code == 0
+    assert run_cli("validate", str(tmp_path)).code == 0
+
+
+@pytest.mark.parametrize("path", TRAINING, ids=lambda path: path.name)
+def test_stats_find_no_shortcut_in_a_training_template(path, tmp_path):
+    make(RunRequest(str(path), 300, out=tmp_path / "run", progress=False, workers=1))
+    assert run_report(tmp_path / "run")["shortcuts"] == []
