@@ -125,8 +125,9 @@ def assert_answer(scene, truth):
     # Facing the turntable: the performer turns in 10-degree steps, so its centre lies ahead within half a step.
     centre = replayed.performer.view(table(scene).centre)
     assert centre[1] > 0 and math.degrees(math.atan2(abs(centre[0]), centre[1])) <= 5.0
-    # The turn (or walk) covers the degrees the manifest names, in its direction.
-    turned = table(scene).angle() if truth["moved"] == "turntable" else replayed.performer.heading
+    # The turn covers the degrees the manifest names, in its direction; a walk goes the other way round, so that
+    # the containers turn that way as the performer sees them.
+    turned = table(scene).angle() if truth["moved"] == "turntable" else -replayed.performer.heading
     assert turned == (1 if truth["direction"] == "clockwise" else -1) * truth["degrees"]
 
 
@@ -176,19 +177,20 @@ def test_clockwise_is_positive_rotates_and_seen_from_above():
         assert (near.real < 0) == (direction == "clockwise")
 
 
-def test_forced_walks_circle_the_way_they_are_named():
-    """MoveLeft + RotateRight is clockwise seen from above (the performer walks off to its left)."""
-    for direction, moves in (("clockwise", {"MoveLeft", "RotateRight"}), ("counter_clockwise",
-                                                                          {"MoveRight", "RotateLeft"})):
+def test_forced_walks_circle_against_the_named_turn():
+    """The containers seem to turn counter-clockwise to a performer walking clockwise round them (MoveLeft +
+    RotateRight, off to its left), as the evaluation walks with its counter-clockwise turns."""
+    for direction, moves in (("counter_clockwise", {"MoveLeft", "RotateRight"}), ("clockwise",
+                                                                                  {"MoveRight", "RotateLeft"})):
         generator = family(motion="performer", direction=direction, degrees=90, pairs=False)
         scene = checked_sample(generator, 0, "sr_", 0)[1][""]
         actions = [a for (a,) in scene["goal"]["action_list"]]
         assert set(actions) - {"Pass"} == moves
         poses = performer_poses(scene)
-        # A quarter turn clockwise from the near side (-z) ends on the left (-x) side, facing +x.
+        # A quarter walk clockwise from the near side (-z) ends on the left (-x) side, facing +x.
         end = poses[-1]
-        assert (end.at.real < 0) == (direction == "clockwise")
-        assert end.heading == (90 if direction == "clockwise" else -90)
+        assert (end.at.real < 0) == (direction == "counter_clockwise")
+        assert end.heading == (90 if direction == "counter_clockwise" else -90)
         # The reference walk: 30-degree blocks of 10, 2, 2, 10 moves.
         forced = [a for a in actions if a != "Pass"]
         assert len(forced) == 81 and forced.count(forced[0]) == 72
@@ -198,7 +200,7 @@ def test_reference_structure_is_matched():
     """Units, types, materials, masses, flags and timings of the evaluation scenes (hidden walk; hidden turn)."""
     for name, config in (
         ("eval_7_interactive_set_rotation_0001_01.json",
-         {"hidden": True, "motion": "performer", "direction": "clockwise", "degrees": 90,
+         {"hidden": True, "motion": "performer", "direction": "counter_clockwise", "degrees": 90,
           "containers": {"count": 5, "odd": False}}),
         ("eval_7_interactive_set_rotation_0001_03.json",
          {"hidden": True, "motion": "turntable", "direction": "counter_clockwise", "degrees": 180,

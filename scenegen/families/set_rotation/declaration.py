@@ -53,10 +53,11 @@ DECLARATION = Declaration(
               "What moves once the lids are on: the turntable rotates (5 degrees per step), or the performer is "
               "forced (goal.action_list) around the turntable, ending facing it."),
         Param("direction", DIRECTION, ["clockwise", "counter_clockwise"],
-              "Direction of the turn, seen from above (which is how the performer, whose eyes are above the "
-              "turntable, sees it): clockwise turns the turntable's near edge to the performer's left (rotates.y = +5 "
-              "per step); for a forced walk, clockwise is MoveLeft + RotateRight (the performer walks off to its "
-              "left), counter_clockwise is MoveRight + RotateLeft."),
+              "Direction in which the containers turn as the performer sees them, from above (its eyes are above the "
+              "turntable): clockwise turns the turntable's near edge to the performer's left (rotates.y = +5 per "
+              "step). A forced walk goes the other way round, so that the containers turn the same way relative to "
+              "the performer: clockwise walks MoveRight + RotateLeft (off to its right), counter_clockwise MoveLeft "
+              "+ RotateRight, as the evaluation walks with its counter-clockwise turns."),
         Param("degrees", DEGREES, [90, 180, 270, 360],
               "How far the turntable turns, or the performer walks round it."),
         Param("hidden", FLAG, False,

@@ -68,10 +68,12 @@ def schedule(motion: str, direction: str, degrees: int, hidden: bool, lids_up: i
         full_end = start + FULL_TURN // DEGREES_PER_STEP - 1
         rotation = Motion(start, start + duration - 1, (0.0, sign * DEGREES_PER_STEP, 0.0))
     else:
-        # A walk's first action is the one after step `start`'s: action_list[start] is step start + 1.
-        steps = walk(distance, direction, degrees)
+        # A walk's first action is the one after step `start`'s: action_list[start] is step start + 1. The
+        # performer walks round the other way, so that the containers turn `direction` as it sees them.
+        around = walk_direction(direction)
+        steps = walk(distance, around, degrees)
         forced, first, duration = steps.actions, start + 1, len(steps.actions)
-        full_end = start + len(walk(distance, direction, FULL_TURN).actions)
+        full_end = start + len(walk(distance, around, FULL_TURN).actions)
         walked = (steps.dx, steps.dz, steps.heading)
     turned = first + duration - 1
     tube_up = None
@@ -82,6 +84,12 @@ def schedule(motion: str, direction: str, degrees: int, hidden: bool, lids_up: i
         length = tube_up[1] + HIDDEN_TAIL[motion]
     actions = passes(first - 1) + forced + passes(length - turned) if forced else passes(length)
     return Timing(first, turned, rotation, tube_down, tube_up, actions, walked)
+
+
+def walk_direction(direction: str) -> str:
+    """Which way the performer walks round the turntable for the containers to turn ``direction`` as it sees
+    them: the other way (the evaluation turns its turntable counter-clockwise and walks its performer clockwise)."""
+    return "counter_clockwise" if direction == "clockwise" else "clockwise"
 
 
 def turntable(key: str, radius: float, centre_z: float, material: str, timing: Timing) -> SceneObject:
