@@ -280,3 +280,21 @@ def test_make_writes_pairs_and_manifest(run_cli, tmp_path):
         assert expected["label"]["approached_id"] == pair["helper_id"] and expected["label"]["expected"] is True
         assert unexpected["label"]["approached_id"] == pair["hinderer_id"] and unexpected["label"]["expected"] is False
     assert run_cli("validate", str(out)).code == 0
+
+
+def test_the_helpers_corner_and_the_primary_agents_column_are_as_asked():
+    """The evaluation's helper starts in the lower corner and its primary agent in the big area's second column."""
+    import numpy as np
+
+    for corner, column, x in (("lower", 2, 1.25), ("upper", 1, 0.75), ("lower", 3, 1.75)):
+        agents = {"helper_corner": corner, "main_column": column}
+        generator = family_for({"grid": {"walls": "reference"}, "agents": agents})
+        for index in range(3):
+            params = generator.generate(index, np.random.default_rng(index)).params
+            assert (params["helper_start"][1] == 0) == (corner == "lower"), params["helper_start"]
+            assert params["main_start"][0] == pytest.approx(x)
+
+
+def test_a_column_beyond_the_big_area_is_refused():
+    with pytest.raises(ConfigError, match=r"agents\.main_column"):
+        family_for({"agents": {"main_column": 4}})

@@ -41,6 +41,8 @@ AGENT_COLOUR = one_of("agent_colour", AGENT_COLOURS, "an agent colour")
 TRIAL_KIND = one_of("trial_kind", ("none", "help", "hinder"),
                     "none: the primary agent walks to the object; help: the helper first slides the occluder out of "
                     "its way; hinder: the hinderer first slides it into its way")
+CORNER = one_of("corner", ("lower", "upper"), "lower: z < 0, where every evaluation scene has the helper")
+COLUMN = number("column", 1, 20, "columns of the big area beyond the occluder's track", integer=True)
 VIEW = one_of("view", ("isometric_front_right", "isometric"),
               "isometric_front_right: isometric and isometricFrontRight true, the performer's pillar at (4, 4); "
               "isometric: isometric true and isometricFrontRight false, the pillar at (4, -4)")
@@ -79,6 +81,13 @@ DECLARATION = Declaration(
               "Value, drawn afresh for every trial (the test trial too): how far the agents (and the occluder the "
               "mover slides) move per step in that trial, in metres. The evaluation scenes' steps measure 0.125 "
               "to 0.26 m, 0.18 at the median."),
+        Param("agents.helper_corner", CORNER, ["lower", "upper"],
+              "Value: the corner of the big area the helper starts in (the hinderer takes the other): lower (z < 0, "
+              "as in every evaluation scene) or upper."),
+        Param("agents.main_column", COLUMN, {"min": 1, "max": 3},
+              "Value, evaluation layout: the column of the big area the primary agent starts in, on the line between "
+              "the helper's and the hinderer's starts, counted from the occluder's track (1 beside it); every "
+              "evaluation scene uses 2 (x = 1.25). The training layout starts it in a small room."),
         Setting("agents.types", {"type": "array", "minItems": 3, "uniqueItems": True, "items": AGENT_TYPE},
                 list(AGENT_TYPES), "Pool of blob types."),
         Setting("agents.colours", {"type": "array", "minItems": 3, "uniqueItems": True, "items": AGENT_COLOUR},

@@ -29,7 +29,7 @@ from ...family import Family, Sample
 from ...geometry import footprint, object_size, resting_y
 from ...mcs.actions import END_HABITUATION, PASS, Action
 from ...mcs.frame import passive_agents_goal, room_materials
-from ...mcs.gridworld.layout import CELL, MIN_SIZE, Layout, build_layout
+from ...mcs.gridworld.layout import CELL, MIN_SIZE, Cell, Layout, build_layout
 from ...mcs.objects import object_id, structure_cube
 from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
 from ...outputs import ALWAYS_PAIRS
@@ -131,6 +131,7 @@ class HelperHinderer(Family):
             for size in self.parameters.support("grid.size")
             for walls in self.parameters.support("grid.walls")
         }
+        self._check_columns()
         self.blobs = {name: _blob(name) for name in self.agent_types}
         # One footprint as large as any agent's, to the centimetre: every run with these agents shares its
         # table of lines of sight.
@@ -142,9 +143,9 @@ class HelperHinderer(Family):
         drawn = self.parameters.draw(rng)
         layout = self.layouts[(drawn["grid.size"], drawn["grid.walls"])]
         cast = self._cast(rng)
-        starts = layout.main_starts[drawn["layout"]]
-        main_start = starts[int(rng.integers(len(starts)))]
-        corners = layout.corners if rng.integers(2) == 0 else layout.corners[::-1]
+        main_start = self._main_start(layout, drawn, rng)
+        lower, upper = sorted(layout.corners, key=lambda cell: layout.centre(cell)[1])
+        corners = (lower, upper) if drawn["agents.helper_corner"] == "lower" else (upper, lower)
         speeds = self._speeds(drawn["speed"], rng)
         stage = Stage(
             layout=layout,
@@ -210,6 +211,23 @@ class HelperHinderer(Family):
         from .checks import helper_hinderer_problems  # only checking runs need it: a run's every process starts faster
 
         return helper_hinderer_problems(document, truth)
+
+    def _check_columns(self) -> None:
+        """Refuse a primary agent's column beyond a grid's big area."""
+        widest = max(self.parameters.support("agents.main_column"))
+        for (size, walls), layout in self.layouts.items():
+            if widest > len(layout.main_starts["evaluation"]):
+                _refuse("agents.main_column", f"column {widest}: a {size}-cell grid ({walls}) has "
+                        f"{len(layout.main_starts['evaluation'])} columns beyond the occluder's track")
+
+    @staticmethod
+    def _main_start(layout: Layout, drawn: Mapping[str, Any], rng: np.random.Generator) -> tuple[Cell, ...]:
+        """The cells the primary agent starts on: the drawn column of the big area (evaluation layout), or any cell
+        of a small room (training)."""
+        starts = layout.main_starts[drawn["layout"]]
+        if drawn["layout"] == "evaluation":
+            return starts[drawn["agents.main_column"] - 1]
+        return starts[int(rng.integers(len(starts)))]
 
     def _check_fits(self) -> None:
         """Refuse a config whose plan, grid or pools cannot make a scene."""
