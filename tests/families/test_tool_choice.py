@@ -398,3 +398,21 @@ def test_labels_have_the_same_keys_in_every_sample():
 
 def key_shape(value):
     return {key: key_shape(item) for key, item in value.items()} if isinstance(value, dict) else None
+
+
+def test_the_evaluations_couplings_of_placement_and_other_side_can_be_asked_for():
+    """Every moved tool of the evaluation stands beside its twin's parallel wall; its too-short tools are aligned."""
+    import numpy as np
+
+    from scenegen.run import load_family
+
+    generator = load_family("eval7_tool_choice")[1]
+    moved = 0
+    for index in range(120):
+        truth = generator.generate(index, np.random.default_rng(index)).truth
+        if truth["useful_tool"]["placement"] != "aligned":
+            moved += 1
+            assert (truth["other_side"], truth["obstruction"]) == ("obstructed", "parallel"), truth
+        if truth["other_side"] == "too_short":
+            assert truth["other_tool_placement"] == "aligned"
+    assert moved > 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...mcs.config import last_step, room_materials
-from ...params import Declaration, Param, number, one_of
+from ...params import Declaration, Param, Setting, number, one_of
 
 #: The metal materials of the evaluation scenes' tools.
 TOOL_MATERIALS = tuple(f"UnityAssetStore/YughuesFreeMetalMaterials/Materials/M_YFMM_{n}"
@@ -72,6 +72,13 @@ DECLARATION = Declaration(
         Param("tool.shift", SHIFT, {"min": 5, "max": 9},
               "How far sideways of its ball an offset tool lies, toward the platform or away from it; where the "
               "floor is narrower, as far as it allows with room left to turn the tool."),
+        Setting("tool.moved_beside_parallel_walls_only", {"type": "boolean"}, False,
+                "Move the useful tool off its pushing line (tool.placement) only in scenes whose other side is its "
+                "twin behind a wall along the room's depth, and align it in every other scene: every moved tool of "
+                "the evaluation stands in such a scene."),
+        Setting("tool.too_short_aligned", {"type": "boolean"}, False,
+                "Always align a too-short tool with its ball, as the evaluation does, rather than draw its placement "
+                "as the useful tool's."),
         Param("tool.obstruction", OBSTRUCTION, {"choices": ["parallel", "diagonal"], "weights": [2, 1]},
               "The wall that cuts an obstructed tool off: parallel to the platform along the room's whole depth, or "
               "diagonal from beside the platform at the front wall to the back wall (parallel where no diagonal "

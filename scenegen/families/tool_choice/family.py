@@ -49,6 +49,7 @@ class ToolChoice(Family):
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
         self.last_step = int(config["last_step"])
+        self.moved_beside_parallel_walls_only = bool(config["tool"]["moved_beside_parallel_walls_only"])
         self._check_fits()
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
@@ -60,12 +61,16 @@ class ToolChoice(Family):
         lengths = useful_lengths(pool.span)
         length = lengths[below(rng, len(lengths))]
         width, material = drawn["tool.width"], drawn["tool.material"]
+        if self.moved_beside_parallel_walls_only and (drawn["other_side"], drawn["tool.obstruction"]) != (
+                "obstructed", "parallel"):
+            drawn["tool.placement"] = "aligned"  # recorded as made: the twin and the label read it from here
 
         target_key, tool_key, platform_key, decoy_key = object_ids(rng, 4)
         target = soccer_ball(target_key, pool.ball_x, pool.ball_z, BALL_SCALE)
         pose = tool_pose(drawn["tool.placement"], pool, room, width, length, drawn, rng)
         useful = rect_tool(f"tool_{tool_key}", width, length, pose.x, pose.z, pose.rotation, material)
-        setting = Setting(pool.mirrored(), room, width, length, material, pose, drawn, self.parameters)
+        setting = Setting(pool.mirrored(), room, width, length, material, pose, drawn, self.parameters,
+                          bool(self.config["tool"]["too_short_aligned"]))
         other = OTHER_SIDE_BUILDERS[drawn["other_side"]](setting, rng)
         platform = structure_cube(f"platform_{platform_key}", (0.0, 0.5, 0.0), (1.0, 1.0, room[2]),
                                   PLATFORM_MATERIAL, lips=True)

