@@ -7,7 +7,6 @@ so this process's CPU time says nothing), each the best of three rounds.
 
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import subprocess
@@ -86,14 +85,25 @@ def _command(n: int, out: Path) -> list[str]:
             "-n", str(n), "--out", str(out), "--quiet"]
 
 
+#: Runs a command and prints its exit code and the peak resident memory (KB) of its largest process. Started fresh,
+#: this small process forks the command: Linux carries a forked child's peak over from its parent, so forked from
+#: the bench itself (hundreds of MB by now) the run would be charged for the bench.
+_LAUNCH = """
+import os, subprocess, sys
+process = subprocess.Popen(sys.argv[1:], stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(process.pid, 0)
+print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+"""
+
+
 def _peak_rss(n: int) -> float:
     """Peak resident memory (MB) of the largest process of a ``make -n n`` run with the default workers (wait4's
     figure covers the run's process and the workers it reaped)."""
-    process = subprocess.Popen(_command(n, _scratch() / f"rss{n}"), stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise RuntimeError(process.stderr.read().decode() if process.stderr else "make failed")
-    return usage.ru_maxrss / 1024
+    code, peak = subprocess.run([sys.executable, "-c", _LAUNCH, *_command(n, _scratch() / f"rss{n}")],
+                                capture_output=True, text=True, check=True).stdout.split()
+    if code != "0":
+        raise RuntimeError(f"make -n {n} failed (exit {code})")
+    return int(peak) / 1024
 
 
 def _memory() -> Iterator[str]:
