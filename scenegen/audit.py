@@ -21,13 +21,11 @@ import orjson
 from .config import check_config
 from .errors import Problem, ScenegenError
 from .family import Family
-from .manifest import JSONL_EXTENSIONS, MANIFEST, PARQUET_EXTENSION, RUN_RECORD, entry_files, manifest_lines
+from .manifest import MANIFEST, RUN_RECORD, SHARD_EXTENSIONS, entry_files, manifest_lines
 from .plugins import family_named
 from .storage import RECORD_KEYS, Storage, decode_rows
 from .validate import document_problems, mcs_problems, schema_problems
 from .writer import is_document, sha256
-
-SHARD_EXTENSIONS = (*JSONL_EXTENSIONS.values(), PARQUET_EXTENSION)
 
 
 @dataclass(frozen=True)

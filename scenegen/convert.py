@@ -47,11 +47,7 @@ def convert(source: Path, out: Path, format: str, compression: str | None = None
             sink.add([docs])
         _flush(sink, folder, summary)
         folder.close()
-        words = ["scenegen", "convert", str(source), "--format", storage.format]
-        for option, value in storage.record().items():
-            if option != "format":
-                words += [f"--{option.replace('_', '-')}", str(value)]
-        write_card(folder.root, shlex.join(words), summary)
+        write_card(folder.root, shlex.join(["scenegen", "convert", str(source), *storage.options()]), summary)
     return summary.documents
 
 

@@ -31,8 +31,10 @@ RUN_RECORD = "run.json"
 #: The extension of each compression of a JSON Lines shard.
 JSONL_EXTENSIONS = {"none": ".jsonl", "gzip": ".jsonl.gz", "zstd": ".jsonl.zst"}
 PARQUET_EXTENSION = ".parquet"
+#: Every extension a shard may have.
+SHARD_EXTENSIONS = (*JSONL_EXTENSIONS.values(), PARQUET_EXTENSION)
 #: The files a run writes its documents into: JSON files, or shards.
-DOCUMENT_EXTENSIONS = (".json", *JSONL_EXTENSIONS.values(), PARQUET_EXTENSION)
+DOCUMENT_EXTENSIONS = (".json", *SHARD_EXTENSIONS)
 
 
 @dataclass(frozen=True)

@@ -106,9 +106,7 @@ def command_line(request: RunRequest, storage: Storage) -> str:
         words += ["--prefix", request.prefix]
     if request.pairs:
         words.append("--pairs")
-    for option, value in storage.record().items():
-        words += [f"--{option.replace('_', '-')}", str(value)]
-    return shlex.join(words)
+    return shlex.join(words + storage.options())
 
 
 @dataclass

@@ -93,6 +93,10 @@ class Storage:
             return {"format": self.format}
         return {"format": self.format, "compression": self.compression, "shard_size": self.shard_size}
 
+    def options(self) -> list[str]:
+        """The storage as command-line options (``--format jsonl --compression zstd --shard-size 1000``)."""
+        return [word for key, value in self.record().items() for word in (f"--{key.replace('_', '-')}", str(value))]
+
     @property
     def shards(self) -> bool:
         return self.format != "files"

@@ -87,10 +87,11 @@ def _sorted_counts(counts: Mapping[Any, int]) -> dict[str, int]:
         ordered = sorted(counts.items())
     else:
         ordered = sorted(counts.items(), key=lambda item: (-item[1], str(item[0])))
-    return {_text(value): count for value, count in ordered}
+    return {value_text(value): count for value, count in ordered}
 
 
-def _text(value: Any) -> str:
+def value_text(value: Any) -> str:
+    """A value as the report names it: JSON's null, true and false, anything else as text."""
     if value is None:
         return "null"
     if type(value) is bool:

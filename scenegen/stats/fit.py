@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..values import Choice, Constant, FloatRange, IntRange, Value
-from .fields import is_number
+from .fields import is_number, value_text
 
 #: p-value below which an observed distribution is flagged as far from the requested one.
 THRESHOLD = 0.001
@@ -132,4 +132,4 @@ def _value_shares(value: Value) -> dict[Any, float]:
 def _name(cell: Any) -> str:
     if isinstance(cell, tuple):
         return f"{cell[0]:g} to {cell[1]:g}"
-    return "null" if cell is None else str(cell).lower() if type(cell) is bool else str(cell)
+    return value_text(cell)
