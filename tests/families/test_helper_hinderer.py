@@ -47,7 +47,9 @@ configs = st.fixed_dictionaries({
     "grid": st.fixed_dictionaries({"size": value(range(8, 13), ranges=True),
                                    "walls": value(["reference", "mirror", "flip", "rotate"])}),
     "trials": plans.map(lambda p: {"familiarization": len(p), "plan": p}),
-    "speed": value([0.05, 0.125, 0.18, 0.26, 0.3], ranges=True),
+    "speed": st.tuples(st.sampled_from([0.05, 0.125, 0.18, 0.26, 0.3]), st.sampled_from([0.125, 0.18, 0.26, 0.3]))
+    .map(lambda b: {"min": min(b), "max": max(b)}),
+    "walk_steps": value([4, 10, 12, 15, 25], ranges=True),
     "object": st.fixed_dictionaries({"type": value(OBJECT_TYPES),
                                      "offset": value([0.0, 0.1, 0.225, 0.25], ranges=True)}),
     "view": value(["isometric_front_right", "isometric"]),
@@ -148,9 +150,9 @@ def test_durations_and_motion_match_the_evaluation():
             tests.append(document["goal"]["last_step"] - sample.pair["test_start"] + 1)
             steps += agent_steps(document)
         trials += [trial["end"] - trial["start"] for trial in sample.params["trials"]]
-    assert 15 <= statistics.median(tests) <= 19 and max(tests) <= 24
-    assert 250 <= statistics.median(scenes) <= 300 and max(scenes) <= 360
-    assert min(trials) >= 10 and max(trials) <= 80
+    assert 15 <= statistics.median(tests) <= 20 and max(tests) <= 24
+    assert 265 <= statistics.median(scenes) <= 285 and 230 <= min(scenes) and max(scenes) <= 320
+    assert min(trials) >= 17 and max(trials) <= 60
     lengths = [length for length, _ in steps]
     assert 0.15 <= statistics.median(lengths) <= 0.21 and max(lengths) <= 0.26 + 1e-3
     assert sum(diagonal for _, diagonal in steps) / len(steps) > 0.5
@@ -247,8 +249,10 @@ def test_training_layout_swaps_the_areas():
     ({"grid": {"size": {"min": 7, "max": 10}}}, "grid.size", "too small"),
     ({"grid": {"size": 14}}, "grid.size", "pillar"),
     ({"agents": {"types": ["blob_02", "blob_03"]}}, "agents.types", ""),
-    ({"speed": 0.5}, "speed", ""),
+    ({"speed": 0.2}, "speed", ""),
     ({"speed": {"min": 0.1, "max": 0.31}}, "speed.max", ""),
+    ({"speed": {"min": 0.2, "max": 0.15}}, "speed", "above max"),
+    ({"walk_steps": 1}, "walk_steps", ""),
     ({"trials": {"plan": ["help", "jump"]}}, "trials.plan.1", ""),
     ({"grid": {"cells": 8}}, "grid", "unknown key"),
 ])

@@ -32,7 +32,8 @@ GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border w
                    integer=True)
 WALLS = one_of("walls", ("reference", "mirror", "flip", "rotate"),
                "the evaluation scenes' wall layout (rooms on the left), mirrored in x, in z, or both")
-SPEED = number("speed", 0.05, 0.3, "metres per step")
+SPEED = number("speed", 0.05, 0.3, "metres per step", ranged=False)
+WALK_STEPS = number("walk_steps", 2, 60, "steps", integer=True)
 OBJECT_TYPE = one_of("object_type", OBJECT_TYPES, "a goal object shape")
 OBJECT_OFFSET = number("object_offset", 0.0, 0.25, "metres off a cell's centre, along x and along z")
 OBJECT_COLOUR = one_of("object_colour", OBJECT_COLOURS, "a goal object colour")
@@ -77,10 +78,16 @@ DECLARATION = Declaration(
                 ["none", "none", "none", "none", "hinder", "help", "hinder", "help"],
                 "What happens in each familiarisation trial, one entry per trial: none, help or hinder. At least one "
                 "help and one hinder."),
-        Param("speed", SPEED, {"min": 0.125, "max": 0.26},
-              "Value, drawn afresh for every trial (the test trial too): how far the agents (and the occluder the "
-              "mover slides) move per step in that trial, in metres. The evaluation scenes' steps measure 0.125 "
-              "to 0.26 m, 0.18 at the median."),
+        Setting("speed", {"type": "object", "properties": {"min": SPEED, "max": SPEED}, "required": ["min", "max"],
+                          "additionalProperties": False},
+                {"min": 0.125, "max": 0.26},
+                "The slowest and the fastest the agents (and the occluder the mover slides) may move, in metres per "
+                "step: the evaluation scenes' steps measure 0.125 to 0.26 m, 0.18 at the median."),
+        Param("walk_steps", WALK_STEPS, {"min": 12, "max": 15},
+              "Value, drawn afresh for every trial (the test trial too): how many steps the trial's longest walk "
+              "(or push) takes. Everyone in the trial moves at that walk's length over this, kept within `speed`, so "
+              "a trial lasts about as long whatever its walks measure: the evaluation scenes' longest walks take "
+              "10 to 16 steps, their trials 18 to 23 steps without a mover and 33 to 55 with one."),
         Param("agents.helper_corner", CORNER, ["lower", "upper"],
               "Value: the corner of the big area the helper starts in (the hinderer takes the other): lower (z < 0, "
               "as in every evaluation scene) or upper."),

@@ -125,6 +125,7 @@ class HelperHinderer(Family):
         self.familiarization = int(trials["familiarization"])
         self.agent_types: tuple[str, ...] = tuple(config["agents"]["types"])
         self.agent_colours: tuple[str, ...] = tuple(config["agents"]["colours"])
+        self.speeds = (float(config["speed"]["min"]), float(config["speed"]["max"]))
         self._check_fits()
         self.layouts: dict[tuple[int, str], Layout] = {
             (size, walls): build_layout(size, walls)
@@ -146,10 +147,11 @@ class HelperHinderer(Family):
         main_start = self._main_start(layout, drawn, rng)
         lower, upper = sorted(layout.corners, key=lambda cell: layout.centre(cell)[1])
         corners = (lower, upper) if drawn["agents.helper_corner"] == "lower" else (upper, lower)
-        speeds = self._speeds(drawn["speed"], rng)
+        steps = self._steps(drawn["walk_steps"], rng)
         stage = Stage(
             layout=layout,
-            speeds=speeds,
+            steps=steps,
+            speeds=self.speeds,
             main=Actor(main_start, layout.spot(main_start), cast["main"].half),
             helper=Actor(corners[:1], layout.centre(corners[0]), cast["helper"].half),
             hinderer=Actor(corners[1:], layout.centre(corners[1]), cast["hinderer"].half),
@@ -182,17 +184,18 @@ class HelperHinderer(Family):
             for suffix, role in OUTCOMES
         }
         params = {**drawn, **{role: member.params() for role, member in cast.items()},
-                  "main_start": list(layout.spot(main_start)), "test_speed": speeds[-1],
+                  "main_start": list(layout.spot(main_start)), "test_speed": acted.test_speed,
                   "helper_start": list(corners[0]),
                   "hinderer_start": list(corners[1]), "helper_listed_first": helper_first,
                   "trials": [_trial_params(t) for t in acted.trials]}
         return Sample(documents=documents, params=params, truth=_truth(cast, acted),
                       pair=_pair(ids["pair"], cast, drawn["layout"], layout, acted))
 
-    def _speeds(self, first: float, rng: np.random.Generator) -> tuple[float, ...]:
-        """A speed per trial, the test trial last: the sample's drawn ``speed``, then fresh draws of it."""
-        value = self.parameters.values["speed"]
-        more = [round(float(value.sample(rng)), 4) for _ in range(self.familiarization)]
+    def _steps(self, first: int, rng: np.random.Generator) -> tuple[int, ...]:
+        """Steps of each trial's longest walk, the test trial last: the sample's drawn ``walk_steps``, then fresh
+        draws of it."""
+        value = self.parameters.values["walk_steps"]
+        more = [int(value.sample(rng)) for _ in range(self.familiarization)]
         return (first, *more)
 
     def _cast(self, rng: np.random.Generator) -> dict[str, Member]:
@@ -243,6 +246,8 @@ class HelperHinderer(Family):
         for kind, who in ((HELP, "helper"), (HINDER, "hinderer")):
             if kind not in self.plan:
                 _refuse("trials.plan", f"no {kind!r} trial: the primary agent must see the {who} act at least once")
+        if self.speeds[0] > self.speeds[1]:
+            _refuse("speed", f"min {self.speeds[0]} is above max {self.speeds[1]}")
         for path, pool in (("agents.types", self.agent_types), ("agents.colours", self.agent_colours)):
             if len(set(pool)) < 3:
                 _refuse(path, f"{len(set(pool))} distinct entries; the three agents each need their own")

@@ -7,14 +7,16 @@ A familiarisation trial runs, from its first step ``S``:
    in this trial's start slot.
 2. From ``S + START_DELAY``, in a help or hinder trial, the mover walks to the
    nearer end of the occluder, steps up to touch it, pauses, then pushes or pulls
-   it along the track into the other slot, at the same speed.
+   it along the track into the other slot.
 3. After a pause the primary agent walks (given where the occluder and the other
    agents now are) toward the goal: to touch it when it can be reached; otherwise
    to the reachable cell nearest the goal, where it stops.
 
 Every walk follows a shortest 4-connected grid path shortened along lines of
 sight (:mod:`scenegen.mcs.gridworld.sight`), so agents move in any direction and
-a walk is never longer than its grid path; each trial has a speed of its own.
+a walk is never longer than its grid path. Everyone in a trial moves at one speed, set so the trial's
+longest walk (or push) takes the trial's drawn number of steps, within the allowed speeds: as in the
+evaluation, a trial lasts about as long whatever its walks measure.
 4. The trial ends ``END_DELAY`` steps after the primary agent's last keyframe:
    that step's action is ``EndHabituation`` and it is the next trial's ``S``.
 
@@ -40,7 +42,7 @@ import numpy as np
 from ...errors import GenerationError
 from ...mcs.gridworld.grid import DIRECTION_ORDERS, Cell
 from ...mcs.gridworld.layout import CELL, Layout
-from ...mcs.gridworld.motion import Point, contact_point, walk
+from ...mcs.gridworld.motion import Point, contact_point, path_length, walk
 from ...mcs.gridworld.sight import approach, centres_of, shortened, sweeps, sweeps_from
 
 HELP, HINDER, NONE = "help", "hinder", "none"
@@ -76,8 +78,10 @@ class Stage:
     """The world and the actors of one scene."""
 
     layout: Layout
-    #: Metres per step in each familiarisation trial, then in the test trial.
-    speeds: tuple[float, ...]
+    #: Steps the longest walk of each familiarisation trial takes, then the test trial's.
+    steps: tuple[int, ...]
+    #: The slowest and the fastest speed allowed, metres per step.
+    speeds: tuple[float, float]
     main: Actor
     helper: Actor
     hinderer: Actor
@@ -120,18 +124,27 @@ class Script:
     test: dict[str, list[Keyframe]] = field(default_factory=dict)
     #: Where the primary agent ends the test trial, world (x, z), per role it approaches.
     test_ends: dict[str, Point] = field(default_factory=dict)
+    #: Metres per step of both test-trial walks.
+    test_speed: float = 0.0
     last_step: int = 0
 
 
 @dataclass(frozen=True)
 class _Move:
-    """The mover's part of a help or hinder trial, before it is put on the timeline."""
+    """The mover's part of a help or hinder trial, as polylines: its walk up to the occluder, then the
+    occluder's slide along the track (the mover slides with it, ``offset`` from its centre)."""
 
     role: str
     approach: list[Point]
-    push: list[Point]
-    occluder: list[Point]
+    slide: tuple[Point, Point]
+    offset: Point
     end_cell: Cell
+
+    def walked(self, speed: float) -> tuple[list[Point], list[Point], list[Point]]:
+        """The mover's approach and push keyframes and the occluder's, at ``speed``."""
+        occluder = walk(self.slide, speed)
+        push = [(round(x + self.offset[0], 4) + 0.0, round(z + self.offset[1], 4) + 0.0) for x, z in occluder]
+        return walk(self.approach, speed), push, occluder
 
 
 @dataclass(frozen=True)
@@ -166,7 +179,7 @@ def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Scrip
     start, occluder_slot = 0, None
     moved: set[str] = set()
     for index, kind in enumerate(plan):
-        trial = _plan_trial(stage, kind, occluder_slot is not None, stage.speeds[index], rng, index)
+        trial = _plan_trial(stage, kind, occluder_slot is not None, stage.steps[index], rng, index)
         if index > 0:
             _reset(stage, out, start, moved | {"main"})
             out.red_off.extend(start for _ in out.red_on[len(out.red_off):])
@@ -176,11 +189,11 @@ def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Scrip
         step = start + START_DELAY
         moved = set()
         if trial.move is not None:
-            move = trial.move
-            step = _append(getattr(out, move.role), move.approach, step) + PAUSE
-            _append(out.occluder, move.occluder, step)
-            step = _append(getattr(out, move.role), move.push, step) + PAUSE
-            moved.add(move.role)
+            role, (approach, push, occluder) = trial.move.role, trial.move.walked(trial.speed)
+            step = _append(getattr(out, role), approach, step) + PAUSE
+            _append(out.occluder, occluder, step)
+            step = _append(getattr(out, role), push, step) + PAUSE
+            moved.add(role)
         contact = _append(out.main, trial.walk, step) - 1 if trial.walk else step
         if trial.reached:
             out.red_on.append(contact)
@@ -195,7 +208,7 @@ def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Scrip
     return out
 
 
-def _plan_trial(stage: Stage, kind: str, occluder_shown: bool, speed: float, rng: np.random.Generator,
+def _plan_trial(stage: Stage, kind: str, occluder_shown: bool, steps: int, rng: np.random.Generator,
                 index: int) -> _Plan:
     """Draw the goal's cell and place until every walk of the trial exists and does what the trial kind says."""
     layout = stage.layout
@@ -207,7 +220,7 @@ def _plan_trial(stage: Stage, kind: str, occluder_shown: bool, speed: float, rng
             room = stage.main_room
             cells = layout.training_goals
         goal = _place_goal(stage, cells[int(rng.integers(len(cells)))], frozenset(cells), rng)
-        plan = _try_trial(stage, kind, occluder_shown or kind != NONE, goal, room, speed, rng)
+        plan = _try_trial(stage, kind, occluder_shown or kind != NONE, goal, room, steps, rng)
         if plan is not None:
             return plan
     raise GenerationError(
@@ -222,9 +235,12 @@ def _place_goal(stage: Stage, cell: Cell, allowed: frozenset[Cell], rng: np.rand
     offset, side = [], []
     for axis, unit in enumerate(rng.random(2).tolist()):
         inside = CELL / 2 - stage.goal_half[axis] - 1e-4  # the offsets that keep the goal in its cell
+        # Beyond this it overlaps the next cell by 1e-4 m or more, whatever the position's rounding does: between
+        # the two it is kept inside, never said to overlap a cell it only grazes.
+        over = inside + 2e-4
         shift = (2 * unit - 1) * stage.goal_offset
-        step = 1 if shift > inside else -1 if shift < -inside else 0
-        if step and _beside(cell, axis, step) not in allowed:
+        step = 1 if shift > over else -1 if shift < -over else 0
+        if step == 0 or _beside(cell, axis, step) not in allowed:
             shift, step = max(-inside, min(inside, shift)), 0
         offset.append(shift)
         side.append(step)
@@ -242,7 +258,7 @@ def _beside(cell: Cell, axis: int, step: int) -> Cell:
     return (cell[0] + step, cell[1]) if axis == 0 else (cell[0], cell[1] + step)
 
 
-def _try_trial(stage: Stage, kind: str, shown: bool, goal: Goal, room: int, speed: float,
+def _try_trial(stage: Stage, kind: str, shown: bool, goal: Goal, room: int, steps: int,
                rng: np.random.Generator) -> _Plan | None:
     layout, grid = stage.layout, stage.layout.grid
     slot_from = slot_to = None
@@ -257,7 +273,7 @@ def _try_trial(stage: Stage, kind: str, shown: bool, goal: Goal, room: int, spee
     if kind != NONE:
         role = "helper" if kind == HELP else "hinderer"
         assert slot_from is not None and slot_to is not None
-        move = _plan_move(stage, role, slot_from, slot_to, occupied & ~grid.mask(agents[role]), speed, rng)
+        move = _plan_move(stage, role, slot_from, slot_to, occupied & ~grid.mask(agents[role]), rng)
         if move is None:
             return None
         agents[role] = (move.end_cell,)
@@ -282,10 +298,18 @@ def _try_trial(stage: Stage, kind: str, shown: bool, goal: Goal, room: int, spee
         if walked is None:
             return None
         points = walked
+    walks = [points] if move is None else [points, move.approach, list(move.slide)]
+    speed = _pace(stage, steps, walks)
     return _Plan(goal, room, slot_from, slot_to, move, walk(points, speed), reached, speed)
 
 
-def _plan_move(stage: Stage, role: str, slot_from: int, slot_to: int, occupied: int, speed: float,
+def _pace(stage: Stage, steps: int, walks: Sequence[Sequence[Point]]) -> float:
+    """The speed at which the longest of ``walks`` takes ``steps`` steps, within the allowed speeds."""
+    slowest, fastest = stage.speeds
+    return round(min(max(max(map(path_length, walks)) / steps, slowest), fastest), 4)
+
+
+def _plan_move(stage: Stage, role: str, slot_from: int, slot_to: int, occupied: int,
                rng: np.random.Generator) -> _Move | None:
     """The mover's walk to the nearer end of the occluder, its contact, and the push or pull to the other slot."""
     layout, grid = stage.layout, stage.layout.grid
@@ -299,12 +323,10 @@ def _plan_move(stage: Stage, role: str, slot_from: int, slot_to: int, occupied: 
     stand = layout.centre(path[-1])
     # The last step is straight along the track: the mover pushes or pulls the occluder along it.
     touch = contact_point(stand, block_from, _plus(OCCLUDER_HALF, actor.half))
-    occluder = walk([block_from, block_to], speed)
     offset = (touch[0] - block_from[0], touch[1] - block_from[1])
-    push = [(round(x + offset[0], 4) + 0.0, round(z + offset[1], 4) + 0.0) for x, z in occluder]
     rows = layout.slots[slot_to][0][1] - layout.slots[slot_from][0][1]
     end_cell = (path[-1][0], path[-1][1] + rows)
-    return _Move(role, walk([*_route(stage, actor, path, free), touch], speed), push, occluder, end_cell)
+    return _Move(role, [*_route(stage, actor, path, free), touch], (block_from, block_to), offset, end_cell)
 
 
 def _goal_reachable(stage: Stage, goal: Goal, slot: int | None) -> bool:
@@ -334,10 +356,9 @@ def _nearest_approach(stage: Stage, goal: int, free: int, order: tuple[int, ...]
 
 def _script_test(stage: Stage, out: Script, rng: np.random.Generator) -> None:
     grid = stage.layout.grid
-    main, speed = stage.main, stage.speeds[-1]
+    main = stage.main
     free = grid.free & ~grid.mask((*stage.helper.cells, *stage.hinderer.cells))
-    first = out.test_start + START_DELAY
-    longest = 0
+    routes: dict[str, list[Point]] = {}
     for role, other in zip(ROLES, ROLES[::-1], strict=True):
         target: Actor = getattr(stage, role)
         order = DIRECTION_ORDERS[int(rng.integers(len(DIRECTION_ORDERS)))]
@@ -349,12 +370,16 @@ def _script_test(stage: Stage, out: Script, rng: np.random.Generator) -> None:
                            grid.mask(getattr(stage, other).cells))
         if points is None:
             raise GenerationError(f"test trial: the primary agent cannot walk up to the {role}")
+        routes[role] = points
+    # One speed for both walks: the two scenes differ in where the agent goes, not in how it moves.
+    out.test_speed = _pace(stage, stage.steps[-1], list(routes.values()))
+    first = out.test_start + START_DELAY
+    for role, points in routes.items():
         keyframes: list[Keyframe] = []
-        _append(keyframes, walk(points, speed), first)
+        _append(keyframes, walk(points, out.test_speed), first)
         out.test[role] = keyframes
         out.test_ends[role] = keyframes[-1][1:]
-        longest = max(longest, len(keyframes))
-    out.last_step = first + longest - 1 + TEST_END_DELAY
+    out.last_step = first + max(map(len, out.test.values())) - 1 + TEST_END_DELAY
 
 
 def _reset(stage: Stage, out: Script, step: int, roles: set[str]) -> None:

@@ -28,6 +28,11 @@ def ceil_distance(value: float) -> float:
     return math.ceil(value * _QUANTUM - 1e-6) / _QUANTUM
 
 
+def path_length(points: Sequence[Point]) -> float:
+    """The length of the polyline through ``points``, in metres."""
+    return sum(math.hypot(bx - ax, bz - az) for (ax, az), (bx, bz) in itertools.pairwise(points))
+
+
 def walk(points: Sequence[Point], speed: float) -> list[Point]:
     """Positions after each step of walking ``points`` at ``speed`` m/step (empty for a path of no length).
 
