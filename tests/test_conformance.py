@@ -43,7 +43,8 @@ FIXTURES: Path = REFERENCE_SCENES
 SHARE = 0.9
 
 #: Bundled templates of every family that writes MCS scenes (``hidden_set_rotation``: set_rotation's ``hidden: true``).
-TEMPLATES = ("tool_choice", "shell_game", "set_rotation", "hidden_set_rotation", "helper_hinderer")
+TEMPLATES = ("tool_choice", "shell_game", "set_rotation", "hidden_set_rotation", "helper_hinderer",
+             "lava", "holes")
 SAMPLES = 4
 SEED = 11
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..model import SceneObject, Show, Vec3
+from ..model import AgentSettings, SceneObject, Show, Vec3
 
 SOCCER_BALL_SIZE = 0.22  # metres, at scale 1
 TOOL_HEIGHT = 0.3
@@ -96,3 +96,59 @@ def rect_tool(object_key: str, width: float, length: float, x: float, z: float, 
 
 def _dimension(metres: float) -> str:
     return f"{metres:.2f}".replace(".", "_")
+
+
+#: Mass the evaluation scenes give every interactive agent, human or blob (``docs/mcs_facts.md`` 11.3).
+AGENT_MASS = 75
+#: A human agent's size at scale 1, x, y, z (SCH agent table); it stands with its pivot at its feet.
+HUMAN_AGENT_SIZE = (0.5, 1.6, 0.5)
+#: The soccer ball's mass wherever the evaluation scenes hand it to an agent: the scale-2 ball's, at scale 1.
+HELD_BALL_MASS = 2.0
+
+
+def platform(object_key: str, x: float, z: float, material: str) -> SceneObject:
+    """The 1 m cube the performer starts on (``platform_`` id, lips all open), its top 1 m up."""
+    return structure_cube(f"platform_{object_key}", (x, 0.5, z), (1.0, 1.0, 1.0), material, lips=True)
+
+
+def held_ball(object_key: str, agent_id: str) -> SceneObject:
+    """A soccer ball an agent holds until asked for it (InteractWithAgent): MCS wants it at scale 1, and the
+    evaluation scenes leave it at the origin, where the agent's hand, not its position, puts it."""
+    return SceneObject(
+        id=object_key,
+        type="soccer_ball",
+        mass=HELD_BALL_MASS,
+        salient_materials=["rubber"],
+        moveable=True,
+        pickupable=True,
+        shows=[Show((0.0, 0.0, 0.0))],
+        associated_with_agent=agent_id,
+    )
+
+
+def human_agent(object_key: str, agent_type: str, x: float, z: float, rotation_y: float,
+                settings: AgentSettings) -> SceneObject:
+    """An interactive human agent (``agent_female_01``...) standing on the floor, with no scripted actions."""
+    return SceneObject(
+        id=f"agent_{object_key}",
+        type=agent_type,
+        mass=AGENT_MASS,
+        materials=None,
+        agent_settings=settings,
+        actions=(),
+        shows=[Show((x, 0.0, z), rotation=(0.0, rotation_y, 0.0))],
+        labels="",
+    )
+
+
+def blob(object_key: str, blob_type: str, x: float, y: float, z: float, rotation_y: float, scale: float,
+         material: str) -> SceneObject:
+    """A blob standing on the floor (``y``: its standing height at this scale), with physics and one colour."""
+    return SceneObject(
+        id=f"blob_{object_key}",
+        type=blob_type,
+        mass=AGENT_MASS,
+        materials=[material],
+        physics=True,
+        shows=[Show((x, y, z), rotation=(0.0, rotation_y, 0.0), scale=(scale, scale, scale))],
+    )

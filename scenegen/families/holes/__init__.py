@@ -1,0 +1,18 @@
+"""The Holes family (MCS eval 7, "Navigation - Holes and Lava"): walk round the holes to the ball."""
+
+from __future__ import annotations
+
+from ..navigation.family import FieldNavigation
+from .declaration import DECLARATION
+
+
+class Holes(FieldNavigation):
+    """Hole cells trap the performer that steps too close, and anything standing over one falls in."""
+
+    name = "holes"
+    description = "Holes: walk round or through a field of holes to the ball, or the agent holding it (eval 7)."
+    declaration = DECLARATION
+    danger = "holes"
+
+
+__all__ = ["Holes"]

@@ -1,0 +1,18 @@
+"""The Lava family (MCS eval 7, "Navigation - Holes and Lava"): walk round the lava to the ball."""
+
+from __future__ import annotations
+
+from ..navigation.family import FieldNavigation
+from .declaration import DECLARATION
+
+
+class Lava(FieldNavigation):
+    """Lava cells end the scene when the performer steps too close: the field must be walked round."""
+
+    name = "lava"
+    description = "Lava: walk round or through a field of lava cells to the ball, or the agent holding it (eval 7)."
+    declaration = DECLARATION
+    danger = "lava"
+
+
+__all__ = ["Lava"]

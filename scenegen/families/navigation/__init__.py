@@ -1,0 +1,1 @@
+"""What Lava and Holes share: the navigation task over a field of dangerous floor cells."""

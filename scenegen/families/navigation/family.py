@@ -1,0 +1,194 @@
+"""The navigation task over a field of dangerous floor cells (MCS eval 7, "Navigation - Holes and Lava").
+
+The performer starts on a 1 m platform near the front wall, with a view of the
+room. The soccer ball is near the back wall, on the floor or held by a human
+agent (the performer asks for it with InteractWithAgent); a blob may stand near
+it. Between them lies a field of lava or hole cells that cuts the straight way.
+:class:`FieldNavigation` makes both tasks; :mod:`scenegen.families.lava` and
+:mod:`scenegen.families.holes` name it and give their defaults.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...errors import ConfigError, GenerationError, Problem
+from ...family import Family, Sample
+from ...geometry.catalog import object_size, resting_y
+from ...mcs.frame import retrieval_goal, room_materials
+from ...mcs.objects import (
+    HUMAN_AGENT_SIZE,
+    SOCCER_BALL_SIZE,
+    blob,
+    held_ball,
+    human_agent,
+    object_ids,
+    platform,
+    soccer_ball,
+)
+from ...model import AgentSettings, Scene, SceneObject
+from ...values import DECIMALS, below
+from .field import CLEAR_ROWS, Field, FieldShape, draw_field, field_band
+
+DESCRIPTION = "Find and pick up the small light black white rubber ball."
+#: The ball on the floor is the evaluation's scale-2 ball (0.44 m across).
+BALL_SCALE = 2.0
+#: The performer starts on top of the platform.
+PLATFORM_TOP = 1.0
+#: The two outfits the evaluation's agents wear (``docs/mcs_facts.md`` 11.3): agentSettings options have no
+#: documented ranges, so only outfits known to dress an agent are drawn.
+OUTFITS = (
+    AgentSettings(chest=8, skin=0, chest_material=13, eyes=2, feet=0, feet_material=3, hair=5, hair_material=0,
+                  hat_material=-1, legs=0, legs_material=11),
+    AgentSettings(chest=7, skin=13, chest_material=5, eyes=0, feet=1, feet_material=8, hair=9, hair_material=2,
+                  hat_material=5, legs=0, legs_material=14),
+)
+#: Angles (radians from +x, toward +z) tried for the blob, beside or behind the ball, nearest the sides first.
+BLOB_ANGLES = np.radians([0, 180, 30, 150, 60, 120, 90])
+#: Draws of a sample's parameters and field before giving up: the defaults keep about one draw in two.
+MAX_ATTEMPTS = 200
+
+
+class FieldNavigation(Family):
+    """Walk round or through a field of dangerous cells to the ball; ``danger`` names the cells' key."""
+
+    danger: ClassVar[str]
+    # Nothing is hidden from the performer: the task is the walk, and the label holds its measures only.
+    answers = ()
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        super().__init__(config)
+        self.last_step = int(config["last_step"])
+        self.min_detour = int(config["min_detour"])
+        self._check_fits()
+
+    def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        drawn, field = self._draw(rng)
+        width, height, depth = float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"])
+        start, goal = _ends(drawn)
+        ball_key, holder_key, blob_key, platform_key = object_ids(rng, 4)
+        objects: list[SceneObject]
+        if drawn["target.holder"] == "agent":
+            outfit = OUTFITS[below(rng, len(OUTFITS))]
+            holder = human_agent(holder_key, drawn["agent.type"], *goal, float(drawn["agent.rotation"]), outfit)
+            ball = held_ball(ball_key, holder.id)
+            objects, goal_half = [ball, holder], HUMAN_AGENT_SIZE[0] / 2
+        else:
+            ball = soccer_ball(ball_key, *goal, BALL_SCALE)
+            objects, goal_half = [ball], SOCCER_BALL_SIZE * BALL_SCALE / 2
+        if drawn["blob.present"]:
+            objects.append(_blob(blob_key, drawn, goal, goal_half, width, depth))
+        objects.append(platform(platform_key, *start, drawn["platform.material"]))
+        scene = Scene(
+            room=(width, height, depth),
+            materials=room_materials(drawn),
+            performer_position=(start[0], PLATFORM_TOP, start[1]),
+            performer_rotation=(0.0, float(drawn["performer.rotation"]), 0.0),
+            objects=objects,
+            goal=retrieval_goal(ball.id, DESCRIPTION, self.last_step),
+            lava=field.cells if self.danger == "lava" else (),
+            holes=field.cells if self.danger == "holes" else (),
+        )
+        return Sample(documents={"": scene}, params=drawn, truth=self._truth(ball, objects, field, start, goal))
+
+    def _draw(self, rng: np.random.Generator) -> tuple[dict[str, Any], Field]:
+        """The sample's parameters and its field: drawn again, all of them, until the field keeps the promise
+        (a layout may not allow it at all, e.g. a narrow field far to one side of the straight way)."""
+        for _ in range(MAX_ATTEMPTS):
+            drawn = self.parameters.draw(rng)
+            shape = FieldShape(drawn["field.width"], drawn["field.depth"], drawn["field.rows"],
+                               drawn["field.columns"], drawn["field.gaps"], drawn["field.scatter"])
+            room = (float(drawn["room.width"]), float(drawn["room.depth"]))
+            field = draw_field(rng, shape, room, *_ends(drawn), self.min_detour)
+            if field is not None:
+                return drawn, field
+        raise GenerationError(f"no draw of {MAX_ATTEMPTS} made a field that cuts the straight way and leaves a safe "
+                              f"walk at least min_detour ({self.min_detour}) steps longer than the open room's; "
+                              "open more gaps, lower the scatter or widen the field")
+
+    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        from .checks import navigation_problems  # only checking runs need it: a run's every process starts faster
+
+        return navigation_problems(document, truth, self.danger)
+
+    def _truth(self, ball: SceneObject, objects: list[SceneObject], field: Field, start: tuple[float, float],
+               goal: tuple[float, float]) -> dict[str, Any]:
+        holder = ball.associated_with_agent
+        blobs = [item.id for item in objects if item.id.startswith("blob_")]
+        return {
+            "kind": self.danger,
+            "target_id": ball.id,
+            "holder_id": holder,
+            "interact_with_agent": holder is not None,
+            "blob_id": blobs[0] if blobs else None,
+            "cells": len(field.cells),
+            "path_length": field.walk_length,
+            "open_path_length": field.open_length,
+            "detour": field.walk_length - field.open_length,
+            "straight_distance": round(math.dist(start, goal), DECIMALS),
+        }
+
+    def _check_fits(self) -> None:
+        """Refuse a config whose extreme values cannot fit the room, or leave no room for the field."""
+        assert self.declaration is not None  # every navigation family declares its config
+        numeric = [param.path for param in self.declaration.params if param.domain.kind is not object]
+        low = {path: self.parameters.low(path) for path in numeric}
+        high = {path: self.parameters.high(path) for path in numeric}
+        for who in ("performer", "target"):
+            side = max(abs(low[f"{who}.x"]), abs(high[f"{who}.x"]))
+            if side > low["room.width"] / 2 - 0.75:
+                _refuse(f"{who}.x", f"|x| up to {side} m leaves less than 0.75 m to a side wall of a room "
+                        f"{low['room.width']} m wide")
+        if low["performer.depth"] < 0.75 or low["target.depth"] < 0.75:
+            _refuse("performer.depth" if low["performer.depth"] < 0.75 else "target.depth",
+                    "the platform and the ball keep at least 0.75 m from their wall")
+        first_row, last_row = field_band(high["performer.depth"] - low["room.depth"] / 2,
+                                         low["room.depth"] / 2 - high["target.depth"])
+        if high["field.depth"] > last_row - first_row + 1:
+            _refuse("field.depth", f"{high['field.depth']} rows do not fit between the platform and the ball, "
+                    f"{CLEAR_ROWS} row clear of each, in a room {low['room.depth']} m deep (at most "
+                    f"{max(0, last_row - first_row + 1)})")
+        if high["field.width"] > 2 * math.floor(low["room.width"] / 2) + 1:
+            _refuse("field.width", f"{high['field.width']} cells are wider than a room {low['room.width']} m wide")
+        if high["field.rows"] > low["field.depth"] or high["field.columns"] > low["field.width"]:
+            _refuse("field.rows" if high["field.rows"] > low["field.depth"] else "field.columns",
+                    "a field cannot hold more walls than it has rows (or columns)")
+        if high["field.gaps"] > low["field.width"] - 1 and high["field.rows"] > 0:
+            _refuse("field.gaps", f"{high['field.gaps']} gaps leave nothing of a wall {low['field.width']} cells long")
+        if low["field.gaps"] == 0 and high["field.rows"] > 0 and high["field.width"] >= low["room.width"]:
+            _refuse("field.gaps", "a wall across the whole room with no gap cuts the ball off; "
+                    f"{MAX_ATTEMPTS} draws would fail")
+
+
+def _ends(drawn: Mapping[str, Any]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where the performer starts (the platform's centre) and where the ball, or its holder, stands: (x, z)."""
+    depth = float(drawn["room.depth"])
+    return ((drawn["performer.x"], round(drawn["performer.depth"] - depth / 2, DECIMALS)),
+            (drawn["target.x"], round(depth / 2 - drawn["target.depth"], DECIMALS)))
+
+
+def _blob(key: str, drawn: Mapping[str, Any], goal: tuple[float, float], goal_half: float, width: float,
+          depth: float) -> SceneObject:
+    """The blob near the ball: the first spot, beside or behind it, where it stands wholly inside the room."""
+    blob_type, scale, rotation = drawn["blob.type"], drawn["blob.scale"], drawn["blob.rotation"]
+    size_x, _, size_z = object_size(blob_type)
+    half = np.array([size_x, size_z]) * scale / 2
+    if rotation % 180:
+        half = half[::-1]
+    distance = max(drawn["blob.distance"], goal_half + float(np.hypot(*half)) + 0.05)
+    spots = np.asarray(goal) + distance * np.stack([np.cos(BLOB_ANGLES), np.sin(BLOB_ANGLES)], axis=1)
+    inside = np.all(np.abs(spots) + half <= np.array([width, depth]) / 2, axis=1)
+    if not inside.any():  # never with the declared bounds (the spot toward the room's centre fits): a guard
+        raise GenerationError(f"no spot {distance} m beside or behind the ball at {goal} holds a {blob_type} "
+                              f"at scale {scale} inside the room")
+    x, z = (round(float(v), DECIMALS) for v in spots[int(np.argmax(inside))])
+    y = round(resting_y(blob_type, scale), DECIMALS)
+    return blob(key, blob_type, x, y, z, float(rotation), scale, drawn["blob.material"])
+
+
+def _refuse(path: str, message: str) -> None:
+    raise ConfigError(path, f"cannot lay out the room: {message}")
