@@ -94,6 +94,18 @@ def rect_tool(object_key: str, width: float, length: float, x: float, z: float, 
     )
 
 
+def hooked_tool(object_key: str, shape: str, width: float, length: float, x: float, z: float, rotation_y: float,
+                material: str) -> SceneObject:
+    """An L-shaped tool lying on the floor: ``shape`` ``hooked`` (arms L and 3W) or ``isosceles`` (both L); at
+    rotation 0 its long arm runs along z and its short arm (the hook) crosses the +z end toward +x."""
+    return SceneObject(
+        id=object_key,
+        type=f"tool_{shape}_{_dimension(width)}_x_{_dimension(length)}",
+        materials=[material],
+        shows=[Show((x, TOOL_HEIGHT / 2, z), rotation=(0.0, rotation_y, 0.0))],
+    )
+
+
 def _dimension(metres: float) -> str:
     return f"{metres:.2f}".replace(".", "_")
 

@@ -7,7 +7,6 @@ decide from that geometry which ball a tool can push out of the lava.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,8 +27,8 @@ from ...geometry import (
 )
 from ...geometry.grid import touched_cells
 from ...geometry.reach import flood
+from ...mcs.tools.kinds import tool_kind
 
-_RECT_TOOL = re.compile(r"tool_rect_(\d+)_(\d+)_x_(\d+)_(\d+)")
 _TOLERANCE = 1e-6
 #: How near a tool the performer must stand to take it: its own radius and a little more.
 _REACH = PERFORMER_RADIUS + 0.05
@@ -241,11 +240,8 @@ def pushes_out(tool: Mapping[str, Any], ball: Mapping[str, Any], lava_span: tupl
 
 def rect_tool_size(object_type: str) -> tuple[float, float] | None:
     """(width, length) of a ``tool_rect_W_x_L`` type, read from its name; None for other types."""
-    match = _RECT_TOOL.fullmatch(object_type)
-    if match is None:
-        return None
-    w_int, w_frac, l_int, l_frac = match.groups()
-    return float(f"{w_int}.{w_frac}"), float(f"{l_int}.{l_frac}")
+    kind = tool_kind(object_type)
+    return (kind.width, kind.length) if kind is not None and kind.shape == "rect" else None
 
 
 def _pose(item: Mapping[str, Any]) -> tuple[str, Mapping[str, float], float, Mapping[str, float]]:

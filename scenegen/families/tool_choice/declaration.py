@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 from ...mcs.config import last_step, room_materials
+from ...mcs.tools.kinds import TOOL_MATERIALS
 from ...params import Declaration, Param, Setting, number, one_of
-
-#: The metal materials of the evaluation scenes' tools.
-TOOL_MATERIALS = tuple(f"UnityAssetStore/YughuesFreeMetalMaterials/Materials/M_YFMM_{n}"
-                       for n in (11, 13, 15, 23, 34, 36, 40, 42))
 
 ROOM_WIDTH = number("room_width", 12, 100, "metres")
 ROOM_DEPTH = number("room_depth", 10, 60, "metres")

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-#: Lengths of the ``tool_rect_W_x_L`` types MCS has, in metres.
-RECT_TOOL_LENGTHS = (1, 3, 4, 5, 6, 7, 8, 9)
+from ...mcs.tools.kinds import RECT_LENGTHS as RECT_TOOL_LENGTHS
+from ...mcs.tools.lava import pool_cells, square_island
+
 #: Free floor kept between the pool (or a tool) and a wall or the platform, so the performer can pass.
 WALKWAY = 1.0
 PLATFORM_HALF_WIDTH = 0.5
@@ -59,12 +60,9 @@ class Pool:
 def _cells(pool: Pool) -> tuple[tuple[int, int], ...]:
     # Pools repeat across samples: a run draws from a few thousand layouts at most.
     reach_x = pool.half_island + pool.side
-    return tuple(
-        (x, z)
-        for x in range(pool.ball_x - reach_x, pool.ball_x + reach_x + 1)
-        for z in range(pool.ball_z - pool.half_island - pool.near, pool.ball_z + pool.half_island + pool.far + 1)
-        if abs(x - pool.ball_x) > pool.half_island or abs(z - pool.ball_z) > pool.half_island
-    )
+    low = (pool.ball_x - reach_x, pool.ball_z - pool.half_island - pool.near)
+    high = (pool.ball_x + reach_x, pool.ball_z + pool.half_island + pool.far)
+    return pool_cells(low, high, square_island((pool.ball_x, pool.ball_z), pool.island))
 
 
 def both_pools_cells(pool: Pool) -> tuple[tuple[int, int], ...]:

@@ -1,0 +1,5 @@
+"""The Asymmetric Tool family."""
+
+from .family import AsymmetricTool
+
+__all__ = ["AsymmetricTool"]

@@ -1,0 +1,59 @@
+"""Asymmetric Tool's config, declared once: the schema, the draw table and the reference derive from it."""
+
+from __future__ import annotations
+
+from ...mcs.config import last_step, room_materials
+from ...mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
+from ...mcs.tools.lanes import DIRECTIONS
+from ...params import Declaration, Param, number, one_of
+
+#: Odd whole metres: the lava's cells then tile the room up to its walls (``docs/mcs_facts.md`` 10.4).
+ODD_METRES = tuple(range(11, 61, 2))
+
+ROOM_SIZE = one_of("odd_room_size", ODD_METRES, "an odd number of metres", json_type="integer")
+ROOM_HEIGHT = number("room_height", 2, 10, "metres")
+CELLS = number("cells", 1, 6, "floor cells (1 m each)", integer=True)
+HOOK_GAP = number("hook_gap", 0.02, 1, "metres")
+EXTRA_LENGTH = number("extra_length", 0, 5, "whole metres", integer=True)
+TOOL_WIDTH = one_of("tool_width", TOOL_WIDTHS, "a tool_hooked width (of each arm)", json_type="number")
+DIRECTION = one_of("direction", DIRECTIONS, "the room axis and way the ball is pulled out")
+SHAPE = one_of("shape", ("hooked", "isosceles"), "an L-shaped tool type")
+TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
+
+DECLARATION = Declaration(
+    family="asymmetric_tool",
+    title="Asymmetric Tool config",
+    description=(
+        "Asymmetric Tool Use (MCS eval 7): a soccer ball in a band of lava that reaches three of the room's walls, "
+        "so that no push gets it out, and an L-shaped (hooked) tool lying with its hook behind the ball and its long "
+        "arm reaching out of the lava: pulled straight, it drags the ball out over the lava's only edge. Every "
+        "numeric or categorical parameter takes the value grammar: a constant, a list (uniform choice), {min, max} "
+        "(uniform range) or {choices, weights}."
+    ),
+    entries=(
+        Param("direction", DIRECTION, list(DIRECTIONS),
+              "Along which axis, and which way, the ball is pulled out: the lava's free edge faces this way."),
+        Param("room.width", ROOM_SIZE, 23, "Room size along x (odd, so that lava cells tile it to the walls)."),
+        Param("room.depth", ROOM_SIZE, 25, "Room size along z (odd)."),
+        Param("room.height", ROOM_HEIGHT, 3, "Room height."),
+        Param("lava.before", CELLS, 2, "Lava between the ball's cell and the floor the ball is pulled onto."),
+        Param("lava.behind", CELLS, 2, "Lava between the ball's cell and the wall behind it."),
+        Param("tool.shape", SHAPE, "hooked",
+              "tool_hooked (arms L and 3W long) or tool_isosceles (both arms L long)."),
+        Param("tool.width", TOOL_WIDTH, list(TOOL_WIDTHS), "Tool width W (of each arm)."),
+        Param("tool.hook_gap", HOOK_GAP, {"min": 0.1, "max": 0.3}, "Distance between the ball and the hook behind it."),
+        Param("tool.extra_length", EXTRA_LENGTH, {"min": 0, "max": 4},
+              "How much longer than needed the tool is: its length is the shortest hooked length whose near end "
+              "reaches a metre out of the lava, plus this (at most the longest, 9 m)."),
+        Param("tool.material", TOOL_MATERIAL, list(TOOL_MATERIALS[:4]), "The tool's material."),
+        *room_materials("AI2-THOR/Materials/Walls/Drywall4Tiled", "AI2-THOR/Materials/Wood/DarkWood2",
+                        "Custom/Materials/RedDrywallMCS"),
+        last_step(5300, "The scene's last step (goal.last_step)."),
+    ),
+    sections={
+        "room": "The room (MCS roomDimensions).",
+        "lava": "The band of lava, in 1 m floor cells along the pull; it spans the room's whole width.",
+        "tool": "The L-shaped tool and where its hook lies.",
+        "materials": "Room materials.",
+    },
+)

@@ -1,0 +1,135 @@
+"""The Asymmetric Tool family (MCS eval 7, "Tools - Asymmetric Tool Use").
+
+A soccer ball sits in a band of lava that runs across the room's whole width from
+the wall behind it, so the lava reaches three walls and no push can get the ball
+out. An L-shaped tool lies with its hook behind the ball and its long arm reaching
+out of the lava: pulled straight toward the floor, it drags the ball out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ...errors import ConfigError, Problem
+from ...family import Family, Sample
+from ...mcs.frame import retrieval_goal, room_materials
+from ...mcs.objects import hooked_tool, object_ids, soccer_ball
+from ...mcs.tools.kinds import HOOK_ROTATIONS
+from ...mcs.tools.lava import pool_cells
+from ...mcs.tools.layout import bounds_to_world, performer_start, to_world
+from ...model import Scene
+from ...values import below
+from ..symmetric_tool.layout import BALL_RADIUS, BALL_SCALE
+from .declaration import DECLARATION
+from .layout import Hook, depth_needed, half_across, hook_length
+
+DESCRIPTION = "Find and pick up the small light black white rubber ball."
+
+
+class AsymmetricTool(Family):
+    name = "asymmetric_tool"
+    description = "Asymmetric Tool Use: pull a hooked tool so that it drags the ball out of the lava (MCS eval 7)."
+    declaration = DECLARATION
+    answers = ("direction",)
+    cues = ("tool.shape",)
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        super().__init__(config)
+        self.last_step = int(config["last_step"])
+        self._check_fits()
+
+    def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        drawn = self.parameters.draw(rng)
+        direction = drawn["direction"]
+        before, behind = drawn["lava.before"], drawn["lava.behind"]
+        shape, width = drawn["tool.shape"], drawn["tool.width"]
+        length = hook_length(before, drawn["tool.hook_gap"], width, drawn["tool.extra_length"])
+        if length is None:  # never: _check_fits refuses such configs
+            raise ConfigError("lava.before", "no hooked tool is long enough")
+        hook = Hook(length, width, half_across(shape, width, length), drawn["tool.hook_gap"])
+        room = (float(drawn["room.width"]), float(drawn["room.depth"]))
+        along, across = _along_across(room, direction)
+        # The ball's cell: ``behind`` cells from the wall behind it, anywhere across where the tool fits.
+        ball_v = -(along / 2 - behind - 0.5)  # lane v of the ball, measured from the room's centre
+        reach = int(across / 2 - hook.half_across)
+        ball_u = int(rng.integers(-reach, reach + 1))
+        ball = tuple(float(value) for value in to_world(ball_u, ball_v, direction))
+
+        ball_key, tool_key = object_ids(rng, 2)
+        target = soccer_ball(ball_key, ball[0], ball[1], BALL_SCALE)
+        tool_x, tool_z = to_world(ball_u, ball_v + hook.centre, direction)
+        tool = hooked_tool(f"tool_{tool_key}", shape, width, length, round(float(tool_x), 2), round(float(tool_z), 2),
+                           HOOK_ROTATIONS[direction], drawn["tool.material"])
+        lava = _lava(room, direction, ball_v, before, behind, ball)
+        tool_bounds = bounds_to_world((ball_u - hook.half_across, ball_v + hook.far_end, ball_u + hook.half_across,
+                                       ball_v + hook.near_end), direction)
+        start = performer_start(room, np.array([_band(room, direction, ball_v, before, behind), tool_bounds]), rng)
+        scene = Scene(
+            room=(room[0], float(drawn["room.height"]), room[1]),
+            materials=room_materials(drawn),
+            performer_position=(start[0], 0.0, start[1]),
+            performer_rotation=(0.0, float(below(rng, 360)), 0.0),
+            objects=[target, tool],
+            goal=retrieval_goal(target.id, DESCRIPTION, self.last_step),
+            lava=lava,
+        )
+        truth = {
+            "target_id": target.id,
+            "tool_ids": [tool.id],
+            "actions": ["pull"],
+            "direction": direction,
+            "tool": {"type": tool.type, "shape": shape, "width": width, "length": length},
+        }
+        return Sample(documents={"": scene}, params=drawn, truth=truth)
+
+    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        from .checks import asymmetric_tool_problems  # only checking runs need it: a run's every process starts faster
+
+        return asymmetric_tool_problems(document, truth)
+
+    def _check_fits(self) -> None:
+        """Refuse a config whose largest layout cannot fit the smallest room."""
+        high = {path: self.parameters.high(path) for path in
+                ("lava.before", "lava.behind", "tool.width", "tool.hook_gap", "tool.extra_length")}
+        length = hook_length(high["lava.before"], high["tool.hook_gap"], high["tool.width"], high["tool.extra_length"])
+        if length is None:
+            raise ConfigError("lava.before", f"cannot lay out an Asymmetric Tool room: {high['lava.before']} cells of "
+                              "lava before the ball leave no hooked tool long enough to reach out of it")
+        behind = self.parameters.low("lava.behind")
+        if BALL_RADIUS + high["tool.hook_gap"] + high["tool.width"] > behind + 0.5:
+            raise ConfigError("lava.behind", f"cannot lay out an Asymmetric Tool room: {behind} cells behind the ball "
+                              f"leave no room for a {high['tool.width']} m hook {high['tool.hook_gap']} m behind it "
+                              "before the wall")
+        low_room = (float(self.parameters.low("room.width")), float(self.parameters.low("room.depth")))
+        for shape in self.parameters.support("tool.shape"):
+            hook = Hook(length, high["tool.width"], half_across(shape, high["tool.width"], length),
+                        high["tool.hook_gap"])
+            for direction in self.parameters.support("direction"):
+                # Across, every room (11 m at least) holds every tool (9 m at most): only the depth can fail.
+                along = _along_across(low_room, direction)[0]
+                if depth_needed(high["lava.behind"], high["lava.before"], hook) > along:
+                    raise ConfigError("room", f"cannot lay out an Asymmetric Tool room: {along} m along {direction} "
+                                      "leave no floor to pull the tool out onto")
+
+
+def _along_across(room: tuple[float, float], direction: str) -> tuple[float, float]:
+    """The room's size along the pull's axis and across it."""
+    return (room[0], room[1]) if direction[1] == "x" else (room[1], room[0])
+
+
+def _band(room: tuple[float, float], direction: str, ball_v: float, before: int,
+          behind: int) -> tuple[float, float, float, float]:
+    """Room bounds of the band of lava: across the room, from the wall behind the ball to ``before`` cells past it."""
+    half = _along_across(room, direction)[1] / 2
+    return bounds_to_world((-half, ball_v - behind - 0.5, half, ball_v + before + 0.5), direction)
+
+
+def _lava(room: tuple[float, float], direction: str, ball_v: float, before: int, behind: int,
+          ball: tuple[float, ...]) -> tuple[tuple[int, int], ...]:
+    """Every cell of the band but the ball's."""
+    x0, z0, x1, z1 = (round(value + inward) for value, inward in zip(
+        _band(room, direction, ball_v, before, behind), (0.5, 0.5, -0.5, -0.5), strict=True))
+    return pool_cells((x0, z0), (x1, z1), frozenset({(round(ball[0]), round(ball[1]))}))

@@ -1,0 +1,73 @@
+"""Where an Asymmetric Tool scene's lava and hooked tool lie, in the lane frame of the pull.
+
+The lane frame puts the ball at the origin with the pull along +v, toward the
+floor (see :mod:`scenegen.mcs.tools.layout`). The lava spans the room's whole
+width and runs from the wall behind the ball to ``before`` cells past it, so it
+reaches three walls (``docs/mcs_facts.md`` 10.4). The tool lies along v with its
+hook (the short arm, at its far end) ``gap`` behind the ball, centred on the
+ball's line, and its long arm reaching out of the lava toward the performer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...mcs.tools.kinds import HOOKED_LENGTHS
+from ...mcs.tools.lanes import STANDING_DEPTH
+from ..symmetric_tool.layout import BALL_RADIUS
+
+#: How far at least the tool's near end reaches out of the lava, so the performer takes hold of it from the floor.
+OUT_OF_LAVA = 1.0
+
+
+@dataclass(frozen=True)
+class Hook:
+    """The tool in the lane frame: its length, arm width and lateral half-extent, and the hook's gap to the ball."""
+
+    length: int
+    width: float
+    half_across: float
+    gap: float
+
+    @property
+    def far_end(self) -> float:
+        """v of the tool's far end: the back of its hook."""
+        return -(BALL_RADIUS + self.gap) - self.width
+
+    @property
+    def centre(self) -> float:
+        return self.far_end + self.length / 2
+
+    @property
+    def near_end(self) -> float:
+        return self.far_end + self.length
+
+
+def pull_distance(before: int, gap: float) -> float:
+    """How far the tool is pulled: the hook's face from behind the ball to the lava's edge."""
+    return before + 0.5 + BALL_RADIUS + gap
+
+
+def least_length(before: int, gap: float, width: float) -> float:
+    """The length a tool needs for its near end to reach OUT_OF_LAVA past the lava's edge."""
+    return before + 0.5 + OUT_OF_LAVA - (-(BALL_RADIUS + gap) - width)
+
+
+def hook_length(before: int, gap: float, width: float, extra: int) -> int | None:
+    """The shortest hooked length at least ``extra`` metres over the least, the longest if that is too long; None
+    when even the longest is shorter than the least."""
+    least = least_length(before, gap, width)
+    if least > max(HOOKED_LENGTHS):
+        return None
+    return next((length for length in HOOKED_LENGTHS if length >= least + extra), max(HOOKED_LENGTHS))
+
+
+def half_across(shape: str, width: float, length: int) -> float:
+    """Half the tool's extent across the pull: 3W for a hooked tool, L for an isosceles one."""
+    return (3 * width if shape == "hooked" else length) / 2
+
+
+def depth_needed(behind: int, before: int, hook: Hook) -> float:
+    """The room's depth along the pull that the lava, the tool and the pull need: from the wall behind the ball
+    to where the performer stands at the end of the pull."""
+    return behind + 0.5 + hook.near_end + pull_distance(before, hook.gap) + STANDING_DEPTH

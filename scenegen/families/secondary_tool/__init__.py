@@ -1,0 +1,5 @@
+"""The Secondary Tool family."""
+
+from .family import SecondaryTool
+
+__all__ = ["SecondaryTool"]

@@ -1,0 +1,75 @@
+"""Secondary Tool's config, declared once: the schema, the draw table and the reference derive from it."""
+
+from __future__ import annotations
+
+from ...mcs.config import last_step, room_materials
+from ...mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
+from ...mcs.tools.lanes import DIRECTIONS
+from ...params import Declaration, Param, number, one_of
+from ..asymmetric_tool.declaration import ROOM_HEIGHT, ROOM_SIZE
+
+CELLS = number("cells", 1, 6, "floor cells (1 m each)", integer=True)
+MARGIN = number("margin", 1, 3, "metres")
+GAP = number("gap", 0, 3, "metres")
+SHIFT = number("shift", 0, 3, "metres")
+TURN = number("turn", 0, 85, "whole degrees", integer=True)
+EXTRA_LENGTH = number("extra_length", 0, 5, "whole metres", integer=True)
+TOOL_WIDTH = one_of("tool_width", TOOL_WIDTHS, "a tool width (of each arm, for an L)", json_type="number")
+DIRECTION = one_of("direction", DIRECTIONS, "a room axis and way")
+SHAPE = one_of("shape", ("hooked", "isosceles"), "an L-shaped tool type")
+AXIS = one_of("axis", ("x", "z"), "a room axis")
+CORNER = one_of("corner", ("front_left", "front_right", "back_left", "back_right"), "a corner of the room")
+ROTATION = one_of("rotation", (0, 90, 180, 270), "degrees", json_type="integer")
+TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
+
+DECLARATION = Declaration(
+    family="secondary_tool",
+    title="Secondary Tool config",
+    description=(
+        "Secondary Tool Use (MCS eval 7): two pools of lava, one round a soccer ball in a corner of the room (it "
+        "reaches two walls, so no push gets the ball out), one round an L-shaped (hooked) tool out of the performer's "
+        "reach, and a rectangular tool on the floor. The rectangular tool must push the hooked tool out of its lava; "
+        "then the hooked tool, laid with its hook behind the ball, pulls the ball out. Every numeric or categorical "
+        "parameter takes the value grammar: a constant, a list (uniform choice), {min, max} (uniform range) or "
+        "{choices, weights}."
+    ),
+    entries=(
+        Param("room.width", ROOM_SIZE, 31, "Room size along x (odd, so that lava cells tile it to the walls)."),
+        Param("room.depth", ROOM_SIZE, 31, "Room size along z (odd)."),
+        Param("room.height", ROOM_HEIGHT, 3, "Room height."),
+        Param("ball.corner", CORNER, ["front_left", "front_right", "back_left", "back_right"],
+              "The corner whose two walls the ball's lava reaches (front: -z, left: -x)."),
+        Param("ball.before", CELLS, 3, "Lava between the ball's cell and the floor, on both free sides."),
+        Param("ball.behind", CELLS, 4, "Lava between the ball's cell and each of the corner's walls."),
+        Param("ball.pull", AXIS, ["x", "z"],
+              "The axis along which the ball is pulled out, away from the corner's wall (the other where the L tool "
+              "laid to pull along this one would not fit the room)."),
+        Param("hook.shape", SHAPE, ["hooked", "isosceles"], "The L-shaped tool: hooked or isosceles."),
+        Param("hook.width", TOOL_WIDTH, list(TOOL_WIDTHS), "Its width W (of each arm)."),
+        Param("hook.extra_length", EXTRA_LENGTH, {"min": 0, "max": 2},
+              "How much longer than the least that pulls the ball out with its near end a metre out of the lava."),
+        Param("hook.rotation", ROTATION, [0, 90, 180, 270], "How the L-shaped tool lies in its lava."),
+        Param("hook.margin", MARGIN, 1.5, "Lava at least round the L-shaped tool (its pool is whole cells)."),
+        Param("rect.width", TOOL_WIDTH, 0.5, "The rectangular tool's width."),
+        Param("rect.push", DIRECTION, list(DIRECTIONS), "The way the rectangular tool pushes the L-shaped tool out."),
+        Param("rect.gap", GAP, {"min": 0.5, "max": 2.0}, "Floor between the rectangular tool and the L tool's lava."),
+        Param("rect.shift", SHIFT, {"min": 0, "max": 1},
+              "How far sideways of the line it pushes along the rectangular tool lies (to be slid in first)."),
+        Param("rect.turn", TURN, 0,
+              "How far the rectangular tool is turned off the line it pushes along, either way (0: not turned). A "
+              "turned tool lies centred on the line, the disc it turns in rect.gap before the lava: turn it, then "
+              "push."),
+        Param("tool.material", TOOL_MATERIAL, list(TOOL_MATERIALS[:4]), "Both tools' material."),
+        *room_materials("AI2-THOR/Materials/Walls/Drywall", "AI2-THOR/Materials/Fabrics/CarpetWhite",
+                        "AI2-THOR/Materials/Walls/DrywallOrange"),
+        last_step(6000, "The scene's last step (goal.last_step; the evaluation scene writes none)."),
+    ),
+    sections={
+        "room": "The room (MCS roomDimensions).",
+        "ball": "The ball's lava, in a corner of the room, in 1 m cells.",
+        "hook": "The L-shaped tool and the pool of lava round it.",
+        "rect": "The rectangular tool that pushes the L-shaped tool out.",
+        "tool": "Both tools.",
+        "materials": "Room materials.",
+    },
+)

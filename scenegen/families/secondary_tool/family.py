@@ -1,0 +1,159 @@
+"""The Secondary Tool family (MCS eval 7, "Tools - Secondary Tool Use").
+
+A soccer ball sits in lava filling a corner of the room, out of reach, where no
+push can get it out (the lava reaches the corner's walls). An L-shaped tool lies
+in a pool of its own, out of reach too. A rectangular tool lies on the floor: it
+must push the L tool out of its lava; the L tool, laid with its hook behind the
+ball, then pulls the ball out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ...errors import ConfigError, Problem
+from ...family import Family, Sample
+from ...mcs.frame import retrieval_goal, room_materials
+from ...mcs.objects import hooked_tool, object_ids, rect_tool, soccer_ball
+from ...mcs.tools.kinds import tool_type
+from ...mcs.tools.lava import pool_cells
+from ...mcs.tools.layout import along_rotation, performer_start, to_world
+from ...mcs.tools.plans import PULL_GAP
+from ...model import Scene
+from ...values import below
+from ..asymmetric_tool.layout import hook_length
+from ..symmetric_tool.layout import BALL_SCALE
+from .declaration import DECLARATION
+from .layout import (
+    WALKWAY,
+    BallPool,
+    Bounds,
+    HookPool,
+    ball_pool,
+    fits_somewhere,
+    hook_pool,
+    placement,
+    pull_lane,
+    pull_ways,
+)
+
+DESCRIPTION = "Find and pick up the small light black white rubber ball."
+
+
+class SecondaryTool(Family):
+    name = "secondary_tool"
+    description = ("Secondary Tool Use: push a hooked tool out of its lava with a rectangular one, then pull the ball "
+                   "out with the hooked tool (MCS eval 7).")
+    declaration = DECLARATION
+    answers = ("direction",)
+    cues = ("push_direction", "hook.shape")
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        super().__init__(config)
+        self.last_step = int(config["last_step"])
+        self._check_fits()
+
+    def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        drawn = self.parameters.draw(rng)
+        room = (float(drawn["room.width"]), float(drawn["room.depth"]))
+        layout = _layout(drawn, room, 1 if rng.random() < 0.5 else -1)
+        centre = None if layout is None else placement(room, layout[3].cells, layout[3].reserved, layout[4], rng)
+        if layout is None or centre is None:  # never: _check_fits tried the largest layouts in the smallest room
+            raise ConfigError("room", "cannot lay out a Secondary Tool room")
+        pool, way, length, hook, _ = layout
+
+        hook_key, rect_key, ball_key = object_ids(rng, 3)
+        width, material = drawn["hook.width"], drawn["tool.material"]
+        l_tool = hooked_tool(f"tool_{hook_key}", drawn["hook.shape"], width, length, float(centre[0]),
+                             float(centre[1]), float(drawn["hook.rotation"]), material)
+        push = drawn["rect.push"]
+        x, z = to_world(hook.rect_u, hook.rect_v, push)
+        turn = drawn["rect.turn"] * (1 if rng.random() < 0.5 else -1)
+        rect = rect_tool(f"tool_{rect_key}", drawn["rect.width"], hook.rect_length, round(float(centre[0] + x), 2),
+                         round(float(centre[1] + z), 2), float((along_rotation(push) + turn) % 360), material)
+        target = soccer_ball(ball_key, float(pool.ball[0]), float(pool.ball[1]), BALL_SCALE)
+        hook_cells = _hook_cells(hook, centre)
+        lava = hook_cells + pool_cells(pool.low, pool.high, frozenset({pool.ball}))
+        taken = np.array([pool.bounds(), *(np.array(box) + np.tile(centre, 2) for box in hook.reserved)])
+        start = performer_start(room, taken, rng)
+        scene = Scene(
+            room=(room[0], float(drawn["room.height"]), room[1]),
+            materials=room_materials(drawn),
+            performer_position=(start[0], 0.0, start[1]),
+            performer_rotation=(0.0, float(below(rng, 360)), 0.0),
+            objects=[l_tool, rect, target],
+            goal=retrieval_goal(target.id, DESCRIPTION, self.last_step),
+            lava=lava,
+        )
+        truth = {
+            "target_id": target.id,
+            "tool_ids": [rect.id, l_tool.id],
+            "actions": ["rotate", "push", "pull"] if turn else ["push", "pull"],
+            "direction": way,
+            "push_direction": push,
+            "hook": {"type": l_tool.type, "shape": drawn["hook.shape"], "width": width, "length": length},
+            "rect": {"type": rect.type, "length": hook.rect_length},
+        }
+        return Sample(documents={"": scene}, params=drawn, truth=truth)
+
+    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        from .checks import secondary_tool_problems  # only checking runs need it: a run's every process starts faster
+
+        return secondary_tool_problems(document, truth)
+
+    def _check_fits(self) -> None:
+        """Refuse a config whose largest layout cannot fit the smallest room, for any drawn corner and way."""
+        drawn: dict[str, Any] = {path: self.parameters.high(path) for path in (
+            "hook.width", "hook.extra_length", "hook.margin", "rect.width", "rect.gap", "rect.shift", "rect.turn")}
+        room = (float(self.parameters.low("room.width")), float(self.parameters.low("room.depth")))
+        # The ball's lava matters both ways: more lava takes more room, less brings the ball nearer the walls.
+        pools = [{"ball.before": before, "ball.behind": behind}
+                 for before in {self.parameters.low("ball.before"), self.parameters.high("ball.before")}
+                 for behind in {self.parameters.low("ball.behind"), self.parameters.high("ball.behind")}]
+        for shape, pool in ((shape, pool) for shape in self.parameters.support("hook.shape") for pool in pools):
+            for corner in self.parameters.support("ball.corner"):
+                for axis in self.parameters.support("ball.pull"):
+                    for push in self.parameters.support("rect.push"):
+                        for rotation in self.parameters.support("hook.rotation"):
+                            combo = {**drawn, **pool, "hook.shape": shape, "ball.corner": corner,
+                                     "ball.pull": axis, "rect.push": push, "hook.rotation": rotation}
+                            for side in (1, -1):
+                                layout = _layout(combo, room, side)
+                                if layout is None or not fits_somewhere(room, layout[3].cells, layout[3].reserved,
+                                                                        layout[4]):
+                                    raise ConfigError("room", f"cannot lay out a Secondary Tool room: a {room[0]} x "
+                                                      f"{room[1]} m room cannot hold the largest pools and tools "
+                                                      f"(ball in the {corner} corner, pushed {push})")
+
+
+def _layout(drawn: Mapping[str, Any], room: tuple[float, float],
+            side: int) -> tuple[BallPool, str, int, HookPool, list[Bounds]] | None:
+    """The ball's pool, its way out, the L tool's length, its pool and rectangular tool, and the room boxes the L
+    tool's pool must keep clear of; None when no tool fits."""
+    before = drawn["ball.before"]
+    pool = ball_pool(room, drawn["ball.corner"], before, drawn["ball.behind"])
+    length = hook_length(before, PULL_GAP, drawn["hook.width"], drawn["hook.extra_length"])
+    if length is None:
+        return None
+    l_type = tool_type(drawn["hook.shape"], drawn["hook.width"], length)
+    ways = pull_ways(l_type, pool, room)
+    if not ways:
+        return None
+    # The drawn axis, unless the tool laid to pull that way would not fit the room (its long arm toward a wall).
+    way = next((way for way in ways if way[1] == drawn["ball.pull"]), ways[0])
+    hook = hook_pool(l_type, float(drawn["hook.rotation"]), drawn["hook.margin"], drawn["rect.push"],
+                     drawn["rect.width"], drawn["rect.gap"], drawn["rect.shift"], bool(drawn["rect.turn"]), side)
+    if hook is None:
+        return None
+    x0, z0, x1, z1 = pool.bounds()
+    taken = [(x0 - WALKWAY, z0 - WALKWAY, x1 + WALKWAY, z1 + WALKWAY), pull_lane(l_type, pool, way, before)]
+    return pool, way, length, hook, taken
+
+
+def _hook_cells(hook: HookPool, centre: np.ndarray) -> tuple[tuple[int, int], ...]:
+    """The cells of the L tool's pool, centred on ``centre``."""
+    low = [round(float(c) - (n - 1) / 2) for c, n in zip(centre, hook.cells, strict=True)]
+    return pool_cells((low[0], low[1]), (low[0] + hook.cells[0] - 1, low[1] + hook.cells[1] - 1))

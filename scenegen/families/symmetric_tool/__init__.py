@@ -1,0 +1,5 @@
+"""The Symmetric Tool family."""
+
+from .family import SymmetricTool
+
+__all__ = ["SymmetricTool"]

@@ -1,0 +1,40 @@
+"""Semantic checks of a Symmetric Tool scene, computed from the MCS document alone.
+
+Beyond what every tool scene passes (:mod:`scenegen.mcs.tools.checks`): every tool
+is rectangular, and one of them, turned in free space if need be and slid along a
+free lane into line, drives the ball out of the lava by a straight push. The
+manifest must name one of the simplest such plans: the tool, the actions, the way out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import Problem
+from ...mcs.tools.checks import ball_centre, ball_radius, plan_problems, scene_problems, target_of
+from ...mcs.tools.floor import ToolFloor
+from ...mcs.tools.kinds import tool_kind
+from ...mcs.tools.plans import extracting_plans
+
+
+def symmetric_tool_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+    """Everything wrong with a Symmetric Tool scene: layout, a push that gets the target out, the label."""
+    floor = ToolFloor(document)
+    problems = scene_problems(document, floor)
+    objects = document["objects"]
+    kinds = {i: tool_kind(item["type"]) for i, item in enumerate(objects) if item["type"].startswith("tool_")}
+    problems += [Problem(f"$.objects[{i}]", f"{objects[i]['id']} is not a rectangular tool")
+                 for i, kind in kinds.items() if kind is None or kind.shape != "rect"]
+    target = target_of(document)
+    if target is None or not kinds:
+        return problems if kinds else [*problems, Problem("$.objects", "a Symmetric Tool scene has a tool")]
+    index, ball = target
+    plans = extracting_plans(objects, ball_centre(ball), ball_radius(ball), floor, kinds=("push",))
+    if not plans:
+        return [*problems, Problem(f"$.objects[{index}]", "no tool can push the target out of the lava")]
+    if truth is not None:
+        problems += plan_problems(plans, truth)
+        if truth.get("target_id") != ball["id"]:
+            problems.append(Problem("$.goal.metadata.target.id", "differs from the manifest's target_id"))
+    return problems

@@ -1,0 +1,173 @@
+"""The Symmetric Tool family (MCS eval 7, "Tools - Symmetric Tool Use").
+
+A soccer ball sits on an island in a pool of lava in an otherwise free room. A
+rectangular tool at least as long as the lava and island it must span, pushed
+straight, drives the ball out over the far edge. The tool lies in the pushing
+line (between guide rails, or not), or beside it to be slid into it first, or
+beside it and turned, to be turned and slid first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ...errors import ConfigError, Problem
+from ...family import Family, Sample
+from ...mcs.frame import retrieval_goal, room_materials
+from ...mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
+from ...mcs.tools.kinds import RECT_LENGTHS
+from ...mcs.tools.lava import pool_cells, square_island
+from ...mcs.tools.layout import along_rotation, ball_cells, bounds_to_world, performer_start, to_world
+from ...model import Scene, SceneObject
+from ...values import below
+from .declaration import DECLARATION
+from .layout import (
+    BALL_SCALE,
+    RAIL_CLEARANCE,
+    RAIL_HEIGHT,
+    RAIL_THICKNESS,
+    Pool,
+    ToolPlace,
+    aligned,
+    layout_bounds,
+    offset,
+    offset_rotated,
+    rails,
+)
+
+DESCRIPTION = "Find and pick up the small light black white rubber ball."
+RAIL_MATERIAL = "AI2-THOR/Materials/Wood/WoodGrain_Tan"
+
+
+class SymmetricTool(Family):
+    name = "symmetric_tool"
+    description = "Symmetric Tool Use: push a rectangular tool so that it drives the ball out of the lava (MCS eval 7)."
+    declaration = DECLARATION
+    answers = ("direction",)
+    cues = ("placement", "guide_rails")
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        super().__init__(config)
+        self.last_step = int(config["last_step"])
+        self._check_fits()
+
+    def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        drawn = self.parameters.draw(rng)
+        direction = drawn["direction"]
+        pool = Pool(drawn["lava.island"], drawn["lava.near"], drawn["lava.far"], drawn["lava.side"])
+        width = drawn["tool.width"]
+        length = tool_length(pool.span, drawn["tool.extra_length"])
+        side = 1 if rng.random() < 0.5 else -1
+        placement = drawn["tool.placement"]
+        tool = _tool_place(placement, pool, width, length, drawn, side)
+        room = (float(drawn["room.width"]), float(drawn["room.depth"]))
+        extent = bounds_to_world(layout_bounds(pool, tool), direction)
+        xs, zs = ball_cells(extent, room)
+        ball = (xs[below(rng, len(xs))], zs[below(rng, len(zs))])
+
+        ball_key, tool_key, *rail_keys = object_ids(rng, 4)
+        target = soccer_ball(ball_key, float(ball[0]), float(ball[1]), BALL_SCALE)
+        x, z = to_world(tool.u, tool.v, direction)
+        rotation = (along_rotation(direction) + tool.turn * side) % 360.0
+        tool_object = rect_tool(f"tool_{tool_key}", width, length, round(ball[0] + x, 2), round(ball[1] + z, 2),
+                                rotation, drawn["tool.material"])
+        with_rails = placement == "aligned" and bool(drawn["tool.guide_rails"])
+        rail_objects = _rails(tool, width, length, direction, ball, rail_keys) if with_rails else []
+        lava = _lava(pool, direction, ball)
+        taken = np.array([_shifted(bounds_to_world(bounds, direction), ball) for bounds in (
+            pool.lane_bounds(), tool.lane_bounds(), *([_rail_lane(tool, width, length)] if with_rails else []))])
+        start = performer_start(room, taken, rng)
+        scene = Scene(
+            room=(room[0], float(drawn["room.height"]), room[1]),
+            materials=room_materials(drawn),
+            performer_position=(start[0], 0.0, start[1]),
+            performer_rotation=(0.0, float(below(rng, 360)), 0.0),
+            objects=[target, tool_object, *rail_objects],
+            goal=retrieval_goal(target.id, DESCRIPTION, self.last_step),
+            lava=lava,
+        )
+        truth = {
+            "target_id": target.id,
+            "tool_ids": [tool_object.id],
+            "actions": ["rotate", "push"] if placement == "offset_rotated" else ["push"],
+            "direction": direction,
+            "placement": placement,
+            "guide_rails": with_rails,
+            "tool": {"type": tool_object.type, "width": width, "length": length},
+        }
+        return Sample(documents={"": scene}, params=drawn, truth=truth)
+
+    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        from .checks import symmetric_tool_problems  # only checking runs need it: a run's every process starts faster
+
+        return symmetric_tool_problems(document, truth)
+
+    def _check_fits(self) -> None:
+        """Refuse a config whose largest layout cannot fit the smallest room."""
+        high = {path: self.parameters.high(path) for path in
+                ("lava.island", "lava.near", "lava.far", "lava.side", "tool.width", "tool.gap", "tool.shift",
+                 "tool.offset")}
+        low_room = (self.parameters.low("room.width"), self.parameters.low("room.depth"))
+        pool = Pool(high["lava.island"], high["lava.near"], high["lava.far"], high["lava.side"])
+        if pool.span > max(RECT_LENGTHS):
+            raise ConfigError("lava", f"cannot lay out a Symmetric Tool room: near + island + far can reach "
+                              f"{pool.span} m, longer than the longest tool ({max(RECT_LENGTHS)} m)")
+        length = tool_length(pool.span, self.parameters.high("tool.extra_length"))
+        widest = {**high, "tool.turn": 45.0}
+        for placement in self.parameters.support("tool.placement"):
+            tool = _tool_place(placement, pool, high["tool.width"], length, widest, 1)
+            for direction in self.parameters.support("direction"):
+                xs, zs = ball_cells(bounds_to_world(layout_bounds(pool, tool), direction), low_room)
+                if not len(xs) or not len(zs):
+                    raise ConfigError("room", "cannot lay out a Symmetric Tool room: a "
+                                      f"{low_room[0]} x {low_room[1]} m room cannot hold the largest pool with an "
+                                      f"{placement} tool pushed {direction}")
+
+
+def tool_length(span: int, extra: int) -> int:
+    """The shortest tool_rect length at least ``span + extra`` metres (the longest when none is), never shorter
+    than ``span``: the tool must push the ball across ``span`` metres of lava and island."""
+    return next((length for length in RECT_LENGTHS if length >= span + extra), max(RECT_LENGTHS))
+
+
+def _tool_place(placement: str, pool: Pool, width: float, length: float, drawn: Mapping[str, Any],
+                side: int) -> ToolPlace:
+    if placement == "aligned":
+        return aligned(pool, width, length, drawn["tool.gap"], drawn["tool.offset"], side)
+    if placement == "offset":
+        return offset(pool, width, length, drawn["tool.gap"], drawn["tool.shift"], side)
+    return offset_rotated(pool, width, length, drawn["tool.shift"], float(drawn["tool.turn"]), side)
+
+
+def _lava(pool: Pool, direction: str, ball: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The pool's cells in the room, listed as the real scenes list them."""
+    low_u, low_v, high_u, high_v = (round(edge + sign * 0.5) for edge, sign in zip(pool.lane_bounds(), (1, 1, -1, -1),
+                                                                                         strict=True))
+    (x0, z0, x1, z1) = (round(value) for value in bounds_to_world((low_u, low_v, high_u, high_v), direction))
+    island = square_island(ball, pool.island)
+    return pool_cells((ball[0] + x0, ball[1] + z0), (ball[0] + x1, ball[1] + z1), island)
+
+
+def _rails(tool: ToolPlace, width: float, length: float, direction: str, ball: tuple[int, int],
+           keys: list[str]) -> list[SceneObject]:
+    rotation = along_rotation(direction)
+    objects = []
+    for key, (u, v, rail_length) in zip(keys, rails(tool, width, length), strict=True):
+        x, z = to_world(u, v, direction)
+        objects.append(structure_cube(f"guide_rail_{key}", (round(ball[0] + x, 3), RAIL_HEIGHT / 2,
+                                                            round(ball[1] + z, 3)),
+                                      (RAIL_THICKNESS, RAIL_HEIGHT, rail_length), RAIL_MATERIAL, rotation_y=rotation))
+    return objects
+
+
+def _rail_lane(tool: ToolPlace, width: float, length: float) -> tuple[float, float, float, float]:
+    """Lane bounds of the rails and the corridor between them, where the performer must not start."""
+    reach = width / 2 + RAIL_CLEARANCE + RAIL_THICKNESS
+    return tool.u - reach, tool.v - length / 2, tool.u + reach, 0.0
+
+
+def _shifted(bounds: tuple[float, float, float, float], ball: tuple[int, int]) -> tuple[float, float, float, float]:
+    return bounds[0] + ball[0], bounds[1] + ball[1], bounds[2] + ball[0], bounds[3] + ball[1]
