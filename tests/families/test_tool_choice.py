@@ -138,7 +138,7 @@ def assert_scene_sound(config, seed, index):
     if truth["useful_tool"]["placement"] == "aligned":
         assert_pushes_ball_out(scene, tool, target_x, target_z)
     else:
-        assert_turns_freely(scene, tool)
+        assert_brought_into_line(scene, tool, target_x)
         assert_pushes_ball_out(scene, aligned(scene, tool, target_x), target_x, target_z)
     assert_performer_reaches(scene, tool)
     assert_other_side_useless(scene, truth, objects)
@@ -165,16 +165,29 @@ def aligned(scene, tool, ball_x):
     return {**tool, "shows": [{**show, "position": position, "rotation": {"x": 0, "y": 0, "z": 0}}]}
 
 
-def assert_turns_freely(scene, tool):
-    """The disc the tool sweeps turning about its centre stays in the room, off the lava and the structures."""
+def assert_brought_into_line(scene, tool, ball_x):
+    """A tool lying along z slides sideways into its ball's line; another turns where it lies, or slides there
+    unturned and turns."""
+    slid = {**tool, "shows": [{**tool["shows"][0], "position": {**tool["shows"][0]["position"], "x": ball_x}}]}
+    slides = is_clear(scene, polygon(tool).union(polygon(slid)).convex_hull)
+    if tool["shows"][0]["rotation"]["y"] % 180 == 0:
+        assert slides
+    else:
+        assert turns_freely(scene, tool) or (slides and turns_freely(scene, slid))
+
+
+def turns_freely(scene, tool) -> bool:
+    """Whether the disc the tool sweeps turning about its centre stays in the room, off the lava and the structures."""
     width, length = tool_dimensions(tool["type"])
     position = tool["shows"][0]["position"]
-    disc = Point(position["x"], position["z"]).buffer(math.hypot(width, length) / 2, 256)
-    assert room_shape(scene).buffer(1e-6).contains(disc)
-    assert disc.intersection(lava_shape(scene)).area < 1e-9
-    for item in scene["objects"]:
-        if item["type"] == "cube":
-            assert disc.intersection(polygon(item)).area < 1e-9, item["id"]
+    return is_clear(scene, Point(position["x"], position["z"]).buffer(math.hypot(width, length) / 2, 256))
+
+
+def is_clear(scene, shape) -> bool:
+    """Whether ``shape`` lies in the room, off the lava and every structure."""
+    cubes = [polygon(item) for item in scene["objects"] if item["type"] == "cube"]
+    return (room_shape(scene).buffer(1e-6).contains(shape) and shape.intersection(lava_shape(scene)).area < 1e-9
+            and all(shape.intersection(cube).area < 1e-9 for cube in cubes))
 
 
 def assert_pushes_ball_out(scene, tool, ball_x, ball_z):
@@ -328,20 +341,45 @@ def other_side_problems(scene, truth):
     return [p for p in tool_choice_problems(scene, truth) if "can push the non-target ball out too" in p.message]
 
 
-@pytest.mark.parametrize("placement", ["offset", "offset_rotated"])
-def test_a_moved_tool_needs_room_to_turn(placement):
-    scene, truth = scene_with(other_side="none", tool={"placement": placement})
+def test_a_moved_tool_needs_room_to_turn():
+    scene, truth = scene_with(other_side="none", tool={"placement": "offset_rotated"})
     tool = object_of(scene, truth["useful_tool"]["id"])
     position = tool["shows"][0]["position"]
     width, length = tool_dimensions(tool["type"])
     target = object_of(scene, truth["target_id"])["shows"][0]["position"]
-    # Beside the pool's corner: the tool itself stays off the lava, but turning it would sweep over it.
+    side = math.copysign(1.0, position["x"])
+    # Beside the pool's corner: the tool itself stays off the lava, but turning it, where it lies or slid into
+    # its ball's line, would sweep over it.
     position["x"] = target["x"] + math.copysign(4.5, position["x"] - target["x"])
     position["z"] = near_edge_under(scene, target["x"]) - math.hypot(width, length) / 2 + 0.3
     assert target_problems(scene, truth)
-    # Against the side wall: turning it would sweep through the wall.
+    # Beside the platform, in front of the pool: too near the platform to turn where it lies, but slid out into
+    # its ball's line it turns freely...
     position["z"] -= 1.0
-    position["x"] = math.copysign(scene["roomDimensions"]["x"] / 2 - length / 2 + 0.5, position["x"])
+    position["x"] = side * (0.5 + (width + length) * math.cos(math.radians(45)) / 2 + 0.3)
+    assert not target_problems(scene, truth)
+    # ...unless a low wall stands across the way.
+    wall = copy.deepcopy(next(item for item in scene["objects"] if item["id"].startswith("platform_")))
+    wall["id"] = "wall_lane"
+    wall["shows"][0]["position"] = {"x": (position["x"] + target["x"]) / 2 + side * 2, "y": 0.125,
+                                    "z": position["z"]}
+    wall["shows"][0]["scale"] = {"x": 0.1, "y": 0.25, "z": 1.0}
+    scene["objects"].append(wall)
+    assert target_problems(scene, truth)
+
+
+def test_a_moved_tool_needs_a_free_lane_into_line():
+    scene, truth = scene_with(other_side="none", tool={"placement": "offset"})
+    tool = object_of(scene, truth["useful_tool"]["id"])
+    position = tool["shows"][0]["position"]
+    target = object_of(scene, truth["target_id"])["shows"][0]["position"]
+    assert not target_problems(scene, truth)
+    # A low wall across the way it slides sideways to its ball's line (along the room's depth, short of the lava).
+    wall = copy.deepcopy(next(item for item in scene["objects"] if item["id"].startswith("platform_")))
+    wall["id"] = "wall_lane"
+    wall["shows"][0]["position"] = {"x": (position["x"] + target["x"]) / 2, "y": 0.125, "z": position["z"]}
+    wall["shows"][0]["scale"] = {"x": 0.1, "y": 0.25, "z": 1.0}
+    scene["objects"].append(wall)
     assert target_problems(scene, truth)
 
 
@@ -369,8 +407,9 @@ def test_a_moved_tool_must_still_span_the_lava():
 @pytest.mark.parametrize("placement", ["aligned", "offset_rotated"])
 @pytest.mark.parametrize("obstruction", ["parallel", "diagonal"])
 def test_an_obstructed_tool_is_proved_cut_off(obstruction, placement):
-    scene, truth = scene_with(other_side="obstructed", tool={"obstruction": obstruction, "placement": placement},
-                              ball={"distance": 14, "z": 7})
+    # A moved twin lies away from the platform: a diagonal wall has no room between a turned tool and the platform.
+    tool = {"obstruction": obstruction, "placement": placement, "shift_direction": "away"}
+    scene, truth = scene_with(other_side="obstructed", tool=tool, ball={"distance": 14, "z": 7})
     assert truth["obstruction"] == obstruction
     (tool_id,) = truth["other_tool_ids"]
     wall_id = cutting_wall(scene, truth)

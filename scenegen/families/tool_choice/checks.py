@@ -128,6 +128,21 @@ class Floor:
             return False
         return not np.any(_box_distances(centre, self.structures) < radius - _TOLERANCE)
 
+    def slides_freely(self, tool: Mapping[str, Any], x: float) -> bool:
+        """Whether sliding ``tool`` unturned along x to ``x`` keeps it inside the room and off the lava and the
+        structures: the box bounding where it lies and where it ends up, a lane at least as wide as the one it
+        sweeps, must be clear."""
+        corners = footprints([_pose(tool)]).boxes.corners().reshape(-1, 2)
+        shift = np.array([x - tool["shows"][0]["position"]["x"], 0.0])
+        points = np.concatenate([corners, corners + shift])
+        low, high = points.min(axis=0), points.max(axis=0)
+        if np.any(np.maximum(np.abs(low), np.abs(high)) > np.array(self.room) / 2 + _TOLERANCE):
+            return False
+        centre, half = (low + high) / 2, (high - low) / 2
+        if len(self.lava) and np.any(np.all(np.abs(self.lava - centre) < half + 0.5 - _TOLERANCE, axis=1)):
+            return False
+        return not overlap_matrix(Boxes(centre[None], half[None], np.zeros(1)), self.structures).any()
+
     def _shift(self, side: int) -> np.ndarray:
         """The centre of the part of the room a side's grid covers: from the far side of the platform (by
         _PAST_CENTRE) to the side wall. The other side is left out: no tool crosses the platform."""
@@ -155,7 +170,8 @@ class Floor:
 def can_push_out(tool: Mapping[str, Any], ball: Mapping[str, Any], lava_span: tuple[float, float] | None,
                  walls: Sequence[Boxes], floor: Floor) -> bool:
     """Whether the performer can reach ``tool`` and push ``ball`` out of its lava with it: as it lies, or once
-    moved into the pushing line (turned about its centre, then slid to the ball's x, far end at the lava)."""
+    moved into the pushing line (a tool lying along z slid sideways to the ball's x; another turned about its
+    centre where it lies, or slid unturned to the ball's x and turned there), then pushed."""
     size = rect_tool_size(tool["type"])
     if size is None or lava_span is None or not _same_side(tool, ball):
         return False
@@ -163,7 +179,13 @@ def can_push_out(tool: Mapping[str, Any], ball: Mapping[str, Any], lava_span: tu
     if pushes_out(tool, ball, lava_span, walls):
         return floor.reaches(tool)
     width, length = size
-    if not floor.turns_freely(tool, float(np.hypot(width, length)) / 2):
+    radius = float(np.hypot(width, length)) / 2
+    ball_x = ball["shows"][0]["position"]["x"]
+    slides = floor.slides_freely(tool, ball_x)
+    if tool["shows"][0]["rotation"]["y"] % 180 > _TOLERANCE:  # it must be turned to lie along z
+        if not (floor.turns_freely(tool, radius) or (slides and floor.turns_freely(_slid(tool, ball_x), radius))):
+            return False
+    elif not slides:
         return False
     return pushes_out(aligned_copy(tool, ball, lava_span[0], length), ball, lava_span, walls) and floor.reaches(tool)
 
@@ -174,6 +196,12 @@ def aligned_copy(tool: Mapping[str, Any], ball: Mapping[str, Any], near_edge: fl
     show = tool["shows"][0]
     position = {**show["position"], "x": ball["shows"][0]["position"]["x"], "z": near_edge - length / 2}
     return {**tool, "shows": [{**show, "position": position, "rotation": {**show["rotation"], "y": 0}}]}
+
+
+def _slid(tool: Mapping[str, Any], x: float) -> dict[str, Any]:
+    """``tool`` moved along x to ``x``, unturned."""
+    show = tool["shows"][0]
+    return {**tool, "shows": [{**show, "position": {**show["position"], "x": x}}]}
 
 
 def _same_side(tool: Mapping[str, Any], ball: Mapping[str, Any]) -> bool:

@@ -23,6 +23,7 @@ OTHER_SIDE = one_of("other_side", ("none", "too_short", "broken", "too_big", "ob
 PLACEMENT = one_of("placement", ("aligned", "offset", "offset_rotated"), "where a tool lies in front of its pool")
 OBSTRUCTION = one_of("obstruction", ("parallel", "diagonal"), "the wall that cuts a tool off from the performer")
 SHIFT = number("shift", 0, 20, "metres")
+SHIFT_DIRECTION = one_of("shift_direction", ("toward", "away"), "toward the platform or away from it")
 TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
 
 DECLARATION = Declaration(
@@ -67,8 +68,11 @@ DECLARATION = Declaration(
               "on its ball, far end tool.gap from the lava), or moved sideways by tool.shift, turned 45 degrees as "
               "well for offset_rotated, so that it must be moved and turned before the push."),
         Param("tool.shift", SHIFT, {"min": 5, "max": 9},
-              "How far sideways of its ball an offset tool lies, toward the platform or away from it; where the "
-              "floor is narrower, as far as it allows with room left to turn the tool."),
+              "How far sideways of its ball an offset tool lies; where the floor is narrower, as far as it allows "
+              "with a walkway left beside the tool and room to turn it, where it lies or slid to its ball's x."),
+        Param("tool.shift_direction", SHIFT_DIRECTION, ["toward", "away"],
+              "Which way an offset tool is moved from its ball, where the floor allows (the other way where it "
+              "does not): toward the platform (every moved tool of the evaluation) or away from it."),
         Setting("tool.moved_beside_parallel_walls_only", {"type": "boolean"}, False,
                 "Move the useful tool off its pushing line (tool.placement) only in scenes whose other side is its "
                 "twin behind a wall along the room's depth, and align it in every other scene: every moved tool of "

@@ -68,6 +68,8 @@ class ToolChoice(Family):
         target_key, tool_key, platform_key, decoy_key = object_ids(rng, 4)
         target = soccer_ball(target_key, pool.ball_x, pool.ball_z, BALL_SCALE)
         pose = tool_pose(drawn["tool.placement"], pool, room, width, length, drawn, rng)
+        if drawn["tool.placement"] != "aligned":  # recorded as made: where the floor is narrow it goes the other way
+            drawn["tool.shift_direction"] = "toward" if abs(pose.x) < abs(pool.ball_x) else "away"
         useful = rect_tool(f"tool_{tool_key}", width, length, pose.x, pose.z, pose.rotation, material)
         setting = Setting(pool.mirrored(), room, width, length, material, pose, drawn, self.parameters,
                           bool(self.config["tool"]["too_short_aligned"]))

@@ -83,7 +83,8 @@ def too_short(setting: Setting, rng: np.random.Generator) -> OtherSide:
     """A tool shorter than the lava it must span, placed as the useful tool is (its own draw of the placement,
     gap, offset and shift), so that nothing but its length tells it apart."""
     values = setting.parameters.values
-    own = {path: values[path].sample(rng) for path in ("tool.placement", "tool.gap", "tool.offset", "tool.shift")}
+    own = {path: values[path].sample(rng) for path in ("tool.placement", "tool.gap", "tool.offset", "tool.shift",
+                                                               "tool.shift_direction")}
     placement = "aligned" if setting.short_aligned else own["tool.placement"]
     short = setting.drawn["tool.too_short_length"]
     pose = tool_pose(placement, setting.pool, setting.room, setting.width, short, own, rng)
@@ -204,12 +205,16 @@ def obstructed(setting: Setting, rng: np.random.Generator) -> OtherSide:
 
 
 def _outer_wall(setting: Setting, rng: np.random.Generator) -> SceneObject | None:
-    """A wall along the room's whole depth on the useful side, beyond the useful tool (the disc it turns in, or
-    an aligned tool with its largest sideways offset) and the pool; None where the floor leaves no room."""
+    """A wall along the room's whole depth on the useful side, beyond the useful tool (the disc it turns in, where
+    it lies and in its ball's line, or an aligned tool with its largest sideways offset) and the pool; None where
+    the floor leaves no room."""
     pool, useful, half_width = setting.pool, setting.useful, setting.room[0] / 2
     moved = setting.drawn["tool.placement"] != "aligned"
     reach = turning_radius(setting.width, setting.length) + TURN_MARGIN if moved else setting.width
-    beyond = max(abs(useful.x) + reach, abs(pool.ball_x) + pool.half_island + pool.side + 0.5)
+    extents = [abs(useful.x) + reach, abs(pool.ball_x) + pool.half_island + pool.side + 0.5]
+    if moved and useful.rotation % 180:  # room to turn it once slid into line, if it cannot turn where it lies
+        extents.append(abs(pool.ball_x) + reach)
+    beyond = max(extents)
     nearest = beyond + 2 * PLACEMENT_MARGIN + WALL_THICKNESS / 2
     farthest = half_width - WALKWAY / 2 - WALL_THICKNESS / 2
     if nearest > farthest:

@@ -2,9 +2,11 @@
 
 In the evaluation the useful tool lies aligned in about 70% of scenes; in the rest
 it lies 5 to 9 m sideways of its ball, sometimes turned 45 degrees, and must be
-moved and turned before the push (``docs/mcs_facts.md`` 6.3, 6.4). A moved tool is
-put where it can be turned about its centre: the disc it sweeps stays in front of
-the pool, a walkway from the platform and the side wall.
+moved and turned before the push (``docs/mcs_facts.md`` 6.3, 6.4), and it lies toward
+the platform. A moved tool lies a walkway from the platform and the side wall, in
+front of its pool by the whole disc it sweeps turning about its centre, and that
+disc is free either where it lies or once the tool is slid, unturned, to its
+ball's x: a tool too near the platform to turn is slid out first, then turned.
 """
 
 from __future__ import annotations
@@ -53,35 +55,50 @@ def aligned_pose(pool: Pool, width: float, length: float, gap: float, offset: fl
 
 
 def turning_strip(room: Vec3, width: float, length: float) -> tuple[float, float]:
-    """(nearest, farthest) |x| of a moved tool's centre: its turning disc a walkway from the platform and the wall."""
-    reach = turning_radius(width, length) + TURN_MARGIN
+    """(nearest, farthest) |x| of a tool's centre where its turning disc keeps a walkway from the platform and
+    the wall."""
+    return _strip(room, turning_radius(width, length))
+
+
+def lying_strip(room: Vec3, width: float, length: float, rotation: float) -> tuple[float, float]:
+    """(nearest, farthest) |x| of the centre of a tool turned ``rotation`` degrees where it keeps a walkway from
+    the platform and the wall."""
+    radians = math.radians(rotation)
+    return _strip(room, (width * abs(math.cos(radians)) + length * abs(math.sin(radians))) / 2)
+
+
+def _strip(room: Vec3, reach: float) -> tuple[float, float]:
+    reach += TURN_MARGIN
     return PLATFORM_HALF_WIDTH + WALKWAY + reach, room[0] / 2 - WALKWAY / 2 - reach
 
 
 def tool_pose(placement: str, pool: Pool, room: Vec3, width: float, length: float, drawn: Mapping[str, Any],
               rng: np.random.Generator) -> ToolPose:
-    """The pose of a tool placed as ``placement`` says, from the ``tool.gap``, ``tool.offset`` and ``tool.shift``
-    in ``drawn`` (see the parameters)."""
+    """The pose of a tool placed as ``placement`` says, from the ``tool.gap``, ``tool.offset``, ``tool.shift`` and
+    ``tool.shift_direction`` in ``drawn`` (see the parameters)."""
     if placement == "aligned":
         return aligned_pose(pool, width, length, drawn["tool.gap"], drawn["tool.offset"], rng)
-    shift = drawn["tool.shift"]
-    nearest, farthest = turning_strip(room, width, length)
-    distance = _moved_distance(abs(pool.ball_x), shift, nearest, farthest, rng)
-    # In front of the pool by the whole turning disc, so no turn reaches the lava.
-    z = pool.near_edge - turning_radius(width, length) - TURN_MARGIN
     rotation = 0.0
     if placement == "offset_rotated":
         rotation = OFFSET_ROTATION if rng.random() < 0.5 else 360.0 - OFFSET_ROTATION
+    nearest, farthest = lying_strip(room, width, length, rotation)
+    turn_nearest, turn_farthest = turning_strip(room, width, length)
+    if not turn_nearest <= abs(pool.ball_x) <= turn_farthest:  # no room to turn in line: it turns where it lies
+        nearest, farthest = max(nearest, turn_nearest), min(farthest, turn_farthest)
+    distance = _moved_distance(abs(pool.ball_x), drawn["tool.shift"], drawn["tool.shift_direction"], nearest,
+                               farthest)
+    # In front of the pool by the whole turning disc, so no turn reaches the lava.
+    z = pool.near_edge - turning_radius(width, length) - TURN_MARGIN
     return ToolPose(math.copysign(round(distance, 2), pool.ball_x), math.floor(z * 100) / 100, rotation)
 
 
-def _moved_distance(ball_distance: float, shift: float, nearest: float, farthest: float,
-                    rng: np.random.Generator) -> float:
-    """|x| of a tool moved ``shift`` toward or away from the platform, kept within [nearest, farthest]."""
+def _moved_distance(ball_distance: float, shift: float, direction: str, nearest: float, farthest: float) -> float:
+    """|x| of a tool moved ``shift`` toward or away from the platform, ``direction`` first: the other way where
+    that does not fit within [nearest, farthest]; where neither does, as far as the floor allows."""
     toward, away = ball_distance - shift, ball_distance + shift
-    fitting = [d for d in (toward, away) if nearest <= d <= farthest]
+    ordered = (toward, away) if direction == "toward" else (away, toward)
+    fitting = [d for d in ordered if nearest <= d <= farthest]
     if fitting:
-        return fitting[0] if len(fitting) == 1 else fitting[int(rng.random() < 0.5)]
-    # Neither fits whole: go as far as the floor allows, on the side where that is farther.
-    clipped = [min(max(d, nearest), farthest) for d in (toward, away)]
+        return fitting[0]
+    clipped = [min(max(d, nearest), farthest) for d in ordered]
     return max(clipped, key=lambda d: abs(d - ball_distance))
