@@ -164,3 +164,10 @@ def blob(object_key: str, blob_type: str, x: float, y: float, z: float, rotation
         physics=True,
         shows=[Show((x, y, z), rotation=(0.0, rotation_y, 0.0), scale=(scale, scale, scale))],
     )
+
+
+def white_occluder(object_key: str, shows: list[Show]) -> SceneObject:
+    """A white kinematic block that hides what stands behind it and moves only by its ``shows`` (the True/False
+    Belief occluders: a ``cube`` with neither mass nor lips, docs/mcs_facts.md 12.2)."""
+    return SceneObject(id=object_key, type="cube", materials=["Custom/Materials/White"], kinematic=True,
+                       structure=True, physics=True, shows=shows)

@@ -1,0 +1,5 @@
+"""The True/False Belief family."""
+
+from .family import TrueFalseBelief
+
+__all__ = ["TrueFalseBelief"]

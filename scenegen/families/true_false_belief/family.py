@@ -1,0 +1,251 @@
+"""The True/False Belief family (MCS eval 7, passive agents): expected/unexpected scene pairs.
+
+A grid world holds a goal object, two white occluders, a primary agent that walks
+to the object in every familiarisation trial, and a secondary agent that only
+comes in for the test trial, carrying the object from its old place to a new one
+while the primary agent watches (true belief) or waits outside (false belief).
+The primary agent then walks to the new place or to the old one: under true
+belief the new place is expected, under false belief the old one.
+
+The two scenes of a pair are identical up to the test trial's first step ``T``:
+drop every ``shows``, ``hides`` and ``changeMaterials`` entry at or after ``T``
+from both, set both ``name``s equal, and they serialise to the same bytes. Every
+id is drawn once per pair, and ``last_step`` covers the longer of the two final walks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from ...errors import ConfigError, Problem
+from ...family import Family, Sample
+from ...geometry import object_size
+from ...mcs.actions import END_HABITUATION, PASS, Action
+from ...mcs.frame import passive_agents_goal, room_materials
+from ...mcs.gridworld.belief_world import OCCLUDER_SCALE, BeliefWorld, belief_world
+from ...mcs.gridworld.box_walks import Floor
+from ...mcs.objects import object_id, structure_cube, white_occluder
+from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
+from ...outputs import ALWAYS_PAIRS
+from ..helper_hinderer.family import (
+    HIGHLIGHT,
+    PILLAR_SCALE,
+    ROOM,
+    VIEWS,
+    WALL_MATERIAL,
+    Body,
+    Member,
+    _agent,
+    _blob,
+    _goal_body,
+    _shows,
+)
+from .declaration import DECLARATION
+from .script import MIN_SEPARATION, PLACES, Keyframe, Script, Stage, TrialRecord, script
+
+ZERO: Vec3 = (0, 0, 0)
+#: The evaluation pair's view: isometric from the front right, the performer's pillar at (4, 1.5, 4).
+VIEW = "isometric_front_right"
+WALL_HEIGHT = 0.125
+#: The place the primary agent walks to in the expected file, by whether it watched the object move.
+EXPECTED_PLACE = {True: "new", False: "old"}
+
+
+class TrueFalseBelief(Family):
+    name = "true_false_belief"
+    description = ("True/False Belief: does the primary agent look for the object where it last saw it? "
+                   "(MCS eval 7, pairs).")
+    declaration = DECLARATION
+    pairing = ALWAYS_PAIRS
+    answers = ("expected",)
+    cues = ("approaches",)
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        super().__init__(config)
+        trials = config["trials"]
+        self.occluded: tuple[bool, ...] = tuple(bool(flag) for flag in trials["occluded"])
+        self.familiarization = int(trials["familiarization"])
+        self.agent_types: tuple[str, ...] = tuple(config["agents"]["types"])
+        self.agent_colours: tuple[str, ...] = tuple(config["agents"]["colours"])
+        self._check_fits()
+        self.worlds = {name: belief_world(name) for name in self.parameters.support("grid.walls")}
+        self.floors = {name: Floor(world.grid, world.open_cells, world.open_centres)
+                       for name, world in self.worlds.items()}
+        self.blobs = {name: _blob(name) for name in self.agent_types}
+        self.goal_bodies = {name: _goal_body(name) for name in self.parameters.support("object.type")}
+
+    def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        drawn = self.parameters.draw(rng)
+        world = self.worlds[drawn["grid.walls"]]
+        cast = self._cast(rng)
+        body = self.goal_bodies[drawn["object.type"]]
+        believes = drawn["belief"] == "true"
+        stage = Stage(
+            world=world, floor=self.floors[drawn["grid.walls"]], primary_half=cast["primary"].half,
+            secondary_half=cast["secondary"].half, object_half=body.half,
+            room=1 if drawn["object.room"] == "upper" else -1, believes=believes,
+            same_occluder=drawn["move"] == "same_occluder", depth=self.parameters.values["object.depth"],
+            speed=self.parameters.values["speed"], occluded=self.occluded,
+        )
+        ids = {"pillar": object_id(rng, "platform_"), "upper": object_id(rng, "occluder_"),
+               "lower": object_id(rng, "occluder_"), "goal": object_id(rng, "object_"), "pair": object_id(rng, "pair_")}
+        wall_ids = [object_id(rng, "wall_") for _ in world.divider]
+        acted = script(stage, rng)
+
+        secondary = replace(_agent(cast["secondary"], acted.secondary),
+                            hides=[0, *(trial.start for trial in acted.trials[1:]), acted.test_start])
+        isometric, front_right, pillar_z = VIEWS[VIEW]
+        scenery = [
+            structure_cube(ids["pillar"], (4.0, 1.5, pillar_z), PILLAR_SCALE, drawn["materials.pillar"], lips=True),
+            # The lower room's occluder first, as in the evaluation pair.
+            *(white_occluder(ids[room], _shows(track, OCCLUDER_SCALE[1] / 2, ZERO, OCCLUDER_SCALE))
+              for room, track in zip(("lower", "upper"), acted.occluders[::-1], strict=True)),
+        ]
+        walls = _walls(world, wall_ids)
+        goal = passive_agents_goal(acted.last_step, _actions(acted), self.familiarization)
+        materials = room_materials(drawn)
+        outcomes = _outcomes(believes)
+        # Carried, the object rides on the secondary agent's top (docs/mcs_facts.md 12.4).
+        carrier = cast["secondary"].body
+        lifted = round(object_size(carrier.type)[1] * carrier.scale[1] + body.y, 4)
+        primary = _agent(cast["primary"], acted.primary)
+        object_shows = _object_shows(acted, body, lifted)
+        documents = {}
+        for suffix, place in outcomes.items():
+            objects = [_with_test(primary, acted.approaches[place]), secondary, *scenery,
+                       _goal_object(ids["goal"], body, drawn["object.colour"], acted, place, object_shows), *walls]
+            documents[suffix] = Scene(room=ROOM, materials=materials, performer_position=ZERO,
+                                      performer_rotation=ZERO, objects=objects, goal=goal, version=3,
+                                      isometric=isometric, isometric_front_right=front_right)
+        params = {**drawn, **{role: member.params() for role, member in cast.items()},
+                  "test_speed": acted.test_speed, "old_place": list(acted.places["old"]),
+                  "new_place": list(acted.places["new"]), "trials": [_trial_params(t) for t in acted.trials]}
+        roles = {"primary_id": cast["primary"].id, "secondary_id": cast["secondary"].id, "object_id": ids["goal"]}
+        occluder_ids = _occluder_ids(ids, acted)
+        return Sample(documents=documents, params=params,
+                      truth=_truth(outcomes, believes, drawn["move"], roles, occluder_ids, acted),
+                      pair=_pair(ids["pair"], believes, drawn["move"], world, roles, occluder_ids, acted))
+
+    def _cast(self, rng: np.random.Generator) -> dict[str, Member]:
+        """Two agents of distinct types and colours, each with its own fixed rotation and id."""
+        types = [self.agent_types[i] for i in rng.permutation(len(self.agent_types))[:2]]
+        colours = [self.agent_colours[i] for i in rng.permutation(len(self.agent_colours))[:2]]
+        rotations = [int(r) * 90 for r in rng.integers(4, size=2)]
+        prefixes = ("agent_", "other_agent_")
+        return {
+            role: Member(object_id(rng, prefix), self.blobs[kind], colour, rotation)
+            for role, prefix, kind, colour, rotation in zip(("primary", "secondary"), prefixes, types, colours,
+                                                            rotations, strict=True)
+        }
+
+    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        from .checks import true_false_belief_problems  # only checking runs need it: a run's processes start faster
+
+        return true_false_belief_problems(document, truth)
+
+    def _check_fits(self) -> None:
+        """Refuse a config whose trials, depths or pools cannot make a scene."""
+        if len(self.occluded) != self.familiarization:
+            _refuse("trials.occluded", f"{len(self.occluded)} entries for {self.familiarization} familiarisation "
+                    "trials; give one entry per trial")
+        for path, pool in (("agents.types", self.agent_types), ("agents.colours", self.agent_colours)):
+            if len(set(pool)) < 2:
+                _refuse(path, f"{len(set(pool))} distinct entries; the two agents each need their own")
+        depths = self.parameters.support("object.depth")
+        if "same_occluder" in self.parameters.support("move") and max(depths) - min(depths) < MIN_SEPARATION:
+            _refuse("object.depth", f"depths from {min(depths)} to {max(depths)} m: moving the object behind the "
+                    f"same occluder needs two places at least {MIN_SEPARATION} m apart")
+
+
+def _outcomes(believes: bool) -> dict[str, str]:
+    """The place the primary agent walks to in each file."""
+    expected = EXPECTED_PLACE[believes]
+    return {"expected": expected, "unexpected": next(place for place in PLACES if place != expected)}
+
+
+def _with_test(agent: SceneObject, keyframes: Sequence[Keyframe]) -> SceneObject:
+    """The primary agent with one version of its final walk appended (everything before it is shared)."""
+    first = agent.shows[0]
+    return replace(agent, shows=agent.shows + _shows(keyframes, first.position[1], first.rotation, None))
+
+
+def _goal_object(key: str, body: Body, colour: str, acted: Script, place: str, shows: list[Show]) -> SceneObject:
+    """The object; red from each contact with the primary agent to the next trial's start, and at the end of
+    the final walk to the new place, where it is."""
+    changes = [MaterialChange(step, [HIGHLIGHT]) for step in acted.red_on]
+    changes += [MaterialChange(step, [colour]) for step in acted.red_off]
+    if place == "new":
+        changes.append(MaterialChange(acted.approaches[place][-1][0], [HIGHLIGHT]))
+    changes.sort(key=lambda change: change.step)
+    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
+                       shows=shows, change_materials=changes)
+
+
+def _object_shows(acted: Script, body: Body, lifted: float) -> list[Show]:
+    """The object's keyframes: on the floor, or at ``lifted`` while it is carried."""
+    picked, dropped = acted.carried
+    rotation: Vec3 = (0, body.rotation, 0)
+    shows = [Show((x, lifted if picked <= step < dropped else body.y, z), rotation, None, step)
+             for step, x, z in acted.object]
+    shows[0].scale = body.scale
+    return shows
+
+
+def _walls(world: BeliefWorld, wall_ids: Sequence[str]) -> list[SceneObject]:
+    """The divider's cells, then the border (ids as in the evaluation pair)."""
+    cube = (0.5, WALL_HEIGHT, 0.5)
+    walls = [_wall(key, *world.centre(cell), cube, WALL_HEIGHT)
+             for key, cell in zip(wall_ids, world.divider, strict=True)]
+    walls += [_wall(f"wall_grid_{name}", x, z, (sx, height, sz), height)
+              for name, x, z, sx, sz, height in world.border()]
+    return walls
+
+
+def _wall(key: str, x: float, z: float, scale: Vec3, height: float) -> SceneObject:
+    return SceneObject(id=key, type="cube", materials=[WALL_MATERIAL], kinematic=True, structure=True,
+                       shows=[Show((x, height / 2, z), ZERO, scale, 0)])
+
+
+def _actions(acted: Script) -> tuple[Action, ...]:
+    """Pass throughout, and EndHabituation on the last step of each familiarisation trial."""
+    ends = {trial.end - 1 for trial in acted.trials}
+    return tuple(END_HABITUATION if step in ends else PASS for step in range(acted.last_step))
+
+
+def _occluder_ids(ids: Mapping[str, str], acted: Script) -> dict[str, str]:
+    """The id of the occluder each place stands behind (the one of its room)."""
+    return {place: ids["upper" if point[1] > 0 else "lower"] for place, point in acted.places.items()}
+
+
+def _truth(outcomes: Mapping[str, str], believes: bool, move: str, roles: Mapping[str, str],
+           occluder_ids: Mapping[str, str], acted: Script) -> dict[str, dict[str, Any]]:
+    """Per file: the place the primary agent walks to in the test trial, and whether that is expected."""
+    return {
+        suffix: {"approaches": place, "expected": suffix == "expected", "belief": "true" if believes else "false",
+                 "move": move, **roles, "occluder_id": occluder_ids[place], "old_place": list(acted.places["old"]),
+                 "new_place": list(acted.places["new"]), "test_start": acted.test_start,
+                 "carried": list(acted.carried), "end_position": list(acted.approaches[place][-1][1:])}
+        for suffix, place in outcomes.items()
+    }
+
+
+def _pair(pair_id: str, believes: bool, move: str, world: BeliefWorld, roles: Mapping[str, str],
+          occluder_ids: Mapping[str, str], acted: Script) -> dict[str, Any]:
+    return {"id": pair_id, "task": "true_false_belief", "category": "agents", "kind": "expected_unexpected",
+            "rate_higher": "expected", "expected": "expected", "unexpected": "unexpected",
+            "belief": "true" if believes else "false", "move": move, **roles,
+            "old_occluder_id": occluder_ids["old"], "new_occluder_id": occluder_ids["new"],
+            "walls": world.name, "test_start": acted.test_start}
+
+
+def _trial_params(trial: TrialRecord) -> dict[str, Any]:
+    return {"start": trial.start, "end": trial.end, "depth": trial.depth, "occluded": trial.occluded,
+            "contact_step": trial.contact_step, "speed": trial.speed}
+
+
+def _refuse(path: str, message: str) -> None:
+    raise ConfigError(path, f"cannot lay out a True/False Belief scene: {message}")
