@@ -31,7 +31,7 @@ def test_every_built_in_family_has_a_declaration_named_after_it():
     assert {family.name for family in FAMILIES} == {"tool_choice", "shell_game", "set_rotation",
                                                     "helper_hinderer", "caip", "lava", "holes",
                                                     "symmetric_tool", "asymmetric_tool", "secondary_tool",
-                                                    "true_false_belief"}
+                                                    "true_false_belief", "builder"}
     for family in FAMILIES:
         assert family.declaration.family == family.name
 

@@ -1,0 +1,58 @@
+"""The builder family's config, declared once: the schema, the samplers and the reference derive from it."""
+
+from __future__ import annotations
+
+from ...params import Declaration, Param, Setting, number, one_of
+from .say import MISSING
+from .shapes import KINDS
+from .world import COLOURS
+
+PLACEMENTS = ("landmark", "on_top", "beside")
+
+SHARE = number("share", 0, 1)
+PART_COUNT = number("part_count", 1, 8, integer=True)
+KIND = one_of("kind", tuple(KINDS), "A kind of part (templates/builder/instructions.yaml words each).")
+COLOUR = one_of("colour", COLOURS, "One of the six colours of the seed's builder prompt.")
+PLACEMENT = one_of("placement", PLACEMENTS,
+                   "landmark: counted steps from a named place; on_top: on top of a one-column part already built; "
+                   "beside: on the ground some steps from one.")
+MISSING_KIND = one_of("missing", tuple(MISSING))
+
+DECLARATION = Declaration(
+    family="builder",
+    title="builder family config",
+    description=(
+        "Collaborative building dialogues (the seed's builder/architect task): a voxel target built from composable "
+        "parts, architect instructions that build it from the ground up, each with the gold builder answer in the "
+        "seed's JSON format and the world before and after, corrections and clarification turns; written as JSONL "
+        "shards. Numeric and categorical parameters use scenegen's value grammar: a constant, a list (uniform), "
+        "{min, max} (numbers) or {choices, weights}."
+    ),
+    entries=(
+        Setting("height", {"type": "integer", "minimum": 6, "maximum": 32}, 9,
+                "Blocks the world holds from the ground up (y from 0 to height - 1); the seed gives no top. At least "
+                "6: the tallest part (a column of four built one too high) needs five, and a first part must always "
+                "fit."),
+        Param("parts", PART_COUNT, {"min": 2, "max": 5},
+              "Parts a target is made of: one instruction each (a part that finds no room is left out)."),
+        Param("kind", KIND, list(KINDS), "The mix of part kinds."),
+        Param("colour", COLOUR, list(COLOURS), "The mix of colours (each part, and each layer of a stack)."),
+        Param("placement", PLACEMENT, {"choices": list(PLACEMENTS), "weights": [50, 25, 25]},
+              "How a part is placed; on_top and beside fall back to landmark when no part can be referred to."),
+        Param("repeat", SHARE, 0.2,
+              "Share of parts that repeat an earlier part's kind, colour, size and direction elsewhere (look-alikes "
+              "make references ambiguous)."),
+        Param("coreference", SHARE, 0.3,
+              "Share of references to the part just built said with a pronoun ('on top of it')."),
+        Param("sides", SHARE, 0.3, "Share of west and east steps said as left and right."),
+        Param("correction", SHARE, 0.15,
+              "Share of columns, stacks, rows, diagonals and walls built one too big, then corrected by a turn whose "
+              "gold answer removes the extra blocks."),
+        Param("clarification", SHARE, 0.2,
+              "Share of instructions that are under-specified, labelled with what is missing, then settled by a "
+              "reference question and a resolving answer."),
+        Param("missing", MISSING_KIND, {"choices": list(MISSING), "weights": [2, 2, 1, 1, 1, 2]},
+              "What an under-specified instruction leaves out; when a part offers nothing of the kind drawn, the "
+              "next kind in this list that it offers is used (position always applies)."),
+    ),
+)

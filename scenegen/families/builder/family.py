@@ -1,0 +1,84 @@
+"""The builder family: collaborative building dialogues with gold builder answers, as JSONL records."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from scenegen.errors import Problem
+from scenegen.families.caip.draws import Draws
+from scenegen.family import Family, Sample
+from scenegen.outputs import Records
+
+from . import lexicon
+from .declaration import DECLARATION
+from .dialogue import Architect, Dialogue, compile_settings
+from .replay import replay_problems
+from .shapes import KINDS
+from .stats import BuilderStats
+
+
+class Builder(Family):
+    """Architect/builder dialogues in the seed's voxel world (Madge & Poesio, "LLMs as Minecraft Agents")."""
+
+    name = "builder"
+    description = ("voxel building dialogues: a target from composable parts, architect instructions with gold "
+                   "builder answers, worlds before and after, corrections and clarifications")
+    declaration = DECLARATION
+    # A dialogue's answers are its gold builder actions (record fields), not classes a shortcut could predict.
+    answers = ()
+    # The target, parts and turns vary in structure from one dialogue to the next: a dataset record holds them as
+    # JSON text.
+    output = Records("builder_record", fields=("height", "target", "parts", "turns"),
+                     json_fields=("target", "parts", "turns"))
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        super().__init__(config)
+        self.architect = Architect(compile_settings(config), lexicon.load())
+
+    def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        dialogue = self.architect.dialogue(Draws(rng))
+        record = {
+            "height": dialogue.height,
+            "target": dialogue.blocks,
+            "parts": [_part(part.shape, part.anchor) for part in dialogue.parts],
+            "turns": dialogue.turns,
+        }
+        return Sample(documents={"": record}, params=_params(dialogue), truth=_label(dialogue))
+
+    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        return replay_problems(document)
+
+    def document_stats(self) -> BuilderStats:
+        return BuilderStats()
+
+
+def _part(shape: Any, anchor: tuple[int, int, int]) -> dict[str, Any]:
+    sizes = KINDS[shape.kind].sizes
+    return {
+        "kind": shape.kind,
+        "colours": list(shape.colours),
+        "size": {name: n for (name, _, _), n in zip(sizes, shape.size, strict=True)},
+        "direction": list(shape.direction),
+        "anchor": list(anchor),
+    }
+
+
+def _params(dialogue: Dialogue) -> dict[str, Any]:
+    return {
+        "kinds": [part.shape.kind for part in dialogue.parts],
+        "missing": ["+".join(turn["clarification"]["missing"]) for turn in dialogue.turns if "clarification" in turn],
+    }
+
+
+def _label(dialogue: Dialogue) -> dict[str, Any]:
+    turns = dialogue.turns
+    return {
+        "parts": len(dialogue.parts),
+        "turns": len(turns),
+        "blocks": len(dialogue.blocks),
+        "corrections": sum(1 for turn in turns if turn["answer"]["remove"]),
+        "clarifications": sum(1 for turn in turns if "clarification" in turn),
+    }

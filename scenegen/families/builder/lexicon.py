@@ -1,0 +1,160 @@
+"""Load the builder's words and templates (``templates/builder/*.yaml``) once per run, and fill templates.
+
+A template is English with ``{slot}`` placeholders and ``[optional phrases]``: an
+optional phrase is kept (without its brackets) when every slot in it has words,
+and dropped whole otherwise; a bare slot without words is dropped with its space.
+That is how one template serves a full instruction and one with its colour or
+position left out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from scenegen import resources
+from scenegen.errors import ScenegenError
+
+from .shapes import KINDS
+from .world import COMPASS, HIGH, LOW, SIDES
+
+_OPTIONAL = re.compile(r"\[([^\]]*)\]")
+_SLOT = re.compile(r"\{(\w+)\}")
+_A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (?=[aeiou])")
+#: What "a" before a vowel looks like, looked for before the (slower) regular expression runs.
+_A_VOWEL = tuple(f"a {vowel}" for vowel in "aeiou")
+
+
+class LexiconError(ScenegenError):
+    """A data file of the builder family (templates/builder/) that cannot be used as written."""
+
+
+@dataclass(frozen=True)
+class Landmark:
+    """A named place on the ground that counted steps start from."""
+
+    x: int
+    z: int
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Everything the builder says, read from ``templates/builder/``."""
+
+    numbers: tuple[str, ...]
+    landmarks: tuple[Landmark, ...]
+    nouns: Mapping[str, tuple[str, ...]]
+    sized: Mapping[str, tuple[str, ...]]
+    unsized: Mapping[str, tuple[str, ...]]
+    anchors: Mapping[str, str]
+    stack_colours: Mapping[str, str]
+    where: Mapping[str, tuple[str, ...]]
+    offset_leg: Mapping[str, str]
+    offset_join: str
+    corrections: Mapping[str, tuple[str, ...]]
+    questions: Mapping[str, tuple[str, ...]]
+    answers: Mapping[str, tuple[str, ...]]
+    sizes: Mapping[str, str]
+    #: the landmark fewest steps from each ground cell (x, z), the first listed on a tie
+    nearest: Mapping[tuple[int, int], Landmark]
+    #: every leg of an offset, said ("two steps to the west"), by (count, direction or side)
+    legs: Mapping[tuple[int, str], str]
+
+    def number(self, n: int) -> str:
+        """``n`` in words."""
+        return self.numbers[n]
+
+
+def fill(template: str, words: Mapping[str, str]) -> str:
+    """``template`` with its slots filled from ``words`` (a missing or empty slot is left out, with any
+    optional phrase holding it) and its spaces tidied."""
+    full, reduced, optional, slots = _compiled(template)
+    get = words.get
+    kept = True
+    for slot in optional:
+        if not get(slot):
+            kept = False
+            break
+    complete = True
+    for slot in slots:
+        if not get(slot):
+            complete = False
+            break
+    if complete and kept:
+        return full.format_map(words)
+    text = (full if kept else reduced).format_map(_Words(words))
+    if not complete:
+        text = " ".join(text.split()).replace(" ,", ",").replace(" :", ":")
+    return text
+
+
+class _Words(dict[str, str]):
+    """Words by slot, with nothing for a slot that has none."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+@cache
+def _compiled(template: str) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+    """A template as format strings with and without its optional phrases, the slots those hold, and the
+    slots outside them."""
+    optional = tuple(slot for phrase in _OPTIONAL.findall(template) for slot in _SLOT.findall(phrase))
+    reduced = _OPTIONAL.sub("", template)
+    return _OPTIONAL.sub(r"\1", template), reduced, optional, tuple(_SLOT.findall(reduced))
+
+
+def articles(text: str) -> str:
+    """``text`` with "a" made "an" before a vowel (a colour such as orange can follow it)."""
+    if any(pair in text for pair in _A_VOWEL):
+        return _A_BEFORE_VOWEL.sub(r"\1n ", text)
+    return text
+
+
+@cache
+def load() -> Lexicon:
+    """The lexicon, checked: every kind has nouns, an anchor and full templates; landmarks lie on the ground."""
+    folder = resources.templates_dir() / "builder"
+    with (folder / "lexicon.yaml").open(encoding="utf-8") as handle:
+        words: dict[str, Any] = resources.load_yaml(handle)
+    with (folder / "instructions.yaml").open(encoding="utf-8") as handle:
+        templates: dict[str, Any] = resources.load_yaml(handle)
+    landmarks = tuple(Landmark(entry["at"][0], entry["at"][1], tuple(entry["names"])) for entry in words["landmarks"])
+    for landmark in landmarks:
+        if not (LOW <= landmark.x <= HIGH and LOW <= landmark.z <= HIGH):
+            raise LexiconError(f"templates/builder/lexicon.yaml: landmark {landmark.names[0]!r} is off the ground")
+    build = templates["build"]
+    for kind in KINDS:
+        if not (build.get(kind, {}).get("sized") and words["nouns"].get(kind) and kind in templates["anchors"]):
+            raise LexiconError(f"templates/builder/: kind {kind!r} needs nouns, an anchor and sized templates")
+    return Lexicon(
+        numbers=tuple(words["numbers"]),
+        landmarks=landmarks,
+        nouns={kind: tuple(nouns) for kind, nouns in words["nouns"].items()},
+        sized={kind: tuple(entry["sized"]) for kind, entry in build.items()},
+        unsized={kind: tuple(entry.get("unsized") or ()) for kind, entry in build.items()},
+        anchors=dict(templates["anchors"]),
+        stack_colours=dict(templates["stack_colours"]),
+        where={mode: tuple(phrases) for mode, phrases in templates["where"].items()},
+        offset_leg=dict(templates["offset_leg"]),
+        offset_join=templates["offset_join"],
+        corrections={kind: tuple(phrases) for kind, phrases in templates["correction"].items()},
+        questions={missing: tuple(phrases) for missing, phrases in templates["questions"].items()},
+        answers={missing: tuple(phrases) for missing, phrases in templates["answers"].items()},
+        sizes=dict(templates["sizes"]),
+        nearest={(x, z): min(landmarks, key=lambda mark: abs(mark.x - x) + abs(mark.z - z))
+                 for x in range(LOW, HIGH + 1) for z in range(LOW, HIGH + 1)},
+        legs=_legs(templates["offset_leg"], words["numbers"]),
+    )
+
+
+def _legs(said: Mapping[str, str], numbers: list[str]) -> dict[tuple[int, str], str]:
+    """Every leg of an offset across the world, said."""
+    towards = (*COMPASS, *SIDES)
+    return {(count, toward): fill(said["one"] if count == 1 else said["many"],
+                                  {"count": numbers[count], "toward": toward})
+            for count in range(1, HIGH - LOW + 1) for toward in towards}

@@ -1,0 +1,67 @@
+"""Speed and diversity of the builder family (issue 20).
+
+Speed: `scenegen make --config builder.yaml` end to end through the pipeline
+(:func:`.pipeline.measure`), schema-validated (the default) and with ``--check``
+(the numpy replay of every dialogue). Target: 10,000 validated dialogues/s on one core.
+
+Diversity at n = 100,000: distinct targets, distinct instructions, part kinds,
+what clarifications leave out, corrections.
+
+Run: ``python -m tests.benchmarks.builder``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import orjson
+
+from scenegen.families.builder.family import Builder
+from scenegen.families.builder.shapes import KINDS
+from scenegen.request import DEFAULT_SPLIT
+from scenegen.rng import sample_rng, stream_key
+from scenegen.run import load_family
+
+from .pipeline import measure
+
+N = 100_000
+SPEED_N = 20_000
+SEED = 2024
+TARGET_RATE = 10_000
+
+
+def run(n: int = N, speed_n: int = SPEED_N) -> list[str]:
+    _, family = load_family("builder.yaml")
+    assert isinstance(family, Builder)
+    targets: set[bytes] = set()
+    instructions: set[str] = set()
+    kinds: Counter[str] = Counter()
+    missing: Counter[str] = Counter()
+    turns = corrections = 0
+    stream = stream_key(family.config, DEFAULT_SPLIT)
+    for index in range(n):
+        record = family.generate(index, sample_rng(SEED, stream, index)).documents[""]
+        targets.add(orjson.dumps(record["target"]))
+        kinds.update(part["kind"] for part in record["parts"])
+        for turn in record["turns"]:
+            turns += 1
+            instructions.add(turn["instruction"])
+            corrections += bool(turn["answer"]["remove"])
+            if "clarification" in turn:
+                missing["+".join(turn["clarification"]["missing"])] += 1
+    speed = measure("builder.yaml", speed_n)
+    rate = float(speed[0].split(": ")[2].split(" validated")[0].replace(",", ""))
+    return [
+        *speed,
+        f"builder: target {TARGET_RATE:,} validated dialogues/s: {'met' if rate >= TARGET_RATE else 'MISSED'}",
+        (f"diversity at n = {n:,}: distinct targets {len(targets) / n:.2%}, distinct instructions "
+         f"{len(instructions):,} of {turns:,} turns ({len(instructions) / turns:.2%})"),
+        (f"  part kinds present: {sum(1 for k in KINDS if kinds[k])}/{len(KINDS)} "
+        f"({', '.join(f'{k} {kinds[k]}' for k in KINDS)})"),
+        (f"  clarifications: {sum(missing.values()):,} ({', '.join(f'{k} {v}' for k, v in missing.most_common())}); "
+        f"corrections: {corrections:,}"),
+    ]
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))

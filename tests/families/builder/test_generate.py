@@ -1,0 +1,106 @@
+"""Targets from composable parts: every block in bounds and supported, gold answers replaying to the target,
+and the replay check catching each way a dialogue can go wrong."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+
+import numpy as np
+import pytest
+
+from scenegen.families.builder.replay import replay_problems
+from scenegen.families.builder.shapes import KINDS, offsets
+
+from .support import build, part_blocks, parts_blocks, records
+
+CONFIGS = {
+    "default": {},
+    "corrections": {"correction": 1.0, "kind": ["column", "stack", "row", "diagonal", "wall"]},
+    "stacked": {"placement": "on_top", "kind": ["block", "column", "stack"], "parts": 8},
+    "low": {"height": 6, "parts": 8},
+    "clarifying": {"clarification": 1.0},
+    "tallest": {"height": 6, "parts": 1, "correction": 1.0, "kind": ["column", "staircase", "wall"],
+                "clarification": 1.0, "missing": "reference", "placement": "on_top"},
+}
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_gold_answers_replay_to_the_target(name):
+    for record in records(build(CONFIGS[name]), 200):
+        assert record["parts"] and replay_problems(record) == []
+        target = {tuple(block) for block in record["target"]}
+        assert set().union(*map(parts_blocks, record["parts"])) == target
+        for x, y, z, _ in target:
+            assert -5 <= x <= 5 and -5 <= z <= 5 and 0 <= y < record["height"]
+            assert y == 0 or any((x, y - 1, z) == block[:3] for block in target)
+
+
+def test_every_kind_and_colour_is_made():
+    made = records(build(), 400)
+    kinds = {part["kind"] for record in made for part in record["parts"]}
+    colours = {block[3] for record in made for block in record["target"]}
+    assert kinds == set(KINDS) and len(colours) == 6
+
+
+def test_corrections_remove_what_was_built_one_too_big():
+    for record in records(build(CONFIGS["corrections"]), 100):
+        turns = record["turns"]
+        for before, turn in itertools.pairwise(turns):
+            if turn["answer"]["remove"]:
+                assert not turn["answer"]["add"] and before["answer"]["add"]
+                assert {tuple(b) for b in turn["answer"]["remove"]} < {tuple(b) for b in before["answer"]["add"]}
+                assert "remove" in turn["instruction"] or "take" in turn["instruction"]
+
+
+def test_the_same_seed_gives_the_same_dialogue_and_another_seed_another():
+    family = build()
+    one = family.generate(3, np.random.default_rng(11)).documents[""]
+    assert one == family.generate(3, np.random.default_rng(11)).documents[""]
+    assert one != family.generate(3, np.random.default_rng(12)).documents[""]
+
+
+@pytest.mark.parametrize(("kind", "size", "direction", "expected"), [
+    ("column", (3,), (), {(0, 0, 0), (0, 1, 0), (0, 2, 0)}),
+    ("row", (3,), ("west",), {(0, 0, 0), (-1, 0, 0), (-2, 0, 0)}),
+    ("diagonal", (2,), ("north east",), {(0, 0, 0), (1, 0, -1)}),
+    ("wall", (2, 2), ("south",), {(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1)}),
+    ("floor", (2, 1), (), {(0, 0, 0), (1, 0, 0)}),
+    ("ring", (3,), (), {(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 0, 1), (2, 0, 1), (0, 0, 2), (1, 0, 2), (2, 0, 2)}),
+    ("cross", (1,), (), {(0, 0, 0), (1, 0, 0), (-1, 0, 0), (0, 0, 1), (0, 0, -1)}),
+    ("l_shape", (2, 1), ("north", "east"), {(0, 0, 0), (0, 0, -1), (1, 0, -1)}),
+    ("staircase", (2,), ("east",), {(0, 0, 0), (1, 0, 0), (1, 1, 0)}),
+    ("pyramid", (3,), (), {(x, 0, z) for x in range(3) for z in range(3)} | {(1, 1, 1)}),
+])
+def test_part_offsets_by_hand(kind, size, direction, expected):
+    cells = offsets(kind, size, direction)
+    assert set(cells) == expected == {b[:3] for b in part_blocks(kind, ["red"], list(size), list(direction),
+                                                                   (0, 0, 0))}
+    placed: set[tuple[int, int, int]] = set()
+    for x, y, z in cells:  # listed bottom up: each block lands on the ground or on one placed before it
+        assert y == 0 or (x, y - 1, z) in placed
+        placed.add((x, y, z))
+
+
+def mutated(record, change):
+    copied = copy.deepcopy(record)
+    change(copied)
+    return copied
+
+
+def test_the_replay_check_finds_each_fault():
+    record = next(r for r in records(build({"parts": 4}), 50) if len(r["turns"]) >= 3)
+    first = record["turns"][0]["answer"]["add"][0]
+    faults = {
+        "adds to an occupied cell": lambda r: r["turns"][1]["answer"]["add"].append(list(first)),
+        "removes a block that is not there": lambda r: r["turns"][0]["answer"]["remove"].append([5, 7, 5, "red"]),
+        "in the air": lambda r: r["turns"][0]["answer"]["add"].append([5, 7, 5, "red"]),
+        "outside the world": lambda r: r["turns"][0]["answer"]["add"].append([6, 0, 0, "red"]),
+        "world_after": lambda r: r["turns"][0]["world_after"].pop(),
+        "world_before": lambda r: r["turns"][1]["world_before"].clear(),
+        "target": lambda r: r["target"].pop(),
+        "colour": lambda r: r["turns"][0]["answer"]["add"].append([5, 0, 5, "pink"]),
+    }
+    for fault, change in faults.items():
+        problems = replay_problems(mutated(record, change))
+        assert problems, fault

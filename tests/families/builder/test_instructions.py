@@ -1,0 +1,127 @@
+"""Every instruction states every attribute its gold answer depends on, unless it is labelled under-specified,
+and then the label names exactly what is missing (both directions, read independently: support.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from .support import (
+    NOUNS,
+    ONE_COLUMN,
+    build,
+    colours_said,
+    directions_said,
+    numbers_said,
+    part_blocks,
+    records,
+    where,
+)
+
+#: The size a correction takes back by one, by kind (docs/builder.md): the instruction said one more.
+GROWN = {"column": 0, "stack": 0, "row": 0, "diagonal": 0, "wall": 1}
+
+CONFIGS = {
+    "default": {},
+    "clarifying": {"clarification": 0.8, "correction": 0.3, "repeat": 0.5},
+    "references": {"placement": {"choices": ["on_top", "beside"]}, "kind": ["block", "column", "stack", "row"],
+                   "clarification": 0.5, "missing": "reference", "coreference": 0.5},
+}
+
+
+def build_turns(record: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]], int]]:
+    """(turn, part, parts built before, size grown by) of each turn that builds a part."""
+    found = []
+    parts = record["parts"]
+    building = [i for i, turn in enumerate(record["turns"]) if turn["answer"]["add"]]
+    assert len(building) == len(parts)
+    for k, i in enumerate(building):
+        turns = record["turns"]
+        corrected = i + 1 < len(turns) and not turns[i + 1]["answer"]["add"]
+        found.append((turns[i], parts[k], parts[:k], 1 if corrected else 0))
+    return found
+
+
+def said_part(turn: dict[str, Any], part: dict[str, Any], before: list[dict[str, Any]],
+              grown: int) -> dict[str, Any]:
+    """The part as the instruction (and, when it is labelled, the resolving answer) says it."""
+    text = turn["instruction"]
+    clarification = turn.get("clarification")
+    missing = set(clarification["missing"]) if clarification else set()
+    answer = clarification["answer"] if clarification else ""
+    kind = part["kind"]
+    colours = colours_said(answer if "colour" in missing else text)
+    sizes = numbers_said(answer if missing & {"count", "extent"} else text)
+    if kind == "pyramid":
+        assert sizes[0] == sizes[1]
+        sizes = sizes[:1]
+    further = answer.removeprefix("the one further ") if "reference" in missing else None
+    anchor = where(answer if "position" in missing else text, before, further)
+    return {"colours": colours, "size": sizes, "direction": directions_said(text), "anchor": anchor}
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_each_instruction_says_what_its_gold_answer_adds(name):
+    checked = 0
+    for record in records(build(CONFIGS[name]), 150, seed=len(name)):
+        for turn, part, before, grown in build_turns(record):
+            said = said_part(turn, part, before, grown)
+            size = list(part["size"].values())
+            if grown:
+                size[GROWN[part["kind"]]] += 1
+            colours = said["colours"] if part["kind"] == "stack" else said["colours"][:1]
+            assert said["colours"] and set(said["colours"]) == set(colours), turn
+            blocks = part_blocks(part["kind"], colours, said["size"], said["direction"], said["anchor"])
+            assert blocks == {tuple(block) for block in turn["answer"]["add"]}, turn
+            assert said["size"] == size and said["direction"] == part["direction"], turn
+            checked += 1
+    assert checked > 300
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_an_instruction_lacks_exactly_what_its_label_names(name):
+    labelled = set()
+    for record in records(build(CONFIGS[name]), 150, seed=len(name)):
+        for turn, part, before, _ in build_turns(record):
+            text = turn["instruction"]
+            missing = set(turn["clarification"]["missing"]) if "clarification" in turn else set()
+            labelled |= missing
+            kind = part["kind"]
+            if kind != "stack":
+                assert bool(colours_said(text)) == ("colour" not in missing), turn
+            if part["size"]:
+                assert bool(numbers_said(text)) == (not missing & {"count", "extent"}), turn
+            place = where(text, before)
+            if "position" in missing:
+                assert place is None, turn
+            elif "reference" in missing:
+                assert place == ("ambiguous", 2), turn
+            else:
+                assert place is not None and place[0] != "ambiguous", turn
+            if missing & {"count", "extent"}:
+                kind_of_size = "count" if kind in ("column", "row", "diagonal", "staircase") else "extent"
+                assert missing == {kind_of_size}, turn
+    if name != "default":
+        assert labelled >= ({"reference"} if name == "references" else {"colour", "position", "count", "extent"})
+
+
+def test_references_name_one_column_parts_by_nouns_the_reading_knows():
+    for record in records(build(CONFIGS["references"]), 100):
+        for turn, _, before, _ in build_turns(record):
+            if before and "on top of" in turn["instruction"]:
+                assert any(noun in turn["instruction"] for noun in (*NOUNS, "it", "that one"))
+    assert set(ONE_COLUMN) <= set(NOUNS.values())
+
+
+def test_the_colour_block_names_the_only_part_of_that_colour():
+    pattern = re.compile(r"(?:on top|to the \w+) of the (\w+) block\b")
+    seen = 0
+    for record in records(build(CONFIGS["references"]), 150):
+        for turn, _, before, _ in build_turns(record):
+            match = pattern.search(turn["instruction"])
+            if match:
+                seen += 1
+                assert sum(match[1] in part["colours"] for part in before) == 1, turn
+    assert seen > 5
