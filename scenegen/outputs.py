@@ -175,6 +175,9 @@ NO_PAIRS = Pairing()
 ALWAYS_PAIRS = Pairing(always=True, roles=("expected", "unexpected"))
 #: Twins ``a`` and ``b`` on request (the config's ``pairs``, or ``--pairs``).
 OPTIONAL_PAIRS = Pairing("pairs", roles=("a", "b"))
+#: Two scenes in every sample whose kinds (expected, unexpected or no-expectation) vary from sample to sample:
+#: the sample's ``pair`` names each file's kind and the one an agent should rate higher (e.g. approach, imitation).
+RATED_PAIRS = Pairing(always=True, roles=("a", "b"))
 
 #: MCS scenes, the documents of most families.
 MCS_SCENES = McsScenes()

@@ -45,7 +45,8 @@ SHARE = 0.9
 #: Bundled templates of every family that writes MCS scenes (``hidden_set_rotation``: set_rotation's ``hidden: true``).
 TEMPLATES = ("tool_choice", "shell_game", "set_rotation", "hidden_set_rotation", "helper_hinderer",
              "lava", "holes", "symmetric_tool", "asymmetric_tool", "secondary_tool",
-             "true_false_belief")
+             "true_false_belief",
+             "approach", "imitation")
 SAMPLES = 4
 SEED = 11
 

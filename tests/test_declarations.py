@@ -31,7 +31,8 @@ def test_every_built_in_family_has_a_declaration_named_after_it():
     assert {family.name for family in FAMILIES} == {"tool_choice", "shell_game", "set_rotation",
                                                     "helper_hinderer", "caip", "lava", "holes",
                                                     "symmetric_tool", "asymmetric_tool", "secondary_tool",
-                                                    "true_false_belief", "builder"}
+                                                    "true_false_belief", "builder",
+                                                    "approach", "imitation"}
     for family in FAMILIES:
         assert family.declaration.family == family.name
 

@@ -1,0 +1,146 @@
+"""The family both tasks are: draw a sample's world and cast, let the task script the pair's two files, and label
+them. A task subclass names itself, its declaration, which file versions each pair kind holds, and its script."""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...errors import Problem
+from ...family import Family, Sample
+from ...mcs.gridworld.layout import CELL
+from ...mcs.gridworld.patterns import STEP, Pattern
+from ...mcs.objects import object_id
+from ...outputs import RATED_PAIRS
+from .arena import arena
+from .files import RANK, blob, cast, goal_body, refuse, scene_ids, scenes
+from .stage import SCENE_ATTEMPTS, Stage, exhausted
+from .timeline import Take
+
+
+@dataclass(frozen=True)
+class Version:
+    """One file of a pair: its kind, what the main agent picks in the test trial (an agent's role, or ``goal`` in a
+    training version that walks up to the goal object), and whether it touches the goal."""
+
+    kind: str
+    choice: str
+    touched: bool
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a task's script made: each version's timeline, and what it drew that the params should record."""
+
+    takes: Sequence[Take]
+    params: Mapping[str, Any]
+
+
+class PreferenceFamily(Family):
+    """Approach or Imitation: pairs of scenes about an agent's preference for one of two others."""
+
+    pairing = RATED_PAIRS
+    answers = ("kind",)
+    #: The versions of each pair kind, the file to rate higher first.
+    versions: ClassVar[Mapping[str, tuple[Version, Version]]]
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        super().__init__(config)
+        self.familiarization = int(config["trials"]["familiarization"])
+        self.agent_types: tuple[str, ...] = tuple(config["agents"]["types"])
+        self.agent_colours: tuple[str, ...] = tuple(config["agents"]["colours"])
+        self.shapes: tuple[str, ...] = tuple(config["patterns"]["shapes"])
+        self._check_fits()
+        self.blobs = {name: blob(name) for name in self.agent_types}
+        self.goals = {name: goal_body(name) for name in self.parameters.support("object.type")}
+
+    @abc.abstractmethod
+    def script(self, stage: Stage, versions: tuple[Version, Version], drawn: Mapping[str, Any],
+               rng: np.random.Generator) -> Plan | None:
+        """Both files' timelines, or None when this draw of the world cannot hold them."""
+
+    @abc.abstractmethod
+    def differs(self, versions: tuple[Version, Version]) -> str:
+        """Which part of the scene the pair's files differ in: ``test``, ``familiarisation`` or both."""
+
+    def versions_for(self, drawn: Mapping[str, Any]) -> tuple[Version, Version]:
+        """The two versions a sample's draw makes."""
+        return self.versions[drawn["pair"]]
+
+    def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        drawn = self.parameters.draw(rng)
+        versions = self.versions_for(drawn)
+        members = cast(rng, self.agent_types, self.agent_colours, self.blobs)
+        for _ in range(SCENE_ATTEMPTS):
+            stage = Stage(self.name, arena(drawn["grid.size"], drawn["grid.walls"], rng), members,
+                          self.goals[drawn["object.type"]], max(1, round(drawn["object.gap"] / STEP)),
+                          self.familiarization, self.parameters, self.shapes)
+            plan = self.script(stage, versions, drawn, rng)
+            if plan is not None:
+                break
+        else:
+            raise exhausted(self.name, "every agent walk its part")
+        ids = scene_ids(rng, stage.arena)
+        other_first = bool(rng.integers(2))
+        # Which version is file a: drawn, so that a is not always the file to rate higher.
+        order = (1, 0) if rng.integers(2) else (0, 1)
+        files = dict(zip(("a", "b"), order, strict=True))
+        made = scenes(stage, [plan.takes[k] for k in files.values()], drawn, ids, other_first)
+        documents = dict(zip(files, made, strict=True))
+        truth, pair = self._labels(versions, files, plan, {role: member.id for role, member in members.items()},
+                                   ids["goal"], object_id(rng, "pair_"))
+        params = {**drawn, **{role: member.params() for role, member in members.items()},
+                  "other_listed_first": other_first, "walls": [list(cell) for cell in stage.arena.walls],
+                  **plan.params}
+        return Sample(documents=documents, params=params, truth=truth, pair=pair)
+
+    def _labels(self, versions: tuple[Version, Version], files: Mapping[str, int], plan: Plan,
+                roles: Mapping[str, str], goal_id: str, pair_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Each file's ground truth, and the pair record: the files' kinds, the one to rate higher, the task, the
+        variant, the category and the agents' roles by id. A file's choice is the agent the main agent picks in
+        the test trial (or the goal object, which a training version's walks up to)."""
+        picks = {**roles, "goal": goal_id}
+        kinds = {suffix: versions[k].kind for suffix, k in files.items()}
+        higher = max(kinds, key=lambda suffix: RANK[kinds[suffix]])
+        variant = "instrumental" if "no_expectation" in kinds.values() else "social"
+        common = {"task": self.name, "variant": variant, "category": f"{variant}_{self.name}",
+                  **{f"{role}_id": key for role, key in roles.items()}}
+        truth = {suffix: {"kind": versions[k].kind, "rated_higher": suffix == higher, **common,
+                          "choice_id": picks[versions[k].choice], "shows_preference": versions[k].choice == "preferred",
+                          "goal_touched": versions[k].touched, "test_start": plan.takes[k].test_start,
+                          "last_step": plan.takes[k].last_step}
+                 for suffix, k in files.items()}
+        pair = {"id": pair_id, **kinds, "higher": higher, **common,
+                "roles": {key: role for role, key in roles.items()}, "differs": self.differs(versions)}
+        return truth, pair
+
+    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        from .checks import preference_problems  # only checking runs need it: a run's every process starts faster
+
+        return preference_problems(document, truth, self.name)
+
+    def _check_fits(self) -> None:
+        """Refuse a config whose grid or pools cannot make a scene."""
+        sizes = self.parameters.support("grid.size")
+        walls = max(self.parameters.support("grid.walls"))
+        if walls > min(sizes) ** 2 // 4:
+            raise refuse(self.name, "grid.walls", f"{walls} wall cells leave a {min(sizes)}-cell grid too little "
+                         f"floor; at most a quarter of its cells ({min(sizes) ** 2 // 4})")
+        legs = max(self.parameters.support("patterns.leg"))
+        if legs >= min(sizes) * CELL / 2:
+            raise refuse(self.name, "patterns.leg", f"legs of {legs} m do not fit twice across a "
+                         f"{min(sizes)}-cell grid")
+        for path, pool in (("agents.types", self.agent_types), ("agents.colours", self.agent_colours)):
+            if len(set(pool)) < 3:
+                raise refuse(self.name, path, f"{len(set(pool))} distinct entries; the three agents each need "
+                             "their own")
+
+
+def pattern_params(pattern: Pattern) -> dict[str, Any]:
+    """A pattern as the params record it: leg directions, steps per leg, repeats."""
+    return {"directions": [list(d) for d in pattern.directions], "steps": list(pattern.steps),
+            "repeats": pattern.repeats}

@@ -1,0 +1,146 @@
+"""The pair's files: the cast of three blobs and the goal object at the evaluation's sizes, and the MCS scenes
+built from each file's timeline; what the family refuses, in its words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from ...errors import ConfigError
+from ...geometry import footprint, object_size, resting_y
+from ...mcs.actions import END_HABITUATION, PASS, Action
+from ...mcs.frame import passive_agents_goal, room_materials
+from ...mcs.gridworld.layout import CELL
+from ...mcs.objects import object_id, structure_cube
+from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
+from ..helper_hinderer.family import (
+    BLOB_FACTORS,
+    GOAL_SHAPES,
+    HIGHLIGHT,
+    PILLAR_SCALE,
+    ROOM,
+    VIEWS,
+    WALL_HEIGHT,
+    WALL_MATERIAL,
+    ZERO,
+    Body,
+    Member,
+)
+from .arena import Arena
+from .stage import Stage
+from .timeline import ROLES, Keyframe, Take
+
+#: The evaluation's approach goal is a cube turned 45 degrees; the other shapes as Helper/Hinderer draws them.
+SHAPES_OF_GOALS: dict[str, tuple[Vec3, int]] = {**GOAL_SHAPES, "cube": ((0.3181, 0.45, 0.3181), 45)}
+#: Which file of a pair an agent should rate higher: expected over the others, no expectation over unexpected.
+RANK = {"expected": 2, "no_expectation": 1, "unexpected": 0}
+
+
+def blob(name: str) -> Body:
+    """A blob at the evaluation scenes' size (scale = factor * 0.3) with its resting y and half footprint."""
+    factor = round(BLOB_FACTORS[name] * 0.3, 4)
+    size_x, _, size_z = object_size(name)
+    return Body(name, (factor, factor, factor), round(resting_y(name, factor) + 1e-9, 4),
+                (size_x * factor / 2, size_z * factor / 2))
+
+
+def goal_body(name: str) -> Body:
+    scale, rotation = SHAPES_OF_GOALS[name]
+    low_x, low_z, high_x, high_z = footprint(name, (0.0, 0.0, 0.0), rotation, scale).total_bounds()
+    half = (float(max(-low_x, high_x)), float(max(-low_z, high_z)))
+    return Body(name, scale, round(resting_y(name, scale) + 1e-9, 4), half, rotation)
+
+
+def cast(rng: np.random.Generator, types: Sequence[str], colours: Sequence[str],
+         bodies: Mapping[str, Body]) -> dict[str, Member]:
+    """Three agents of distinct types and colours, each with its own fixed rotation and id."""
+    picked = [types[i] for i in rng.permutation(len(types))[:3]]
+    painted = [colours[i] for i in rng.permutation(len(colours))[:3]]
+    rotations = [int(r) * 90 for r in rng.integers(4, size=3)]
+    prefixes = ("agent_", "other_agents_", "other_agents_")
+    return {role: Member(object_id(rng, prefix), bodies[kind], colour, rotation)
+            for role, prefix, kind, colour, rotation in zip(ROLES, prefixes, picked, painted, rotations, strict=True)}
+
+
+def scenes(stage: Stage, takes: Sequence[Take], drawn: Mapping[str, Any], ids: Mapping[str, Any],
+           other_first: bool) -> list[Scene]:
+    """The pair's files from their timelines. An object the two files show alike is one object in both, so that
+    the exporter writes it once."""
+    isometric, front_right, pillar_z = VIEWS[drawn["view"]]
+    pillar = structure_cube(ids["pillar"], (4.0, 1.5, pillar_z), PILLAR_SCALE, drawn["materials.pillar"], lips=True)
+    walls = _walls(stage.arena, ids["walls"])
+    made: dict[str, tuple[Any, SceneObject]] = {}
+
+    def once(key: str, timeline: Any, build: Callable[[], SceneObject]) -> SceneObject:
+        if key not in made or made[key][0] != timeline:
+            made[key] = (timeline, build())
+        return made[key][1]
+
+    out = []
+    for take in takes:
+        agents = [once(role, take.tracks[role], partial(_agent, stage.cast[role], take.tracks[role]))
+                  for role in ROLES]
+        if other_first:
+            agents[1], agents[2] = agents[2], agents[1]
+        goal_object = once("goal", (take.goal, take.changes, take.goal_hidden),
+                           partial(_goal_object, ids["goal"], stage.goal, drawn["object.colour"], take))
+        goal = passive_agents_goal(take.last_step, _actions(take), stage.familiarization)
+        out.append(Scene(room=ROOM, materials=room_materials(drawn), performer_position=ZERO,
+                         performer_rotation=ZERO, objects=[*agents, pillar, goal_object, *walls], goal=goal,
+                         version=3, isometric=isometric, isometric_front_right=front_right))
+    return out
+
+
+def scene_ids(rng: np.random.Generator, arena: Arena) -> dict[str, Any]:
+    return {"pillar": object_id(rng, "platform_"), "goal": object_id(rng, "object_"),
+            "walls": [object_id(rng, "wall_") for _ in arena.walls]}
+
+
+def _actions(take: Take) -> tuple[Action, ...]:
+    """Pass throughout, and EndHabituation on the last step of each familiarisation trial."""
+    actions = [PASS] * take.last_step
+    for _, end in take.trials:
+        actions[end - 1] = END_HABITUATION
+    return tuple(actions)
+
+
+def _shows(keyframes: Sequence[Keyframe], y: float, rotation: Vec3, scale: Vec3) -> list[Show]:
+    """One show per keyframe; only the first carries the scale."""
+    shows = [Show((x, y, z), rotation, None, step) for step, x, z in keyframes]
+    shows[0].scale = scale
+    return shows
+
+
+def _agent(member: Member, keyframes: Sequence[Keyframe]) -> SceneObject:
+    return SceneObject(id=member.id, type=member.body.type, materials=[member.colour], kinematic=True, physics=True,
+                       shows=_shows(keyframes, member.body.y, (0, member.rotation, 0), member.body.scale))
+
+
+def _goal_object(key: str, body: Body, colour: str, take: Take) -> SceneObject:
+    changes = [MaterialChange(step, [HIGHLIGHT if red else colour]) for step, red in take.changes]
+    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
+                       shows=_shows(take.goal, body.y, (0, body.rotation, 0), body.scale),
+                       change_materials=changes, hides=[] if take.goal_hidden is None else [take.goal_hidden])
+
+
+def _walls(arena: Arena, wall_ids: Sequence[str]) -> list[SceneObject]:
+    """The wall cells, then the border ring (ids as in the evaluation scenes)."""
+    cube = (CELL, WALL_HEIGHT, CELL)
+    walls = [_wall(key, *arena.centre(cell), cube) for key, cell in zip(wall_ids, arena.walls, strict=True)]
+    inner = arena.size * CELL
+    edge = (inner + CELL) / 2
+    across, along = (inner + 2 * CELL, WALL_HEIGHT, CELL), (CELL, WALL_HEIGHT, inner)
+    return [*walls, _wall("wall_grid_front", 0, edge, across), _wall("wall_grid_back", 0, -edge, across),
+            _wall("wall_grid_left", -edge, 0, along), _wall("wall_grid_right", edge, 0, along)]
+
+
+def _wall(key: str, x: float, z: float, scale: Vec3) -> SceneObject:
+    return SceneObject(id=key, type="cube", materials=[WALL_MATERIAL], kinematic=True, structure=True,
+                       shows=[Show((x, WALL_HEIGHT / 2, z), ZERO, scale, 0)])
+
+
+def refuse(task: str, path: str, message: str) -> ConfigError:
+    return ConfigError(path, f"cannot lay out an {task.capitalize()} scene: {message}")

@@ -1,0 +1,166 @@
+"""Imitation: in every familiarisation trial one of the two models walks its pattern and the main agent then walks
+the preferred model's pattern; in the test trial the main agent walks up to one of the two.
+
+A familiarisation trial, from its first step ``S``: everyone at home, the goal
+object at its spot; from ``S + START_DELAY`` this trial's model (the two take
+turns) walks its pattern; ``TURN_GAP`` steps after its last keyframe the main agent
+walks the preferred model's pattern, its last leg lengthened to touch the goal in
+a no-expectation version (the goal turns red, and back at the next trial); the
+trial ends ``END_DELAY`` steps after the main agent's last keyframe. The goal
+stands just beyond the end of the main agent's pattern in every version, so a
+social version stops short of it. The test trial hides the goal, puts the three
+at new spots, and the main agent walks straight up to the agent its version picks;
+in the seed's training data (``trials.instrumental_test: goal``) a no-expectation
+version's test keeps the goal where it stood and the main agent walks up to it.
+
+A no-expectation version differs from its partner in the familiarisation trials
+(the main agent's longer walks shift every later step), as the evaluation's
+pair does; the test trials of such a pair show the same walk (but for the
+training test up to the goal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...mcs.gridworld.motion import Point
+from ...mcs.gridworld.patterns import Pattern, positions
+from .arena import box, fits, spot
+from .declaration import declaration
+from .family import Plan, PreferenceFamily, Version, pattern_params
+from .stage import SHORTEST_WALK, TRIAL_ATTEMPTS, WALK_SPEED, Stage, approach_walk, arrange, reachable
+from .timeline import END_DELAY, START_DELAY, TEST_END, TURN_GAP, Take, touch_steps
+
+TURN = TURN_GAP["imitation"]
+MODELS = ("preferred", "other")
+
+
+class Imitation(PreferenceFamily):
+    name = "imitation"
+    description = ("Imitation: does an agent approach the agent whose movement pattern it kept imitating? Social "
+                   "and instrumental pairs (MCS passive agents).")
+    declaration = declaration("imitation")
+    versions: ClassVar[Mapping[str, tuple[Version, Version]]] = {
+        "expected_unexpected": (Version("expected", "preferred", False), Version("unexpected", "other", False)),
+        "expected_no_expectation": (Version("expected", "preferred", False),
+                                    Version("no_expectation", "preferred", True)),
+        "unexpected_no_expectation": (Version("no_expectation", "other", True), Version("unexpected", "other", False)),
+    }
+
+    def differs(self, versions: tuple[Version, Version]) -> str:
+        if versions[0].touched == versions[1].touched:
+            return "test"
+        return "familiarisation" if versions[0].choice == versions[1].choice else "familiarisation_and_test"
+
+    def versions_for(self, drawn: Mapping[str, Any]) -> tuple[Version, Version]:
+        """As the evaluation has them; or, in the seed's training data, the no-expectation version's test walks
+        up to the goal object instead of an agent."""
+        versions = self.versions[drawn["pair"]]
+        if drawn["trials.instrumental_test"] == "agent":
+            return versions
+        first, second = (replace(v, choice="goal") if v.touched else v for v in versions)
+        return first, second
+
+    def script(self, stage: Stage, versions: tuple[Version, Version], drawn: Mapping[str, Any],
+               rng: np.random.Generator) -> Plan | None:
+        world = _familiar_world(stage, any(v.touched for v in versions), rng)
+        if world is None:
+            return None
+        homes, patterns, goal = world
+        choices = {v.choice for v in versions}
+        found = next(filter(None, (_test(stage, choices, goal, rng) for _ in range(TRIAL_ATTEMPTS))), None)
+        if found is None:
+            return None
+        test, walks = found
+        first = 0 if drawn["trials.first_mover"] == "matched" else 1
+        model_walks = {role: positions(homes[role], patterns[role]) for role in MODELS}
+        takes = []
+        for version in versions:
+            take = Take()
+            walked = patterns["preferred"].extended(stage.gap_steps) if version.touched else patterns["preferred"]
+            main_walk = positions(homes["main"], walked)
+            start = 0
+            for trial in range(stage.familiarization):
+                for role in ("main", *MODELS):
+                    take.stand(role, start, homes[role])
+                take.goal.append((start, *goal))
+                model = MODELS[(trial + first) % 2]
+                step = take.move(model, start + START_DELAY, model_walks[model]) + TURN
+                last = take.move("main", step, main_walk)
+                if version.touched:
+                    take.touch(touch_steps(step, walked))
+                end = last + END_DELAY
+                take.next_trial(start, end)
+                start = end
+            take.test_start = start
+            if version.choice == "goal":
+                take.goal.append((start, *goal))
+            else:
+                take.goal_hidden = start
+            for role in ("main", *MODELS):
+                take.stand(role, start, test[role])
+            last = take.move("main", start + START_DELAY, walks[version.choice])
+            if version.choice == "goal":
+                take.touch([last])
+            take.last_step = last + TEST_END["imitation"]
+            takes.append(take)
+        return Plan(takes, {"homes": {role: list(point) for role, point in homes.items()},
+                            "goal_position": list(goal),
+                            "patterns": {role: pattern_params(patterns[role]) for role in MODELS},
+                            "test_homes": {role: list(point) for role, point in test.items()}})
+
+
+def _familiar_world(stage: Stage, touching: bool, rng: np.random.Generator,
+                    ) -> tuple[dict[str, Point], dict[str, Pattern], Point] | None:
+    """The agents' homes, the two models' patterns and the goal's spot, every walk of every version clear."""
+    preferred = stage.pattern(rng)
+    patterns = {"preferred": preferred, "other": stage.pattern(rng, unlike=preferred)}
+    walks = [(preferred, False), *([(preferred.extended(stage.gap_steps), True)] if touching else [])]
+    arranged = arrange(stage, walks, preferred, patterns, rng)
+    if arranged is None:
+        return None
+    homes, goal = arranged
+    return homes, patterns, goal
+
+
+def _test(stage: Stage, choices: set[str], goal: Point, rng: np.random.Generator,
+          ) -> tuple[dict[str, Point], dict[str, list[Point]]] | None:
+    """Where the three stand in the test trial, and the main agent's walk up to each agent a version picks, clear
+    of the walls and of the agent it does not pick; or (a training version) up to the goal object, which then
+    stays where it stood, clear of both agents."""
+    shown = [box(goal, stage.goal.half)] if "goal" in choices else []
+    main = spot(stage.arena, stage.half("main"), shown, rng)
+    if main is None:
+        return None
+    homes = {"main": main}
+    walks = {}
+    for role in sorted(MODELS, key=lambda r: r not in choices):  # the picked first: they must be reachable
+        taken = [*shown, *(box(p, stage.half(r)) for r, p in homes.items())]
+        if role in choices:
+            found = reachable(stage, main, "main", role, taken, [p for r, p in homes.items() if r != "main"], rng)
+            if found is None:
+                return None
+            homes[role], walks[role] = found
+        else:
+            placed = spot(stage.arena, stage.half(role), taken, rng)
+            if placed is None:
+                return None
+            homes[role] = placed
+    for role, path in walks.items():
+        other = MODELS[1 - MODELS.index(role)]
+        if not fits(stage.arena, path, stage.half("main"), [*shown, box(homes[other], stage.half(other)),
+                                                             box(homes[role], stage.half(role))]):
+            return None
+    if shown:
+        path = approach_walk(main, goal, stage.reach("main"))
+        agents = [box(homes[role], stage.half(role)) for role in MODELS]
+        if len(path) * WALK_SPEED < SHORTEST_WALK:
+            return None
+        if not fits(stage.arena, path, stage.half("main"), [*agents, *shown]):
+            return None
+        walks["goal"] = path
+    return homes, walks

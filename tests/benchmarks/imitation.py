@@ -1,0 +1,13 @@
+"""Validated Imitation pairs per second (target: 200 on one core)."""
+
+from __future__ import annotations
+
+from .pipeline import measure
+
+
+def run() -> list[str]:
+    return measure("imitation.yaml", 500)
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))
