@@ -3,10 +3,7 @@ mover and instrumental test; each schema, draw table and reference derives from 
 
 from __future__ import annotations
 
-from ...mcs.gridworld.patterns import SHAPES
-from ...mcs.materials import palette
-from ...params import MATERIAL, Declaration, Entry, Param, Setting, number, one_of
-from ..helper_hinderer.declaration import (
+from ...mcs.gridworld.palette import (
     AGENT_COLOUR,
     AGENT_COLOURS,
     AGENT_TYPE,
@@ -15,6 +12,9 @@ from ..helper_hinderer.declaration import (
     OBJECT_COLOURS,
     VIEW,
 )
+from ...mcs.gridworld.patterns import SHAPES
+from ...mcs.materials import palette
+from ...params import MATERIAL, Declaration, Entry, Param, Setting, number, one_of
 
 #: The kinds of pair the seed names; the first file named is the one to rate higher but for the last.
 PAIR_KINDS = ("expected_unexpected", "expected_no_expectation", "unexpected_no_expectation")

@@ -12,12 +12,13 @@ import numpy as np
 
 from ...errors import Problem
 from ...family import Family, Sample
+from ...mcs.gridworld.cast import blob_body, goal_body
 from ...mcs.gridworld.layout import CELL
 from ...mcs.gridworld.patterns import STEP, Pattern
 from ...mcs.objects import object_id
 from ...outputs import RATED_PAIRS
 from .arena import arena
-from .files import RANK, blob, cast, goal_body, refuse, scene_ids, scenes
+from .files import RANK, SHAPES_OF_GOALS, cast, refuse, scene_ids, scenes
 from .stage import SCENE_ATTEMPTS, Stage, exhausted
 from .timeline import Take
 
@@ -55,8 +56,8 @@ class PreferenceFamily(Family):
         self.agent_colours: tuple[str, ...] = tuple(config["agents"]["colours"])
         self.shapes: tuple[str, ...] = tuple(config["patterns"]["shapes"])
         self._check_fits()
-        self.blobs = {name: blob(name) for name in self.agent_types}
-        self.goals = {name: goal_body(name) for name in self.parameters.support("object.type")}
+        self.blobs = {name: blob_body(name) for name in self.agent_types}
+        self.goals = {name: goal_body(name, SHAPES_OF_GOALS) for name in self.parameters.support("object.type")}
 
     @abc.abstractmethod
     def script(self, stage: Stage, versions: tuple[Version, Version], drawn: Mapping[str, Any],

@@ -10,14 +10,9 @@ from typing import Any
 import numpy as np
 
 from ...errors import ConfigError
-from ...geometry import footprint, object_size, resting_y
 from ...mcs.actions import END_HABITUATION, PASS, Action
 from ...mcs.frame import passive_agents_goal, room_materials
-from ...mcs.gridworld.layout import CELL
-from ...mcs.objects import object_id, structure_cube
-from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
-from ..helper_hinderer.family import (
-    BLOB_FACTORS,
+from ...mcs.gridworld.cast import (
     GOAL_SHAPES,
     HIGHLIGHT,
     PILLAR_SCALE,
@@ -28,30 +23,20 @@ from ..helper_hinderer.family import (
     ZERO,
     Body,
     Member,
+    agent_object,
+    keyframe_shows,
 )
+from ...mcs.gridworld.layout import CELL
+from ...mcs.objects import object_id, structure_cube
+from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
 from .arena import Arena
 from .stage import Stage
-from .timeline import ROLES, Keyframe, Take
+from .timeline import ROLES, Take
 
 #: The evaluation's approach goal is a cube turned 45 degrees; the other shapes as Helper/Hinderer draws them.
 SHAPES_OF_GOALS: dict[str, tuple[Vec3, int]] = {**GOAL_SHAPES, "cube": ((0.3181, 0.45, 0.3181), 45)}
 #: Which file of a pair an agent should rate higher: expected over the others, no expectation over unexpected.
 RANK = {"expected": 2, "no_expectation": 1, "unexpected": 0}
-
-
-def blob(name: str) -> Body:
-    """A blob at the evaluation scenes' size (scale = factor * 0.3) with its resting y and half footprint."""
-    factor = round(BLOB_FACTORS[name] * 0.3, 4)
-    size_x, _, size_z = object_size(name)
-    return Body(name, (factor, factor, factor), round(resting_y(name, factor) + 1e-9, 4),
-                (size_x * factor / 2, size_z * factor / 2))
-
-
-def goal_body(name: str) -> Body:
-    scale, rotation = SHAPES_OF_GOALS[name]
-    low_x, low_z, high_x, high_z = footprint(name, (0.0, 0.0, 0.0), rotation, scale).total_bounds()
-    half = (float(max(-low_x, high_x)), float(max(-low_z, high_z)))
-    return Body(name, scale, round(resting_y(name, scale) + 1e-9, 4), half, rotation)
 
 
 def cast(rng: np.random.Generator, types: Sequence[str], colours: Sequence[str],
@@ -81,7 +66,7 @@ def scenes(stage: Stage, takes: Sequence[Take], drawn: Mapping[str, Any], ids: M
 
     out = []
     for take in takes:
-        agents = [once(role, take.tracks[role], partial(_agent, stage.cast[role], take.tracks[role]))
+        agents = [once(role, take.tracks[role], partial(agent_object, stage.cast[role], take.tracks[role]))
                   for role in ROLES]
         if other_first:
             agents[1], agents[2] = agents[2], agents[1]
@@ -107,22 +92,10 @@ def _actions(take: Take) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def _shows(keyframes: Sequence[Keyframe], y: float, rotation: Vec3, scale: Vec3) -> list[Show]:
-    """One show per keyframe; only the first carries the scale."""
-    shows = [Show((x, y, z), rotation, None, step) for step, x, z in keyframes]
-    shows[0].scale = scale
-    return shows
-
-
-def _agent(member: Member, keyframes: Sequence[Keyframe]) -> SceneObject:
-    return SceneObject(id=member.id, type=member.body.type, materials=[member.colour], kinematic=True, physics=True,
-                       shows=_shows(keyframes, member.body.y, (0, member.rotation, 0), member.body.scale))
-
-
 def _goal_object(key: str, body: Body, colour: str, take: Take) -> SceneObject:
     changes = [MaterialChange(step, [HIGHLIGHT if red else colour]) for step, red in take.changes]
     return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=_shows(take.goal, body.y, (0, body.rotation, 0), body.scale),
+                       shows=keyframe_shows(take.goal, body.y, (0, body.rotation, 0), body.scale),
                        change_materials=changes, hides=[] if take.goal_hidden is None else [take.goal_hidden])
 
 

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import GenerationError
+from ...mcs.gridworld.cast import Body, Member
 from ...mcs.gridworld.motion import Point, walk
 from ...mcs.gridworld.patterns import SHAPES, STEP, Pattern, offsets, positions, touching_centre, turned
 from ...mcs.gridworld.sight import CONTACT_GAP, clear, contact_points, hits
 from ...values import Parameters
-from ..helper_hinderer.family import Body, Member
 from .arena import Arena, box, candidates, fits, place_walker, swept_boxes
 
 #: Metres per step of a straight walk up to an agent (the evaluation's are 0.05 to 0.056).

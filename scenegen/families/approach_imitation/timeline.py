@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from ...mcs.gridworld.cast import Keyframe
 from ...mcs.gridworld.motion import Point
 from ...mcs.gridworld.patterns import Pattern, turning_steps
 
@@ -22,7 +23,6 @@ TEST_END = {"approach": 3, "imitation": 4}
 ROLES = ("main", "preferred", "other")
 
 #: (step, x, z): where an agent is from that step on.
-Keyframe = tuple[int, float, float]
 
 
 @dataclass

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from ...mcs.gridworld.palette import (
+    AGENT_COLOUR,
+    AGENT_COLOURS,
+    AGENT_TYPE,
+    AGENT_TYPES,
+    EVALUATION_OBJECT_TYPES,
+    OBJECT_COLOUR,
+    OBJECT_COLOURS,
+    OBJECT_TYPE,
+    OBJECT_TYPES,
+    VIEW,
+)
 from ...mcs.materials import palette
 from ...params import MATERIAL, Declaration, Param, Setting, number, one_of
 
-#: The evaluation scenes' four goal shapes (docs/mcs_facts.md 1), then the seed's other goal shapes: spheres,
-#: cylinders, cubes, cones, pyramids and frustums (MCS TASK_LIST, passive agents).
-EVALUATION_OBJECT_TYPES = ("circle_frustum_with_base", "pyramid_with_base", "semi_sphere_with_base",
-                           "cube_hollow_narrow")
-OBJECT_TYPES = (*EVALUATION_OBJECT_TYPES, "sphere", "cylinder", "cube", "cone", "pyramid", "circle_frustum",
-                "square_frustum")
-OBJECT_COLOURS = tuple(f"Custom/Materials/{name}" for name in (
-    "Azure", "Brown", "Chartreuse", "Cyan", "Grey", "Indigo", "Navy", "Olive", "Orange", "Rose", "SpringGreen", "Teal",
-    "Violet", "Yellow"))
 #: Room and pillar materials of the evaluation scenes (docs/mcs_facts.md 2 and 7.1).
 EVALUATION_FLOORS = ("AI2-THOR/Materials/Wood/TexturesCom_WoodFine0050_1_seamless_S",
                      "AI2-THOR/Materials/Ceramics/ConcreteFloor", "AI2-THOR/Materials/Fabrics/CarpetWhite 3",
@@ -22,8 +25,6 @@ EVALUATION_WALLS = ("UnityAssetStore/Baby_Room/Models/Materials/wood 1", "AI2-TH
                     "AI2-THOR/Materials/Ceramics/BrownMarbleFake 1")
 EVALUATION_PILLARS = ("Custom/Materials/YellowDrywallMCS", "Custom/Materials/MagentaDrywallMCS",
                       "AI2-THOR/Materials/Walls/Drywall")
-AGENT_TYPES = ("blob_02", "blob_03", "blob_04", "blob_05", "blob_07", "blob_10", "blob_11", "blob_12")
-AGENT_COLOURS = tuple(f"Custom/Materials/{name}" for name in ("Blue", "Goldenrod", "Green", "Purple"))
 
 LAYOUT = one_of("layout", ("evaluation", "training"),
                 "evaluation: the primary agent starts in the big area and the goal object stands in one of the two "
@@ -34,19 +35,12 @@ WALLS = one_of("walls", ("reference", "mirror", "flip", "rotate"),
                "the evaluation scenes' wall layout (rooms on the left), mirrored in x, in z, or both")
 SPEED = number("speed", 0.05, 0.3, "metres per step", ranged=False)
 WALK_STEPS = number("walk_steps", 2, 60, "steps", integer=True)
-OBJECT_TYPE = one_of("object_type", OBJECT_TYPES, "a goal object shape")
 OBJECT_OFFSET = number("object_offset", 0.0, 0.25, "metres off a cell's centre, along x and along z")
-OBJECT_COLOUR = one_of("object_colour", OBJECT_COLOURS, "a goal object colour")
-AGENT_TYPE = one_of("agent_type", AGENT_TYPES, "a blob agent")
-AGENT_COLOUR = one_of("agent_colour", AGENT_COLOURS, "an agent colour")
 TRIAL_KIND = one_of("trial_kind", ("none", "help", "hinder"),
                     "none: the primary agent walks to the object; help: the helper first slides the occluder out of "
                     "its way; hinder: the hinderer first slides it into its way")
 CORNER = one_of("corner", ("lower", "upper"), "lower: z < 0, where every evaluation scene has the helper")
 COLUMN = number("column", 1, 20, "columns of the big area beyond the occluder's track", integer=True)
-VIEW = one_of("view", ("isometric_front_right", "isometric"),
-              "isometric_front_right: isometric and isometricFrontRight true, the performer's pillar at (4, 4); "
-              "isometric: isometric true and isometricFrontRight false, the pillar at (4, -4)")
 
 DECLARATION = Declaration(
     family="helper_hinderer",

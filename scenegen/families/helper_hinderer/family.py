@@ -19,92 +19,41 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ...errors import ConfigError, Problem
 from ...family import Family, Sample
-from ...geometry import footprint, object_size, resting_y
 from ...mcs.actions import END_HABITUATION, PASS, Action
 from ...mcs.frame import passive_agents_goal, room_materials
+from ...mcs.gridworld.cast import (
+    HIGHLIGHT,
+    PILLAR_SCALE,
+    ROOM,
+    VIEWS,
+    WALL_HEIGHT,
+    WALL_MATERIAL,
+    ZERO,
+    Body,
+    Keyframe,
+    Member,
+    agent_object,
+    blob_body,
+    goal_body,
+    keyframe_shows,
+)
 from ...mcs.gridworld.layout import CELL, MIN_SIZE, Cell, Layout, build_layout
 from ...mcs.objects import object_id, structure_cube
 from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
 from ...outputs import ALWAYS_PAIRS
 from .declaration import DECLARATION
-from .trials import HELP, HINDER, ROLES, Actor, Keyframe, Script, Stage, TrialRecord, script
+from .trials import HELP, HINDER, ROLES, Actor, Script, Stage, TrialRecord, script
 
-ROOM: Vec3 = (10, 3, 10)
 #: Largest grid that leaves the performer's pillar at (4, +-4) clear of the border walls.
 MAX_SIZE = 12
-WALL_HEIGHT = 0.125
-WALL_MATERIAL = "Custom/Materials/Black"
 OCCLUDER_SCALE: Vec3 = (0.5, 0.5, 1.0)
 OCCLUDER_MATERIAL = "Custom/Materials/Cyan"
-HIGHLIGHT = "Custom/Materials/Red"
-PILLAR_SCALE: Vec3 = (0.5, 3, 0.5)
-ZERO: Vec3 = (0, 0, 0)
-
-#: The converter's size factor per blob (scale = factor * 0.3, so the larger side is about 0.3 m).
-BLOB_FACTORS: dict[str, float] = {
-    "blob_02": 3.03, "blob_03": 4.0, "blob_04": 3.33, "blob_05": 2.63,
-    "blob_07": 4.0, "blob_10": 4.16, "blob_11": 2.85, "blob_12": 3.33,
-}
-#: Goal object scale and rotation per type: the first four as in the evaluation scenes (docs/mcs_facts.md 1),
-#: the seed's other shapes at the same 0.45 m across and 0.45 m tall (the cylinder's height is twice its scale).
-GOAL_SHAPES: dict[str, tuple[Vec3, int]] = {
-    "circle_frustum_with_base": ((0.45, 0.225, 0.45), 0),
-    "semi_sphere_with_base": ((0.45, 0.225, 0.45), 0),
-    "pyramid_with_base": ((0.3181, 0.225, 0.3181), 45),
-    "cube_hollow_narrow": ((0.3181, 0.45, 0.3181), 45),
-    "sphere": ((0.45, 0.45, 0.45), 0),
-    "cylinder": ((0.45, 0.225, 0.45), 0),
-    "cube": ((0.45, 0.45, 0.45), 0),
-    "cone": ((0.45, 0.45, 0.45), 0),
-    "pyramid": ((0.45, 0.45, 0.45), 0),
-    "circle_frustum": ((0.45, 0.45, 0.45), 0),
-    "square_frustum": ((0.45, 0.45, 0.45), 0),
-}
-#: (isometric, isometricFrontRight, z of the performer's pillar) per view (docs/mcs_facts.md 7.1). A view
-#: without isometric would put the camera inside the grid, and no evaluation scene has one.
-VIEWS: dict[str, tuple[bool, bool, float]] = {
-    "isometric_front_right": (True, True, 4.0),
-    "isometric": (True, False, -4.0),
-}
-
-
-@dataclass(frozen=True)
-class Body:
-    """An object type at the scale the scenes use: its scale, resting y and half footprint (x, z) at rotation 0."""
-
-    type: str
-    scale: Vec3
-    y: float
-    half: tuple[float, float]
-    rotation: int = 0
-
-    def turned(self, rotation: int) -> tuple[float, float]:
-        """The half footprint after turning by a multiple of 90 degrees."""
-        return self.half if rotation % 180 == 0 else (self.half[1], self.half[0])
-
-
-@dataclass(frozen=True)
-class Member:
-    """One agent of a scene."""
-
-    id: str
-    body: Body
-    colour: str
-    rotation: int
-
-    @property
-    def half(self) -> tuple[float, float]:
-        return self.body.turned(self.rotation)
-
-    def params(self) -> dict[str, Any]:
-        return {"id": self.id, "type": self.body.type, "colour": self.colour, "rotation": self.rotation}
 
 
 #: (file suffix, the agent the primary agent approaches in the test trial).
@@ -133,12 +82,12 @@ class HelperHinderer(Family):
             for walls in self.parameters.support("grid.walls")
         }
         self._check_columns()
-        self.blobs = {name: _blob(name) for name in self.agent_types}
+        self.blobs = {name: blob_body(name) for name in self.agent_types}
         # One footprint as large as any agent's, to the centimetre: every run with these agents shares its
         # table of lines of sight.
         largest = math.ceil(max(max(blob.half) for blob in self.blobs.values()) * 100) / 100
         self.sweep_half = (largest, largest)
-        self.goal_bodies = {name: _goal_body(name) for name in self.parameters.support("object.type")}
+        self.goal_bodies = {name: goal_body(name) for name in self.parameters.support("object.type")}
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
         drawn = self.parameters.draw(rng)
@@ -166,7 +115,7 @@ class HelperHinderer(Family):
         helper_first = bool(rng.integers(2))
         acted = script(stage, self.plan, rng)
 
-        agents = {role: _agent(member, getattr(acted, role)) for role, member in cast.items()}
+        agents = {role: agent_object(member, getattr(acted, role)) for role, member in cast.items()}
         others = [agents[role] for role in (ROLES if helper_first else ROLES[::-1])]
         isometric, front_right, pillar_z = VIEWS[drawn["view"]]
         shared = [
@@ -253,41 +202,10 @@ class HelperHinderer(Family):
                 _refuse(path, f"{len(set(pool))} distinct entries; the three agents each need their own")
 
 
-def _blob(name: str) -> Body:
-    factor = round(BLOB_FACTORS[name] * 0.3, 4)
-    size_x, _, size_z = object_size(name)
-    return Body(name, (factor, factor, factor), _round_half_up(resting_y(name, factor)),
-                (size_x * factor / 2, size_z * factor / 2))
-
-
-def _goal_body(name: str) -> Body:
-    scale, rotation = GOAL_SHAPES[name]
-    low_x, low_z, high_x, high_z = footprint(name, (0.0, 0.0, 0.0), rotation, scale).total_bounds()
-    half = (float(max(-low_x, high_x)), float(max(-low_z, high_z)))
-    return Body(name, scale, _round_half_up(resting_y(name, scale)), half, rotation)
-
-
-def _round_half_up(value: float) -> float:
-    return round(value + 1e-9, 4)
-
-
-def _shows(keyframes: Sequence[Keyframe], y: float, rotation: Vec3, scale: Vec3 | None) -> list[Show]:
-    """One show per keyframe; only the first carries the scale."""
-    shows = [Show((x, y, z), rotation, None, step) for step, x, z in keyframes]
-    if shows and scale is not None:
-        shows[0].scale = scale
-    return shows
-
-
-def _agent(member: Member, keyframes: Sequence[Keyframe]) -> SceneObject:
-    return SceneObject(id=member.id, type=member.body.type, materials=[member.colour], kinematic=True, physics=True,
-                       shows=_shows(keyframes, member.body.y, (0, member.rotation, 0), member.body.scale))
-
-
 def _with_test(agent: SceneObject, keyframes: Sequence[Keyframe]) -> SceneObject:
     """The primary agent with one version of the test trial appended (the familiarisation shows are shared)."""
     first = agent.shows[0]
-    test = _shows(keyframes, first.position[1], first.rotation, None)
+    test = keyframe_shows(keyframes, first.position[1], first.rotation, None)
     return SceneObject(id=agent.id, type=agent.type, materials=agent.materials, kinematic=True, physics=True,
                        shows=agent.shows + test)
 
@@ -310,7 +228,7 @@ def _pair(pair_id: str, cast: Mapping[str, Member], kind: str, layout: Layout, a
 
 def _occluder(key: str, acted: Script) -> SceneObject:
     return SceneObject(id=key, type="cube", materials=[OCCLUDER_MATERIAL], kinematic=True, structure=True,
-                       physics=True, shows=_shows(acted.occluder, OCCLUDER_SCALE[1] / 2, ZERO, OCCLUDER_SCALE),
+                       physics=True, shows=keyframe_shows(acted.occluder, OCCLUDER_SCALE[1] / 2, ZERO, OCCLUDER_SCALE),
                        hides=[acted.test_start])
 
 
@@ -319,7 +237,7 @@ def _goal_object(key: str, body: Body, colour: str, acted: Script) -> SceneObjec
     changes += [MaterialChange(step, [colour]) for step in acted.red_off]
     changes.sort(key=lambda change: change.step)
     return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=_shows(acted.goal, body.y, (0, body.rotation, 0), body.scale),
+                       shows=keyframe_shows(acted.goal, body.y, (0, body.rotation, 0), body.scale),
                        change_materials=changes, hides=[acted.test_start])
 
 

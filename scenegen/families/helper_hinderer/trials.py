@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import GenerationError
+from ...mcs.gridworld.cast import Keyframe
 from ...mcs.gridworld.grid import DIRECTION_ORDERS, Cell
 from ...mcs.gridworld.layout import CELL, Layout
 from ...mcs.gridworld.motion import Point, contact_point, path_length, walk
@@ -59,8 +60,6 @@ GOAL_ATTEMPTS = 50  # goal cells drawn for one trial before giving up
 #: Half the occluder's footprint: one cell wide (x), two cells long (z).
 OCCLUDER_HALF: Point = (CELL / 2, CELL)
 
-#: (step, x, z): where an actor is from that step on.
-Keyframe = tuple[int, float, float]
 
 
 @dataclass(frozen=True)

@@ -28,29 +28,30 @@ from ...mcs.actions import END_HABITUATION, PASS, Action
 from ...mcs.frame import passive_agents_goal, room_materials
 from ...mcs.gridworld.belief_world import OCCLUDER_SCALE, BeliefWorld, belief_world
 from ...mcs.gridworld.box_walks import Floor
-from ...mcs.objects import object_id, structure_cube, white_occluder
-from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
-from ...outputs import ALWAYS_PAIRS
-from ..helper_hinderer.family import (
+from ...mcs.gridworld.cast import (
     HIGHLIGHT,
     PILLAR_SCALE,
     ROOM,
     VIEWS,
+    WALL_HEIGHT,
     WALL_MATERIAL,
+    ZERO,
     Body,
+    Keyframe,
     Member,
-    _agent,
-    _blob,
-    _goal_body,
-    _shows,
+    agent_object,
+    blob_body,
+    goal_body,
+    keyframe_shows,
 )
+from ...mcs.objects import object_id, structure_cube, white_occluder
+from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
+from ...outputs import ALWAYS_PAIRS
 from .declaration import DECLARATION
-from .script import MIN_SEPARATION, PLACES, Keyframe, Script, Stage, TrialRecord, script
+from .script import MIN_SEPARATION, PLACES, Script, Stage, TrialRecord, script
 
-ZERO: Vec3 = (0, 0, 0)
 #: The evaluation pair's view: isometric from the front right, the performer's pillar at (4, 1.5, 4).
 VIEW = "isometric_front_right"
-WALL_HEIGHT = 0.125
 #: The place the primary agent walks to in the expected file, by whether it watched the object move.
 EXPECTED_PLACE = {True: "new", False: "old"}
 
@@ -75,8 +76,8 @@ class TrueFalseBelief(Family):
         self.worlds = {name: belief_world(name) for name in self.parameters.support("grid.walls")}
         self.floors = {name: Floor(world.grid, world.open_cells, world.open_centres)
                        for name, world in self.worlds.items()}
-        self.blobs = {name: _blob(name) for name in self.agent_types}
-        self.goal_bodies = {name: _goal_body(name) for name in self.parameters.support("object.type")}
+        self.blobs = {name: blob_body(name) for name in self.agent_types}
+        self.goal_bodies = {name: goal_body(name) for name in self.parameters.support("object.type")}
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
         drawn = self.parameters.draw(rng)
@@ -96,13 +97,13 @@ class TrueFalseBelief(Family):
         wall_ids = [object_id(rng, "wall_") for _ in world.divider]
         acted = script(stage, rng)
 
-        secondary = replace(_agent(cast["secondary"], acted.secondary),
+        secondary = replace(agent_object(cast["secondary"], acted.secondary),
                             hides=[0, *(trial.start for trial in acted.trials[1:]), acted.test_start])
         isometric, front_right, pillar_z = VIEWS[VIEW]
         scenery = [
             structure_cube(ids["pillar"], (4.0, 1.5, pillar_z), PILLAR_SCALE, drawn["materials.pillar"], lips=True),
             # The lower room's occluder first, as in the evaluation pair.
-            *(white_occluder(ids[room], _shows(track, OCCLUDER_SCALE[1] / 2, ZERO, OCCLUDER_SCALE))
+            *(white_occluder(ids[room], keyframe_shows(track, OCCLUDER_SCALE[1] / 2, ZERO, OCCLUDER_SCALE))
               for room, track in zip(("lower", "upper"), acted.occluders[::-1], strict=True)),
         ]
         walls = _walls(world, wall_ids)
@@ -112,7 +113,7 @@ class TrueFalseBelief(Family):
         # Carried, the object rides on the secondary agent's top (docs/mcs_facts.md 12.4).
         carrier = cast["secondary"].body
         lifted = round(object_size(carrier.type)[1] * carrier.scale[1] + body.y, 4)
-        primary = _agent(cast["primary"], acted.primary)
+        primary = agent_object(cast["primary"], acted.primary)
         object_shows = _object_shows(acted, body, lifted)
         documents = {}
         for suffix, place in outcomes.items():
@@ -170,7 +171,7 @@ def _outcomes(believes: bool) -> dict[str, str]:
 def _with_test(agent: SceneObject, keyframes: Sequence[Keyframe]) -> SceneObject:
     """The primary agent with one version of its final walk appended (everything before it is shared)."""
     first = agent.shows[0]
-    return replace(agent, shows=agent.shows + _shows(keyframes, first.position[1], first.rotation, None))
+    return replace(agent, shows=agent.shows + keyframe_shows(keyframes, first.position[1], first.rotation, None))
 
 
 def _goal_object(key: str, body: Body, colour: str, acted: Script, place: str, shows: list[Show]) -> SceneObject:

@@ -31,6 +31,7 @@ import numpy as np
 from ...errors import GenerationError
 from ...mcs.gridworld.belief_world import EXIT, OCCLUDER_HALF, OUTSIDE_SPEED, BeliefWorld
 from ...mcs.gridworld.box_walks import Boxes, Floor, route
+from ...mcs.gridworld.cast import Keyframe
 from ...mcs.gridworld.grid import DIRECTION_ORDERS
 from ...mcs.gridworld.motion import Point, walk
 from ...values import Value
@@ -50,7 +51,6 @@ ATTEMPTS = 50  # draws of a trial's depths before giving up
 SEPARATION_DRAWS = 10_000  # draws of two depths for the same occluder before giving up
 
 #: (step, x, z): where an actor is from that step on.
-Keyframe = tuple[int, float, float]
 PLACES = ("old", "new")
 
 

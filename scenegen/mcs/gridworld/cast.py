@@ -1,0 +1,116 @@
+"""The actors of the passive-agent grid worlds, shared by every family set in one (Helper/Hinderer,
+True/False Belief, Approach and Imitation): blob agents and goal objects at the scale the evaluation scenes
+use, the keyframes they move by, and the room, views and colours those scenes share (``docs/mcs_facts.md`` 7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...geometry import footprint, object_size, resting_y
+from ...model import SceneObject, Show, Vec3
+
+#: (step, x, z): where an actor is from that step on.
+Keyframe = tuple[int, float, float]
+
+ROOM: Vec3 = (10, 3, 10)
+WALL_HEIGHT = 0.125
+WALL_MATERIAL = "Custom/Materials/Black"
+HIGHLIGHT = "Custom/Materials/Red"
+PILLAR_SCALE: Vec3 = (0.5, 3, 0.5)
+ZERO: Vec3 = (0, 0, 0)
+
+#: The converter's size factor per blob (scale = factor * 0.3, so the larger side is about 0.3 m).
+BLOB_FACTORS: dict[str, float] = {
+    "blob_02": 3.03, "blob_03": 4.0, "blob_04": 3.33, "blob_05": 2.63,
+    "blob_07": 4.0, "blob_10": 4.16, "blob_11": 2.85, "blob_12": 3.33,
+}
+#: Goal object scale and rotation per type: the first four as in the evaluation scenes (docs/mcs_facts.md 1),
+#: the seed's other shapes at the same 0.45 m across and 0.45 m tall (the cylinder's height is twice its scale).
+GOAL_SHAPES: dict[str, tuple[Vec3, int]] = {
+    "circle_frustum_with_base": ((0.45, 0.225, 0.45), 0),
+    "semi_sphere_with_base": ((0.45, 0.225, 0.45), 0),
+    "pyramid_with_base": ((0.3181, 0.225, 0.3181), 45),
+    "cube_hollow_narrow": ((0.3181, 0.45, 0.3181), 45),
+    "sphere": ((0.45, 0.45, 0.45), 0),
+    "cylinder": ((0.45, 0.225, 0.45), 0),
+    "cube": ((0.45, 0.45, 0.45), 0),
+    "cone": ((0.45, 0.45, 0.45), 0),
+    "pyramid": ((0.45, 0.45, 0.45), 0),
+    "circle_frustum": ((0.45, 0.45, 0.45), 0),
+    "square_frustum": ((0.45, 0.45, 0.45), 0),
+}
+#: (isometric, isometricFrontRight, z of the performer's pillar) per view (docs/mcs_facts.md 7.1). A view
+#: without isometric would put the camera inside the grid, and no evaluation scene has one.
+VIEWS: dict[str, tuple[bool, bool, float]] = {
+    "isometric_front_right": (True, True, 4.0),
+    "isometric": (True, False, -4.0),
+}
+
+
+@dataclass(frozen=True)
+class Body:
+    """An object type at the scale the scenes use: its scale, resting y and half footprint (x, z) at rotation 0."""
+
+    type: str
+    scale: Vec3
+    y: float
+    half: tuple[float, float]
+    rotation: int = 0
+
+    def turned(self, rotation: int) -> tuple[float, float]:
+        """The half footprint after turning by a multiple of 90 degrees."""
+        return self.half if rotation % 180 == 0 else (self.half[1], self.half[0])
+
+
+@dataclass(frozen=True)
+class Member:
+    """One agent of a scene."""
+
+    id: str
+    body: Body
+    colour: str
+    rotation: int
+
+    @property
+    def half(self) -> tuple[float, float]:
+        return self.body.turned(self.rotation)
+
+    def params(self) -> dict[str, Any]:
+        return {"id": self.id, "type": self.body.type, "colour": self.colour, "rotation": self.rotation}
+
+
+def blob_body(name: str) -> Body:
+    """A blob agent at the evaluation scenes' scale (its larger side about 0.3 m)."""
+    factor = round(BLOB_FACTORS[name] * 0.3, 4)
+    size_x, _, size_z = object_size(name)
+    return Body(name, (factor, factor, factor), _round_half_up(resting_y(name, factor)),
+                (size_x * factor / 2, size_z * factor / 2))
+
+
+def goal_body(name: str, shapes: Mapping[str, tuple[Vec3, int]] = GOAL_SHAPES) -> Body:
+    """A goal object at the scale and rotation ``shapes`` gives its type."""
+    scale, rotation = shapes[name]
+    low_x, low_z, high_x, high_z = footprint(name, (0.0, 0.0, 0.0), rotation, scale).total_bounds()
+    half = (float(max(-low_x, high_x)), float(max(-low_z, high_z)))
+    return Body(name, scale, _round_half_up(resting_y(name, scale)), half, rotation)
+
+
+def _round_half_up(value: float) -> float:
+    return round(value + 1e-9, 4)
+
+
+def keyframe_shows(keyframes: Sequence[Keyframe], y: float, rotation: Vec3, scale: Vec3 | None) -> list[Show]:
+    """One show per keyframe; only the first carries the scale."""
+    shows = [Show((x, y, z), rotation, None, step) for step, x, z in keyframes]
+    if shows and scale is not None:
+        shows[0].scale = scale
+    return shows
+
+
+def agent_object(member: Member, keyframes: Sequence[Keyframe]) -> SceneObject:
+    """A kinematic blob agent moved by ``keyframes``."""
+    return SceneObject(id=member.id, type=member.body.type, materials=[member.colour], kinematic=True, physics=True,
+                       shows=keyframe_shows(keyframes, member.body.y, (0, member.rotation, 0), member.body.scale))
