@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import operator
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import Problem
 from ...geometry import footprint
 from ...mcs.actions import names
+from ...mcs.gridworld.trial_checks import action_problems, keyframe_problems
 
 RED = "Custom/Materials/Red"
 #: Longest move from one step to the next within a trial (the evaluation's: up to 0.18 m).
@@ -33,7 +33,7 @@ def preference_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | 
     goal = document["goal"]
     actions = names(goal["action_list"])
     ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
-    problems = _action_problems(goal, actions, ends)
+    problems = action_problems(goal, actions, ends)
     objects = document["objects"]
     for i, item in enumerate(objects):
         problems += _timeline_problems(i, item, goal["last_step"], ends)
@@ -51,28 +51,9 @@ def preference_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | 
     return problems
 
 
-def _action_problems(goal: Mapping[str, Any], actions: Sequence[str], ends: Sequence[int]) -> list[Problem]:
-    problems = []
-    if len(actions) != goal["last_step"]:
-        problems.append(Problem("$.goal.action_list", f"{len(actions)} actions for last_step {goal['last_step']}"))
-    if actions.count("Pass") + len(ends) != len(actions):
-        problems.append(Problem("$.goal.action_list", "only Pass and EndHabituation are allowed"))
-    if len(ends) != goal.get("habituation_total"):
-        problems.append(Problem("$.goal.habituation_total",
-                                f"{goal.get('habituation_total')} but the action list ends {len(ends)} trials"))
-    return problems
-
-
 def _timeline_problems(i: int, item: Mapping[str, Any], last_step: int, ends: Sequence[int]) -> list[Problem]:
     shows = item["shows"]
-    steps = [show["stepBegin"] for show in shows]
-    problems = []
-    if not all(map(operator.lt, steps, steps[1:])):
-        problems.append(Problem(f"$.objects[{i}].shows", "keyframe steps must strictly increase"))
-    if steps[-1] > last_step:
-        problems.append(Problem(f"$.objects[{i}].shows", f"a keyframe at step {steps[-1]} after last_step"))
-    if "scale" not in shows[0] or sum("scale" in show for show in shows) != 1:
-        problems.append(Problem(f"$.objects[{i}].shows", "only the first keyframe carries the scale"))
+    problems = keyframe_problems(i, item, last_step)
     if len({show["position"]["y"] for show in shows}) != 1:
         problems.append(Problem(f"$.objects[{i}].shows", "the object leaves the floor (its y changes)"))
     for a, b in itertools.pairwise(shows):

@@ -9,13 +9,13 @@ the object catalogue.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import Problem
 from ...geometry import object_size
 from ...mcs.actions import names
+from ...mcs.gridworld.trial_checks import action_problems, keyframe_problems
 
 _TOLERANCE = 1e-6
 #: How far short of touching the primary agent may stop (rounding to 0.1 mm).
@@ -26,7 +26,7 @@ def helper_hinderer_problems(document: Mapping[str, Any], truth: Mapping[str, An
     goal = document["goal"]
     last_step, actions = goal["last_step"], names(goal["action_list"])
     ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
-    problems = _action_problems(goal, ends)
+    problems = action_problems(goal, actions, ends)
     objects = document["objects"]
     for i, item in enumerate(objects):
         problems += _timeline_problems(i, item, last_step)
@@ -47,30 +47,9 @@ def helper_hinderer_problems(document: Mapping[str, Any], truth: Mapping[str, An
     return problems
 
 
-def _action_problems(goal: Mapping[str, Any], ends: Sequence[int]) -> list[Problem]:
-    actions = names(goal["action_list"])
-    problems = []
-    if len(actions) != goal["last_step"]:
-        problems.append(Problem("$.goal.action_list", f"{len(actions)} actions for last_step {goal['last_step']}"))
-    if actions.count("Pass") + len(ends) != len(actions):
-        problems.append(Problem("$.goal.action_list", "only Pass and EndHabituation are allowed"))
-    trials = len(ends)
-    if trials != goal.get("habituation_total"):
-        problems.append(Problem("$.goal.habituation_total",
-                                f"{goal.get('habituation_total')} but the action list ends {trials} trials"))
-    return problems
-
-
 def _timeline_problems(i: int, item: Mapping[str, Any], last_step: int) -> list[Problem]:
     shows = item["shows"]
-    steps = [show["stepBegin"] for show in shows]
-    problems = []
-    if not all(map(operator.lt, steps, steps[1:])):
-        problems.append(Problem(f"$.objects[{i}].shows", "keyframe steps must strictly increase"))
-    if steps[-1] > last_step:
-        problems.append(Problem(f"$.objects[{i}].shows", f"a keyframe at step {steps[-1]} after last_step"))
-    if "scale" not in shows[0] or sum("scale" in show for show in shows) != 1:
-        problems.append(Problem(f"$.objects[{i}].shows", "only the first keyframe carries the scale"))
+    problems = keyframe_problems(i, item, last_step)
     if len(shows) > 1 and len({show["position"]["y"] for show in shows}) != 1:
         problems.append(Problem(f"$.objects[{i}].shows", "the object leaves the floor (its y changes)"))
     problems.extend(Problem(f"$.objects[{i}].{key}", "an event after last_step") for key in ("hides", "changeMaterials")

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import bisect
 import math
-import operator
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import Problem
 from ...geometry import object_size
 from ...mcs.actions import names
+from ...mcs.gridworld.trial_checks import action_problems, keyframe_problems
 
 #: How far the primary agent may stop from the old place, or from touching the object (the evaluation pair's
 #: walks overlap it by 1.1 mm).
@@ -33,7 +33,7 @@ def true_false_belief_problems(document: Mapping[str, Any], truth: Mapping[str, 
     goal = document["goal"]
     last_step, actions = goal["last_step"], names(goal["action_list"])
     ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
-    problems = _action_problems(goal, actions, ends)
+    problems = action_problems(goal, actions, ends)
     objects = document["objects"]
     for i, item in enumerate(objects):
         problems += _timeline_problems(i, item, last_step)
@@ -65,28 +65,9 @@ def true_false_belief_problems(document: Mapping[str, Any], truth: Mapping[str, 
     return problems
 
 
-def _action_problems(goal: Mapping[str, Any], actions: Sequence[str], ends: Sequence[int]) -> list[Problem]:
-    problems = []
-    if len(actions) != goal["last_step"]:
-        problems.append(Problem("$.goal.action_list", f"{len(actions)} actions for last_step {goal['last_step']}"))
-    if actions.count("Pass") + len(ends) != len(actions):
-        problems.append(Problem("$.goal.action_list", "only Pass and EndHabituation are allowed"))
-    if len(ends) != goal.get("habituation_total"):
-        problems.append(Problem("$.goal.habituation_total",
-                                f"{goal.get('habituation_total')} but the action list ends {len(ends)} trials"))
-    return problems
-
-
 def _timeline_problems(i: int, item: Mapping[str, Any], last_step: int) -> list[Problem]:
     shows = item["shows"]
-    steps = [show["stepBegin"] for show in shows]
-    problems = []
-    if not all(map(operator.lt, steps, steps[1:])):
-        problems.append(Problem(f"$.objects[{i}].shows", "keyframe steps must strictly increase"))
-    if steps[-1] > last_step:
-        problems.append(Problem(f"$.objects[{i}].shows", f"a keyframe at step {steps[-1]} after last_step"))
-    if "scale" not in shows[0] or any("scale" in show for show in shows[1:]):
-        problems.append(Problem(f"$.objects[{i}].shows", "only the first keyframe carries the scale"))
+    problems = keyframe_problems(i, item, last_step)
     # Only the goal object leaves the floor: carried, it rides on top of the secondary agent.
     if len({show["position"]["y"] for show in shows}) > (2 if item["id"].startswith("object_") else 1):
         problems.append(Problem(f"$.objects[{i}].shows", "the object leaves the floor (its y changes)"))
