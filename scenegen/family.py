@@ -67,8 +67,9 @@ class Family(abc.ABC):
     #: The config's parameters and settings; its schema, draw table and reference derive from it.
     #: A family without one overrides :meth:`config_schema`.
     declaration: ClassVar[Declaration | None] = None
-    #: What the documents are: MCS scenes by default.
-    output: ClassVar[Output] = MCS_SCENES
+    #: What the documents are: MCS scenes by default. An instance may narrow it where its config changes what a
+    #: valid document is (the run loop, the checker and the audit read it from the instance).
+    output: Output = MCS_SCENES
     #: Whether samples come as counterfactual pairs: never, on request (``--pairs``) or always.
     pairing: ClassVar[Pairing] = NO_PAIRS
     #: The label fields (paths such as ``moved[0].container_index``) an agent must infer: ``scenegen stats`` warns

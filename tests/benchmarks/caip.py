@@ -7,6 +7,11 @@ pairs (``caip.yaml``) and with a negative per record (``caip_negatives.yaml``).
 Diversity at n = 100,000: distinct commands, action and dialogue types present,
 distinct tree shapes (logical forms with span values removed).
 
+Realism (issue 19): which of Appendix D's annotated examples have a tree shape the
+default config produces at n = 100,000, and the default config's length and
+attribute statistics beside Appendix D's (mean tokens, nodes per tree, share of
+bare actions, share of composite commands, share of records with each attribute).
+
 Run: ``python -m tests.benchmarks.caip``.
 """
 
@@ -21,6 +26,7 @@ from scenegen.families.caip import Caip
 from scenegen.request import DEFAULT_SPLIT
 from scenegen.rng import sample_rng, stream_key
 from scenegen.run import load_family
+from tests.families.caip.shapes import PROFILED, appendix_d_profile, appendix_d_shapes, profile, shape_key
 
 from .pipeline import measure
 
@@ -28,6 +34,7 @@ N = 100_000
 SPEED_N = 50_000
 SEED = 2020
 TARGET_DISTINCT = 0.95
+PROFILE_N = 20_000
 DIALOGUE_TYPES = ("HUMAN_GIVE_COMMAND", "GET_MEMORY", "PUT_MEMORY", "NOOP")
 
 
@@ -48,6 +55,9 @@ class Diversity:
     action_types: Counter[str] = field(default_factory=Counter)
     dialogues: Counter[str] = field(default_factory=Counter)
     examples: list[str] = field(default_factory=list)
+    #: Appendix D shape -> how many records have it
+    appendix_shapes: Counter[str] = field(default_factory=Counter)
+    profiled: list[tuple[list[str], dict[str, Any]]] = field(default_factory=list)
 
 
 def diversity(family: Caip, n: int) -> Diversity:
@@ -63,6 +73,9 @@ def diversity(family: Caip, n: int) -> Diversity:
             stats.action_types[action["action_type"]] += 1
         stats.kinds.update(sample.params["actions"])
         stats.shapes.add(json.dumps(shape(form), sort_keys=True))
+        stats.appendix_shapes[shape_key(form)] += 1
+        if index < PROFILE_N:
+            stats.profiled.append((record["tokens"], form))
         if index < 3:
             stats.examples.append(f"{record['text']!r} -> {record['linearized']}")
     return stats
@@ -87,7 +100,24 @@ def run(n: int = N, speed_n: int = SPEED_N) -> list[str]:
          f" ({', '.join(f'{d} {stats.dialogues[d]}' for d in DIALOGUE_TYPES)})"),
         f"  distinct tree shapes (span values removed): {len(stats.shapes):,}",
         *(f"  e.g. {example[:140]}" for example in stats.examples),
+        *realism(stats, n),
     ]
+
+
+def realism(stats: Diversity, n: int) -> list[str]:
+    """Appendix D's shapes the run produced, and its statistics beside Appendix D's."""
+    shapes = appendix_d_shapes()
+    missing = [text for key, texts in shapes.items() if not stats.appendix_shapes[key] for text in texts]
+    in_human_shape = sum(stats.appendix_shapes[key] for key in shapes) / n
+    human, generated = appendix_d_profile(), profile(stats.profiled)
+    lines = [
+        (f"appendix D shapes produced at n = {n:,}: {37 - len(missing)}/37 examples"
+         f" (missing: {'; '.join(missing) or 'none'}); records with an Appendix D shape: {in_human_shape:.1%}"),
+        f"statistics, Appendix D (37 examples) vs default config (first {len(stats.profiled):,} records):",
+    ]
+    keys = ("mean tokens", "nodes per tree", "share bare", "share composite", *(f"share with {k}" for k in PROFILED))
+    lines.extend(f"  {key:32s} {human[key]:7.3f} {generated[key]:7.3f}" for key in keys)
+    return lines
 
 
 if __name__ == "__main__":

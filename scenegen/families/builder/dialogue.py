@@ -15,8 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scenegen.families.caip.draws import Draws, Sampler, sampler, share
-
+from ...draws import Draws, Sampler, sampler, share
 from .declaration import DECLARATION
 from .lexicon import Lexicon
 from .placement import (

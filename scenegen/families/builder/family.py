@@ -7,11 +7,10 @@ from typing import Any
 
 import numpy as np
 
-from scenegen.errors import Problem
-from scenegen.families.caip.draws import Draws
-from scenegen.family import Family, Sample
-from scenegen.outputs import Records
-
+from ...draws import Draws
+from ...errors import Problem
+from ...family import Family, Sample
+from ...outputs import Records
 from . import lexicon
 from .declaration import DECLARATION
 from .dialogue import Architect, Dialogue, compile_settings

@@ -16,8 +16,8 @@ from functools import cache
 from typing import Any
 
 from scenegen import resources
-from scenegen.errors import ScenegenError
 
+from ...errors import ScenegenError
 from .shapes import KINDS
 from .world import COMPASS, HIGH, LOW, SIDES
 

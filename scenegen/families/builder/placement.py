@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from scenegen.families.caip.draws import Draws
-
+from ...draws import Draws
 from .lexicon import Landmark
 from .shapes import KINDS, Cell, extent, offsets
 from .world import COMPASS, HIGH, LOW

@@ -15,8 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from scenegen.errors import Problem
-
+from ...errors import Problem
 from .world import COLOURS, blocks, empty, in_bounds, indices, unsupported
 
 _CODES = {colour: code for code, colour in enumerate(COLOURS, start=1)}

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from scenegen.families.caip.draws import Draws
-
+from ...draws import Draws
 from .lexicon import Lexicon, articles, fill
 from .placement import Part, Shape, Where
 from .shapes import KINDS

@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from scenegen.stats.distinct import Distinct
+from ...stats.distinct import Distinct
 
 
 class BuilderStats:

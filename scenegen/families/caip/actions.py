@@ -1,9 +1,12 @@
 """ACTION nodes, one per action kind of ``actions.yaml``.
 
 Every action is said as: verb, object, then the optional parts the config's
-shares turn on -- a location, "3 times", a stop condition. Where the object
-carries the repeat ("three houses", "all the houses") the noun phrase says it.
-STOP, RESUME and UNDO are whole frames with an optional target.
+shares turn on -- a location, "3 times", a stop condition -- or, for the bare
+share, as its verb alone ("build", "dig"). Where the object carries the repeat
+("three houses", "all the houses") the noun phrase says it. An open-ended loop
+is written as the config's ``loop_form`` says: ``repeat: {stop_condition}`` as
+the annotated examples do, or ``stop_condition`` on the action as Appendix C's
+figures do. STOP, RESUME and UNDO are whole frames with an optional target.
 """
 
 from __future__ import annotations
@@ -12,15 +15,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from .clauses import Clauses
+from .clauses import Clauses, conditions
 from .config import Settings
-from .lexicon import LexiconError, Piece, Slot, Template, slot_names, template, words
+from .lexicon import LexiconError, Piece, Slot, Template, misspelt, slot_names, template, words
 from .nouns import NounPhrases
 from .numbers import Numbers
 from .places import Places
 from .say import Node, Say
 
-_REPEATS = frozenset({"object_count", "object_all", "times", "copies"})
+_REPEATS = frozenset({"object_count", "object_all", "counted", "times", "copies"})
 _STOPS = frozenset({"NEVER", "ADJACENT_TO_BLOCK_TYPE", "CONDITION"})
 _FRAMED = ("STOP", "RESUME", "UNDO")
 _FILL_MATERIAL = 0.5  # share of FILL commands that say what to fill with
@@ -54,6 +57,8 @@ class Spec:
     manners: tuple[Piece, ...] = ()
     manner_share: float = 0.0
     bare: tuple[Template, ...] = ()  # frames without a target
+    bare_verbs: tuple[Piece, ...] = ()  # the verb said alone
+    conditions: tuple[Template, ...] = ()  # the free-form stop conditions it may take
 
 
 class Actions:
@@ -65,7 +70,10 @@ class Actions:
         targets = data.actions["targets"]
         frames = targets["frames"]
         self.bare_share = float(targets["bare_share"])
+        self.typos = data.lexicon["typos"]
         self.specs = {kind: self._spec(kind, spec, frames) for kind, spec in data.actions["actions"].items()}
+        # repeats of the action itself, which an open-ended loop (also the action's repeat) replaces
+        self.action_repeats = frozenset({"times", "copies", *(("counted",) if settings.annotated_loops else ())})
         for kind in _FRAMED:
             if kind not in self.specs:
                 self.specs[kind] = Spec(kind, kind, (), "none", None, **self._frames(frames, kind))
@@ -83,8 +91,9 @@ class Actions:
 
     def _spec(self, kind: str, spec: Mapping[str, Any], frames: Mapping[str, list[str]]) -> Spec:
         where = f"actions.actions.{kind}"
-        repeats, stops = tuple(spec.get("repeats", ())), tuple(spec.get("stops", ()))
-        if set(repeats) - _REPEATS or set(stops) - _STOPS:
+        repeats = tuple(spec.get("repeats", ()))
+        stops = tuple(spec.get("stops" if self.settings.annotated_loops else "figure_stops", ()))
+        if set(repeats) - _REPEATS or set(stops) - _STOPS or set(spec.get("figure_stops", ())) - _STOPS:
             raise LexiconError(f"{where}: repeats must be among {sorted(_REPEATS)}, stops among {sorted(_STOPS)}")
         if spec["object"] not in self.nouns.kinds and spec["object"] != "none":
             raise LexiconError(f"{where}: object {spec['object']!r} is not a noun phrase kind of phrases.yaml")
@@ -92,7 +101,7 @@ class Actions:
         return Spec(
             kind=kind,
             action_type=spec["action_type"],
-            verbs=words(spec["verbs"], f"{where}.verbs", span=False),
+            verbs=self._verbs(spec, "verbs", where),
             object=spec["object"],
             location=None if location == "none" else location,
             repeats=repeats,
@@ -104,7 +113,12 @@ class Actions:
             placing=words(spec["placing"], f"{where}.placing", span=False) if "placing" in spec else (),
             manners=words(spec["manners"], f"{where}.manners", span=False) if "manners" in spec else (),
             manner_share=float(spec.get("manner_share", 0.0)),
+            bare_verbs=self._verbs(spec, "bare_verbs", where) if "bare_verbs" in spec else (),
+            conditions=self.clauses.conditions + conditions(spec.get("conditions", []), f"{where}.conditions"),
         )
+
+    def _verbs(self, spec: Mapping[str, Any], key: str, where: str) -> tuple[Piece, ...]:
+        return misspelt(words(spec[key], f"{where}.{key}", span=False), self.typos)
 
     def say(self, say: Say, kind: str) -> Node:
         """Say one action of ``kind`` (a config action kind) and return its node."""
@@ -113,17 +127,26 @@ class Actions:
             return self._framed(say, spec)
         draws, settings = say.draws, self.settings
         action: Node = {"action_type": spec.action_type}
+        if spec.bare_verbs and settings.bare(draws):
+            say.word(draws.pick(spec.bare_verbs))
+            say.features.add("bare")
+            return action
         repeat = draws.pick(spec.repeats) if spec.repeats and settings.repeat(draws) else None
         stop = bool(spec.stops) and settings.stop_condition(draws)
-        if stop and repeat == "times":
+        if stop and repeat in self.action_repeats:
             repeat = None
         if stop and spec.follow and draws.chance(_FOLLOW):
             return self._follow(say, spec, action)
         placing = bool(spec.placing) and draws.chance(_PLACING)
+        # MOVE goes somewhere unless it goes until a condition holds; going nowhere in particular, it takes a verb
+        # that stands alone ("keep moving until you reach water", not "get until you reach water")
+        moving = spec.location == "motion"
+        goes = moving and (not stop or settings.location(draws))
         if repeat == "copies":
             self._say_copies(say, spec, action)
         else:
-            say.word(draws.pick(spec.placing if placing else spec.verbs))
+            stands_alone = moving and not goes and bool(spec.bare_verbs)
+            say.word(draws.pick(spec.placing if placing else spec.bare_verbs if stands_alone else spec.verbs))
         if spec.manners and draws.chance(spec.manner_share):
             say.word(draws.pick(spec.manners))
         self._object(say, spec, action, repeat)
@@ -136,25 +159,40 @@ class Actions:
         if spec.location:
             if spec.placing:  # OTHERACTION: only "move the X somewhere" has a location
                 wanted = placing
-            else:  # MOVE goes somewhere unless it goes until a condition holds
-                wanted = (spec.location == "motion" and not stop) or settings.location(draws)
+            elif moving:
+                wanted = goes
+            elif "location" in action.get("reference_object", ()):  # one place said is enough ("complete the
+                wanted = False  # structure 10 meters west from your position" is not also built somewhere)
+            else:
+                wanted = settings.location(draws)
             if wanted and self.places.location(say, action, 0, spec.location):
                 say.features.add("location")
         if repeat == "times":
             self.clauses.repeat_times(say, action)
         if stop:
-            self.clauses.stop_condition(say, action, spec.stops)
+            self.clauses.stop_condition(say, self._loop(action), spec.stops, spec.conditions)
         return action
+
+    def _loop(self, action: Node) -> Node:
+        """The node an open-ended loop's stop_condition goes in: the action's repeat, or the action."""
+        if not self.settings.annotated_loops:
+            return action
+        loop: Node = {}
+        action["repeat"] = loop
+        return loop
 
     def _object(self, say: Say, spec: Spec, action: Node, repeat: str | None) -> None:
         kind = spec.object
         if kind == "none":
             return
         node: Node = {}
+        counted = repeat in ("object_count", "counted")
+        # "counted": the object says the count, the action (annotated form) or the object (figures) holds it
+        holder = action if repeat == "counted" and self.settings.annotated_loops else node
         if kind in ("schematic", "dig_schematic"):
             action["schematic"] = node
-            self.nouns.schematic(say, node, kind, counted=repeat == "object_count")
-            if repeat == "object_count":
+            self.nouns.schematic(say, node, kind, holder if counted else None)
+            if counted:
                 say.features.add("repeat")
         elif kind == "mob":
             action["reference_object"] = node
@@ -163,7 +201,8 @@ class Actions:
                 say.features.add("repeat")
         else:
             action["reference_object"] = node
-            self.nouns.reference(say, node, 0, kind, repeat=repeat == "object_all")
+            says_repeat = repeat in ("object_all", "counted")
+            self.nouns.reference(say, node, 0, kind, repeat_into=holder if says_repeat else None)
 
     def _say_copies(self, say: Say, spec: Spec, action: Node) -> None:
         repeat: Node = {"repeat_key": "FOR"}
@@ -183,7 +222,7 @@ class Actions:
             say.word(say.draws.pick(spec.manners))
         action["location"] = {"location_type": "SPEAKER_POS"}
         stop: Node = {}
-        action["stop_condition"] = stop
+        self._loop(action)["stop_condition"] = stop
         say.mark(stop, "condition_type", "NEVER", phrase)
         say.features.update(("location", "stop_condition"))
         return action

@@ -16,8 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from scenegen.errors import Problem
-
+from ...errors import Problem
 from .lexicon import ARTICLES
 from .linearize import LinearizationError, linearize, parse
 from .negatives import json_path

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...draws import Draws
 from .config import Settings
-from .draws import Draws
-from .lexicon import LexiconError, Piece, Slot, Template, nouns, piece, template, words
+from .lexicon import ARTICLES, LexiconError, Piece, Slot, Template, nouns, piece, template, words
 from .numbers import Numbers
 from .say import Node, Say
 
@@ -24,13 +24,12 @@ class Clauses:
         stops = phrases["stop_conditions"]
         self.never = tuple(piece(t) for t in stops["NEVER"])
         self.adjacent = tuple(template(t, frozenset({"block"}), where) for t in stops["ADJACENT_TO_BLOCK_TYPE"])
-        self.conditions = tuple(template(t, frozenset({"n"}), where) for t in stops["CONDITION"])
-        for condition in self.conditions:
-            if not isinstance(condition[0], Piece) or condition[0].tokens[0] in ("a", "an", "the"):
-                raise LexiconError(f"{where}.CONDITION: {condition!r} must start with words other than an article")
+        self.conditions = conditions(stops["CONDITION"], f"{where}.CONDITION")
         self.blocks = words(lexicon["terrain_blocks"], "lexicon.terrain_blocks")
         targets = actions["targets"]
         self.activities = words(lexicon["activities"], "lexicon.activities")
+        # the activities that can take what they act on: "building that red house", not "dancing that harbor"
+        self.acting_on = words(lexicon["activities_on_objects"], "lexicon.activities_on_objects")
         self.target_determiners = words(targets["determiners"], "actions.targets.determiners", span=False)
         self.target_nouns = nouns(lexicon["object_names"], "lexicon.object_names") + nouns(
             lexicon["schematic_names"], "lexicon.schematic_names"
@@ -52,12 +51,13 @@ class Clauses:
             else:
                 say.word(part)
 
-    def stop_condition(self, say: Say, action: Node, kinds: tuple[str, ...]) -> None:
-        """A STOP_CONDITION of one of ``kinds`` (NEVER, ADJACENT_TO_BLOCK_TYPE, CONDITION)."""
+    def stop_condition(self, say: Say, loop: Node, kinds: tuple[str, ...], free: tuple[Template, ...]) -> None:
+        """``loop``'s STOP_CONDITION, of one of ``kinds`` (NEVER, ADJACENT_TO_BLOCK_TYPE, CONDITION); a
+        CONDITION is one of the ``free`` phrases, its whole text the condition_span."""
         draws = say.draws
         kind = draws.pick(kinds)
         node: Node = {}
-        action["stop_condition"] = node
+        loop["stop_condition"] = node
         say.features.add("stop_condition")
         if kind == "NEVER":
             phrase = draws.pick(self.never)
@@ -71,7 +71,7 @@ class Clauses:
                 else:
                     say.word(part)
         else:  # a free-form condition: the whole phrase is condition_span
-            say.fill(node, "condition_span", self._phrase(draws, draws.pick(self.conditions)))
+            say.fill(node, "condition_span", self._phrase(draws, draws.pick(free)))
 
     def _phrase(self, draws: Draws, parts: Template) -> Piece:
         said = Piece("", ())
@@ -82,10 +82,20 @@ class Clauses:
     def target(self, say: Say, action: Node, with_object: bool) -> None:
         """target_action_type: an activity ("building"), maybe with what it acts on ("building that red house")."""
         draws = say.draws
-        said = draws.pick(self.activities)
-        if with_object and draws.chance(0.6):
+        with_object = with_object and draws.chance(0.6)
+        said = draws.pick(self.acting_on if with_object else self.activities)
+        if with_object:
             said = said + draws.pick(self.target_determiners)
             if draws.chance(0.3):
                 said = said + draws.pick(self.target_adjectives)
             said = said + draws.pick(self.target_nouns)[0]
         say.fill(action, "target_action_type", said)
+
+
+def conditions(texts: list[str], where: str) -> tuple[Template, ...]:
+    """Free-form stop conditions ("for {n} minutes"): each is a whole span, so none may start on an article."""
+    compiled = tuple(template(t, frozenset({"n"}), where) for t in texts)
+    for condition in compiled:
+        if not isinstance(condition[0], Piece) or condition[0].tokens[0] in ARTICLES:
+            raise LexiconError(f"{where}: {condition!r} must start with words other than an article")
+    return compiled

@@ -12,14 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from scenegen import resources
-from scenegen.errors import ConfigError
-from scenegen.values import Choice, Constant, Value, compile_value
 
-from .draws import Draws, Sampler, sampler, share
+from ...draws import Draws, Sampler, sampler, scaled_share, share
+from ...errors import ConfigError
+from ...values import Choice, Constant, Value, compile_value
+from .declaration import LOOP_FORMS
 
 Coin = Callable[[Draws], bool]
 
 SHARES = (
+    "bare",
     "location",
     "nested_location",
     "steps",
@@ -28,11 +30,13 @@ SHARES = (
     "repeat_direction",
     "stop_condition",
     "coreference",
+    "coref_resolve",
     "tag",
     "count_words",
     "prefix",
     "suffix",
     "punctuation",
+    "typos",
     "negatives",
 )
 CHOICES = ("dialogue_type", "action_type", "location_type", "negative_kind")
@@ -52,23 +56,31 @@ class Settings:
     negative_kind: Sampler
     actions_per_command: Sampler
     attributes: Sampler
+    bare: Coin
     location: Coin
     nested_location: Coin
-    steps: Coin
+    #: tossed with the location type's steps_factor (phrases.yaml)
+    steps: Callable[[Draws, float], bool]
     repeat: Coin
     repeat_all: Coin
     repeat_direction: Coin
     stop_condition: Coin
     coreference: Coin
+    coref_resolve: Coin
     tag: Coin
     count_words: Coin
     prefix: Coin
     suffix: Coin
     punctuation: Coin
+    typos: Coin
     negatives: Coin
     #: whether any record can carry a negative
     makes_negatives: bool
     action_kinds: tuple[str, ...]
+    #: loop_form "annotated": open-ended loops as repeat.stop_condition, object counts as the action's repeat
+    annotated_loops: bool = True
+    #: reference_block_type: reference objects may have a has_block_type
+    reference_block_type: bool = False
 
 
 def compile_settings(config: Mapping[str, Any]) -> Settings:
@@ -86,13 +98,18 @@ def compile_settings(config: Mapping[str, Any]) -> Settings:
     for key in SHARES:
         values[key] = compile_value(spec[key], key, float)
         _check_probability(values[key], key)
+    if spec["loop_form"] not in LOOP_FORMS:
+        raise ConfigError("loop_form", f"{spec['loop_form']!r} is not one of {list(LOOP_FORMS)}")
     negatives = values["negatives"].support()
     return Settings(
         **{key: sampler(values[key]) for key in (*CHOICES, *COUNTS)},
-        **{key: share(values[key]) for key in SHARES},
+        **{key: share(values[key]) for key in SHARES if key != "steps"},
+        steps=scaled_share(values["steps"]),
         terminal_location_type=_terminal(values["location_type"]),
         makes_negatives=any(p > 0 for p in negatives),
         action_kinds=tuple(values["action_type"].support()),
+        annotated_loops=spec["loop_form"] == "annotated",
+        reference_block_type=spec["reference_block_type"] is True,
     )
 
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...draws import weighted_index
 from .actions import Actions
 from .config import Settings
-from .draws import weighted_index
 from .lexicon import Piece, Template, needs_words, nouns, piece, template, words
 from .nouns import NounPhrases
 from .numbers import Numbers
@@ -52,6 +52,9 @@ class Dialogues:
             template(t, frozenset({"ref", *_TRIPLE_SLOTS}), f"dialogues.put_memory.triples[{i}]")
             for i, t in enumerate(put["triples"])
         )
+        self.untagged_share = float(put["untagged_share"])
+        self.untagged = tuple(template(t, frozenset({"ref"}), f"dialogues.put_memory.untagged[{i}]")
+                              for i, t in enumerate(put["untagged"]))
         self.rewards = {value: words(put["rewards"][value], "dialogues.put_memory.rewards", span=False)
                         for value in ("POSITIVE", "NEGATIVE")}
         self.addressees = tuple(piece(t) if t else None for t in put["reward_addressees"])
@@ -132,10 +135,8 @@ class Dialogues:
             node: Node = {}
             filters["reference_object"] = node
             if part.name == "coref":
-                node["contains_coreference"] = "yes"
                 assert part.piece is not None, "_question gives every {coref} its words"
-                say.fill(node, "coref_resolve", part.piece)
-                say.features.add("coreference")
+                self.nouns.coreference(say, node, part.piece)
             else:
                 self.nouns.reference(say, node, 0, form=_FORMS[part.name])
         _maybe(say, draws.pick(self.closers))
@@ -154,9 +155,10 @@ class Dialogues:
             _maybe(say, draws.pick(self.addressees))
             self._end(say, False)
             return {"dialogue_type": "PUT_MEMORY", "upsert": {"memory_data": data}}
+        untagged = draws.chance(self.untagged_share)
         data = {"memory_type": "TRIPLE"}
         reference: Node = {}
-        for part in draws.pick(self.triples):
+        for part in draws.pick(self.untagged if untagged else self.triples):
             if type(part) is Piece:
                 say.word(part)
             elif part.name == "ref":
@@ -164,8 +166,10 @@ class Dialogues:
             else:
                 say.fill(data, _TRIPLE_SLOTS[part.name], draws.pick(self.triple_values[part.name]))
         self._end(say, False)
-        return {"dialogue_type": "PUT_MEMORY", "filters": {"reference_object": reference},
-                "upsert": {"memory_data": data}}
+        form: Node = {"dialogue_type": "PUT_MEMORY", "filters": {"reference_object": reference}}
+        if not untagged:
+            form["upsert"] = {"memory_data": data}
+        return form
 
     def noop(self, say: Say) -> Node:
         draws = say.draws

@@ -3,25 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from scenegen import resources
-from scenegen.errors import Problem
-from scenegen.family import Family, Sample
-from scenegen.outputs import Records
 
+from ...draws import Draws
+from ...errors import Problem
+from ...family import Family, Sample
+from ...outputs import Records
 from . import lexicon
 from .checks import check_record
 from .config import compile_settings
 from .declaration import DECLARATION
-from .draws import Draws
 from .grammar import Grammar
 from .linearize import linearize
 from .negatives import Negatives, json_path
 from .say import Say
+from .schemas import MATERIALS
 from .stats import CaipStats
 
 
@@ -49,9 +50,13 @@ class Caip(Family):
         super().__init__(config)
         self.settings = compile_settings(config)
         self.grammar = Grammar(lexicon.load(), self.settings)
+        form_schema = "caip_logical_form"
+        if self.settings.reference_block_type:  # reference objects with materials: the schemas that accept them
+            self.output = replace(self.output, document_schema=MATERIALS["caip_record"])
+            form_schema = MATERIALS[form_schema]
         self.negatives: Negatives | None = None
         if self.settings.makes_negatives:
-            self.negatives = Negatives(resources.load_schema("caip_logical_form"))
+            self.negatives = Negatives(resources.load_schema(form_schema))
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
         return self._make(rng)[0]
@@ -68,7 +73,7 @@ class Caip(Family):
     def _make(self, rng: np.random.Generator) -> tuple[Sample, Say]:
         settings = self.settings
         draws = Draws(rng)
-        say = Say(draws)
+        say = Say(draws, settings.typos)
         dialogue_type = settings.dialogue_type(draws)
         form, actions = self.grammar.say(say, dialogue_type)
         record: dict[str, Any] = {

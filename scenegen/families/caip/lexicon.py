@@ -11,14 +11,14 @@ the file and the entry.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, final
 
 from scenegen import resources
-from scenegen.errors import ScenegenError
 
+from ...errors import ScenegenError
 from .tokenize import tokenize
 
 ARTICLES = frozenset({"a", "an", "the"})
@@ -42,6 +42,7 @@ class Piece:
     text: str
     tokens: tuple[str, ...]
     an: bool = False  # an indefinite article before it is "an"
+    typos: tuple[Piece, ...] = ()  # how people mistype it (lexicon.yaml typos)
 
     def __add__(self, other: Piece) -> Piece:
         return Piece(self.text + other.text, self.tokens + other.tokens, self.an)
@@ -131,6 +132,16 @@ def nouns(items: list[list[str]], where: str) -> tuple[NounPair, ...]:
             raise LexiconError(f"{where}[{i}]: a noun is [singular, plural], got {item!r}")
         pairs.append((filler(item[0], f"{where}[{i}]"), filler(item[1], f"{where}[{i}]")))
     return tuple(pairs)
+
+
+def misspelt(pieces: tuple[Piece, ...], typos: dict[str, list[str]]) -> tuple[Piece, ...]:
+    """``pieces``, each carrying the misspellings ``typos`` lists for its words ("build" -> "biuld")."""
+    return tuple(replace(p, typos=tuple(piece(t) for t in typos[p.text.strip()])) if p.text.strip() in typos else p
+                 for p in pieces)
+
+
+def misspelt_nouns(pairs: tuple[NounPair, ...], typos: dict[str, list[str]]) -> tuple[NounPair, ...]:
+    return tuple((misspelt((s,), typos)[0], misspelt((p,), typos)[0]) for s, p in pairs)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .draws import Draws
+from ...draws import Draws
 from .lexicon import ARTICLES
 from .linearize import SPANS, linearize
 

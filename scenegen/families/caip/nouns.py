@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...draws import Draws, weighted_index
 from .config import Settings
-from .draws import Draws, weighted_index
-from .lexicon import LexiconError, NounPair, Piece, Slot, nouns, piece, template, words
+from .lexicon import LexiconError, NounPair, Piece, Slot, misspelt_nouns, nouns, piece, template, words
 from .numbers import Numbers
 from .say import Node, Say
 
@@ -33,6 +33,7 @@ class Realization:
     before: Piece | None
     after: Piece | None
     fill: Fill
+    numeric: bool  # a number ("5 block tall", "5x5"): not said right after a count ("nine eighteen block deep")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,7 @@ class Kind:
     names: tuple[NounPair, ...]
     tags: tuple[Piece, ...]
     attributes: tuple[Attribute, ...]
+    choose: Callable[[Draws], int]  # an attribute, by the kind's weights
 
 
 class NounPhrases:
@@ -82,14 +84,23 @@ class NounPhrases:
         self.direction_names = tuple(self.directions)
 
     def _kind(self, spec: Mapping[str, Any], lexicon: Mapping[str, Any], fills: dict[str, Fill], where: str) -> Kind:
-        names = tuple(pair for source in spec["names"] for pair in nouns(lexicon[source], f"lexicon.{source}"))
+        pairs = tuple(pair for source in spec["names"] for pair in nouns(lexicon[source], f"lexicon.{source}"))
+        names = misspelt_nouns(pairs, lexicon["typos"])
         tags = words(lexicon[spec["tags"]], f"lexicon.{spec['tags']}") if spec.get("tags") else ()
         attributes = []
+        switched_off = () if self.settings.reference_block_type else spec.get("with_reference_block_type", ())
         for key, realizations in spec["attributes"].items():
+            if key in switched_off:
+                continue
             compiled = tuple(self._realization(r, lexicon, fills, f"{where}.{key}") for r in realizations)
             choose = weighted_index([float(r.get("weight", 1)) for r in realizations])
             attributes.append(Attribute(key, compiled, choose))
-        return Kind(names, tags, tuple(attributes))
+        weights = {key: weight for key, weight in spec.get("weights", {}).items() if key not in switched_off}
+        unknown = sorted(set(weights) - set(spec["attributes"]))
+        if unknown:
+            raise LexiconError(f"{where}.weights: {unknown} are not attributes of this noun phrase")
+        choose_attribute = weighted_index([float(weights.get(a.key, 1)) for a in attributes] or [1.0])
+        return Kind(names, tags, tuple(attributes), choose_attribute)
 
     @staticmethod
     def _realization(
@@ -112,7 +123,8 @@ class NounPhrases:
             if len(parts) - at > 2 or at > 1 or isinstance(head, Slot) or isinstance(tail, Slot):
                 raise LexiconError(f"{where}: {spec['text']!r} should be 'words {{}} words' with one value")
             before, after = head, tail
-        return Realization(spec["at"] == "pre", int(spec.get("rank", 0)), before, after, fills[source])
+        numeric = source in ("measure", "dimensions")
+        return Realization(spec["at"] == "pre", int(spec.get("rank", 0)), before, after, fills[source], numeric)
 
     # -- saying -------------------------------------------------------------------------
 
@@ -123,11 +135,13 @@ class NounPhrases:
         post: list[tuple[Attribute, Realization, Piece]] = []
         if not count or not kind.attributes:
             return pre, post
-        if count == 1:
-            chosen = [draws.pick(kind.attributes)]
-        else:
-            pool = list(kind.attributes)
-            chosen = [pool.pop(draws.below(len(pool))) for _ in range(min(count, len(pool)))]
+        chosen: list[Attribute] = []
+        for _ in range(min(count, len(kind.attributes)) * _TRIES):  # distinct attributes, drawn by weight
+            attribute = kind.attributes[kind.choose(draws)]
+            if attribute not in chosen:
+                chosen.append(attribute)
+                if len(chosen) == count:
+                    break
         for attribute in chosen:
             realization = attribute.realizations[attribute.choose(draws)]
             (pre if realization.pre else post).append((attribute, realization, realization.fill(draws)))
@@ -159,19 +173,19 @@ class NounPhrases:
         for item in post:
             self._say_attribute(say, node, item)
 
-    def schematic(self, say: Say, node: Node, kind_name: str, counted: bool) -> None:
-        """Say a SCHEMATIC; ``counted`` puts a FOR repeat in it ("three houses")."""
+    def schematic(self, say: Say, node: Node, kind_name: str, count_into: Node | None = None) -> None:
+        """Say a SCHEMATIC; a count ("three houses") makes a FOR repeat in ``count_into`` (it or its action)."""
         draws, kind = say.draws, self.kinds[kind_name]
         pre, post = self._describe(draws, kind)
         if kind.tags and self.settings.tag(draws):
             post.append((_TAG, _PLAIN, draws.pick(kind.tags)))
             say.features.add("tag")
         singular, plural = draws.pick(kind.names)
-        if counted:
+        if count_into is not None:
             repeat: Node = {"repeat_key": "FOR"}
-            node["repeat"] = repeat
+            count_into["repeat"] = repeat
             say.fill(repeat, "repeat_count", self.numbers.count(draws))
-            self._body(say, node, pre, plural, post)
+            self._body(say, node, _after_count(pre), plural, post)
             if self.settings.repeat_direction(draws):
                 self.repeat_direction(say, repeat)
         else:
@@ -203,59 +217,71 @@ class NounPhrases:
                 say.word(determiner)
             say.fill(node, "has_name", plural)
 
+    def coreference(self, say: Say, node: Node, words: Piece) -> None:
+        """Say a coreference word ("that", "it", "here"): contains_coreference, and a coref_resolve span on
+        the word for the config's coref_resolve share (the annotated examples have none)."""
+        node["contains_coreference"] = "yes"
+        say.features.add("coreference")
+        if self.settings.coref_resolve(say.draws):
+            say.fill(node, "coref_resolve", words)
+        else:
+            say.word(words)
+
     def reference(self, say: Say, node: Node, level: int, kind_name: str = "reference_object",
-                  form: str = "definite", repeat: bool = False) -> None:
+                  form: str = "definite", repeat_into: Node | None = None, in_location: bool = False) -> None:
         """Say a REF_OBJECT at nesting ``level`` (0, or 1 inside another one's location).
 
         ``form``: definite ("the house", "that house", "it"), plural ("the houses"),
-        indefinite ("a house") or bare ("houses"). ``repeat`` lets it carry ALL or
-        a counted FOR ("all the houses", "the three houses").
+        indefinite ("a house") or bare ("houses"). With ``repeat_into`` it says a
+        repeat, ALL or a counted FOR ("all the houses", "2 houses"), and puts it in
+        that node (the object itself, or its action). ``in_location``: it is what a
+        location is relative to, which people seldom place further.
         """
         draws, settings, kind = say.draws, self.settings, self.kinds[kind_name]
         definite = form in ("definite", "plural")
-        coreference = definite and settings.coreference(draws)
-        if coreference:
-            say.features.add("coreference")
-            node["contains_coreference"] = "yes"
-            if form == "definite" and draws.chance(_PRONOUN):
-                say.fill(node, "coref_resolve", draws.pick(self.pronouns))
-                return
+        coreference = definite and repeat_into is None and settings.coreference(draws)
+        if coreference and form == "definite" and draws.chance(_PRONOUN):
+            self.coreference(say, node, draws.pick(self.pronouns))
+            return
         plural = form in ("plural", "bare")
         pre, post = self._describe(draws, kind)
         if kind.tags and settings.tag(draws):
             post.append((_TAG, _PLAIN, draws.pick(kind.tags)))
             say.features.add("tag")
         if coreference:
-            say.fill(node, "coref_resolve", draws.pick(self.coref[plural]))
-        elif repeat and settings.repeat(draws):
+            self.coreference(say, node, draws.pick(self.coref[plural]))
+        elif repeat_into is not None:
             say.features.add("repeat")
             if settings.repeat_all(draws):
                 plural = draws.chance(0.7)
-                node["repeat"] = {"repeat_key": "ALL"}
+                repeat_into["repeat"] = {"repeat_key": "ALL"}
                 say.word(draws.pick(self.all[plural]))
             else:
                 plural = True
                 counted: Node = {"repeat_key": "FOR"}
-                node["repeat"] = counted
+                repeat_into["repeat"] = counted
                 for part in draws.pick(self.counted):
                     if isinstance(part, Slot):
                         say.fill(counted, "repeat_count", self.numbers.count(draws))
                     else:
                         say.word(part)
+                pre = _after_count(pre)
         elif definite:
             say.word(self.the)
         elif form == "indefinite":
             singular_name = draws.pick(kind.names)[0]
             self._indefinite(say, pre, singular_name)
             self._body(say, node, pre, singular_name, post)
-            self._nested(say, node, level)
+            self._nested(say, node, level, in_location)
             return
         self._body(say, node, pre, draws.pick(kind.names)[1 if plural else 0], post)
-        self._nested(say, node, level)
+        self._nested(say, node, level, in_location)
 
-    def _nested(self, say: Say, node: Node, level: int) -> None:
+    def _nested(self, say: Say, node: Node, level: int, in_location: bool) -> None:
         """Maybe give the object a location of its own ("the tree next to the house")."""
         if not (self.settings.nested_location(say.draws) and self.places.possible(level + 1)):
+            return
+        if in_location and not say.draws.chance(_NESTED_IN_LOCATION):
             return
         lead = say.draws.pick(self.leads)
         if lead is not None:
@@ -268,6 +294,16 @@ def _rank(item: tuple[Attribute, Realization, Piece]) -> int:
     return item[1].rank
 
 
+def _after_count(pre: list[tuple[Attribute, Realization, Piece]]) -> list[tuple[Attribute, Realization, Piece]]:
+    """Adjectives that may follow a count: none that is a number ("nine eighteen block deep tunnels")."""
+    return [item for item in pre if not item[1].numeric] if pre else pre
+
+
 _PRONOUN = 0.2  # share of coreferences said by a bare pronoun ("destroy it")
+# Of the objects a location is relative to, the share that may have a location of their own: the annotators
+# named such an object whole ("next to the sidewalk of the school", Appendix D) where the object of an action
+# gets its own location ("destroy the building that's in front of you").
+_NESTED_IN_LOCATION = 0.25
+_TRIES = 4  # draws per wanted attribute before settling for fewer (weights make repeats likely)
 _TAG = Attribute("has_tag", (), lambda draws: 0)
-_PLAIN = Realization(False, 0, None, None, lambda draws: Piece("", ()))
+_PLAIN = Realization(False, 0, None, None, lambda draws: Piece("", ()), False)

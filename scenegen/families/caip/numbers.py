@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...draws import Draws
 from .config import Settings
-from .draws import Draws
 from .lexicon import LexiconError, Piece, filler, piece
 from .tokenize import tokenize
 

@@ -27,6 +27,7 @@ class Places:
 
     def __init__(self, phrases: Mapping[str, Any], settings: Settings, numbers: Numbers, nouns: NounPhrases) -> None:
         self.settings, self.numbers, self.nouns = settings, numbers, nouns
+        self.steps_factor = {key: float(factor) for key, factor in phrases["steps_factor"].items()}
         compiled = {use: self._compile(phrases["locations"][use], f"phrases.locations.{use}")
                     for use in ("place", "motion")}
         # motion commands may also use every place phrase
@@ -69,7 +70,7 @@ class Places:
         if draw_type is None:
             return False
         location_type = draw_type(draws)
-        steps = settings.steps(draws)
+        steps = settings.steps(draws, self.steps_factor.get(location_type, 1.0))
         pool = self.pools.get((use, location_type, steps)) or self.pools[use, location_type, not steps]
         direction, parts, said = draws.pick(pool)
         node: Node = {"location_type": location_type}
@@ -89,14 +90,12 @@ class Places:
         if name == "ref" or name == "refs":
             child: Node = {}
             node["reference_object"] = child
-            self.nouns.reference(say, child, level, form="definite" if name == "ref" else "plural")
+            self.nouns.reference(say, child, level, form="definite" if name == "ref" else "plural", in_location=True)
         elif name == "steps":
             say.fill(node, "steps", self.numbers.measure(say.draws))
             say.features.add("steps")
         elif name == "coords":
             say.fill(node, "coordinates", self.numbers.coordinates(say.draws))
         else:  # coref
-            node["contains_coreference"] = "yes"
             assert slot.piece is not None, "_compile gives every {coref} its words"
-            say.fill(node, "coref_resolve", slot.piece)
-            say.features.add("coreference")
+            self.nouns.coreference(say, node, slot.piece)

@@ -9,9 +9,10 @@ chose without trusting the arithmetic that placed them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from .draws import Draws
+from ...draws import Draws
 from .lexicon import Piece
 
 Node = dict[str, Any]
@@ -20,10 +21,12 @@ Node = dict[str, Any]
 class Say:
     """One record's command: its text pieces, tokens, and what filled which span."""
 
-    __slots__ = ("draws", "features", "fills", "marks", "texts", "tokens")
+    __slots__ = ("draws", "features", "fills", "marks", "misspell", "texts", "tokens")
 
-    def __init__(self, draws: Draws) -> None:
+    def __init__(self, draws: Draws, misspell: Callable[[Draws], bool] | None = None) -> None:
         self.draws = draws
+        #: a coin: whether a word with typos is typed misspelt (never, without one)
+        self.misspell = misspell
         self.texts: list[str] = []
         self.tokens: list[str] = []
         #: (node, key, words): node[key] is the span of ``words``
@@ -33,13 +36,23 @@ class Say:
         #: the optional features this record uses (reported in the sample's params)
         self.features: set[str] = set()
 
+    def _typed(self, piece: Piece) -> Piece:
+        """``piece`` as typed: one of its misspellings, for the misspell share."""
+        if piece.typos and self.misspell is not None and self.misspell(self.draws):
+            return self.draws.pick(piece.typos)
+        return piece
+
     def word(self, piece: Piece) -> None:
         """Say ``piece`` (words no span points at)."""
+        if piece.typos:
+            piece = self._typed(piece)
         self.texts.append(piece.text)
         self.tokens.extend(piece.tokens)
 
     def fill(self, node: Node, key: str, piece: Piece) -> None:
         """Say ``piece`` and make ``node[key]`` the span of its words."""
+        if piece.typos:
+            piece = self._typed(piece)
         start = len(self.tokens)
         self.texts.append(piece.text)
         self.tokens.extend(piece.tokens)

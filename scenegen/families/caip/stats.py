@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from scenegen.stats.distinct import Distinct
+from ...stats.distinct import Distinct
 
 #: Command lengths (in tokens) are counted exactly up to this; longer ones share the last bin.
 LONGEST = 40

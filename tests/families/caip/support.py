@@ -94,8 +94,10 @@ configs = st.fixed_dictionaries(
         "location_type": value(LOCATION_TYPES, ranges=False),
         "attributes": value([0, 1, 2, 3, 4]),
         "negative_kind": value(["categorical", "span", "node"], ranges=False),
-        **{key: value(SHARES) for key in ("location", "nested_location", "steps", "repeat", "repeat_all",
-                                         "repeat_direction", "stop_condition", "coreference", "tag", "count_words",
-                                         "prefix", "suffix", "punctuation", "negatives")},
+        "loop_form": st.sampled_from(["annotated", "figures"]),
+        "reference_block_type": st.booleans(),
+        **{key: value(SHARES) for key in ("bare", "coref_resolve", "typos", "location", "nested_location", "steps",
+                                         "repeat", "repeat_all", "repeat_direction", "stop_condition", "coreference",
+                                         "tag", "count_words", "prefix", "suffix", "punctuation", "negatives")},
     },
 )

@@ -11,3 +11,4 @@ def test_the_benchmark_runs():
     assert "records/s" in text and "distinct commands" in text
     assert "action types in logical forms: 12/12" in text
     assert "dialogue types present: 4/4" in text
+    assert "appendix D shapes produced" in text and "share with has_size" in text

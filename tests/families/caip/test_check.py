@@ -11,7 +11,7 @@ from scenegen.families.caip.linearize import linearize
 from .support import appendix_d, build, record
 
 FAMILY = build({"family": "caip", "negatives": 1.0, "dialogue_type": "HUMAN_GIVE_COMMAND",
-                "actions_per_command": 1, "action_type": "BUILD", "attributes": 2})
+                "actions_per_command": 1, "action_type": "BUILD", "attributes": 2, "bare": 0.0})
 GOOD = record(FAMILY, 11, 0)
 
 

@@ -39,7 +39,7 @@ def test_the_bundled_data_loads_once():
 
 BROKEN = {
     "a span filler starting with an article": (
-        "lexicon", lambda d: d["colours"].append("the red"), "lexicon.colours[28]: 'the red' starts with an article"),
+        "lexicon", lambda d: d["colours"].append("the red"), "lexicon.colours[73]: 'the red' starts with an article"),
     "a noun that is not a pair": (
         "lexicon", lambda d: d["schematic_names"].append("house"), "a noun is [singular, plural]"),
     "an unknown slot": (
@@ -70,6 +70,14 @@ BROKEN = {
     "a condition starting on an article": (
         "phrases", lambda d: d["stop_conditions"]["CONDITION"].append("the whole day"),
         "must start with words other than an article"),
+    "an action's condition starting on an article": (
+        "actions", lambda d: d["actions"]["DIG"]["conditions"].append("a long time"),
+        "actions.actions.DIG.conditions: "),
+    "a weight for an attribute the noun phrase lacks": (
+        "phrases", lambda d: d["noun_phrases"]["mob"].update(weights={"has_colour": 2}),
+        "phrases.noun_phrases.mob.weights: ['has_colour'] are not attributes"),
+    "an unknown figure stop": (
+        "actions", lambda d: d["actions"]["MOVE"]["figure_stops"].append("SOMETIMES"), "stops among"),
     "an unknown way to repeat": (
         "actions", lambda d: d["actions"]["BUILD"]["repeats"].append("forever"), "repeats must be among"),
     "an unknown object": (

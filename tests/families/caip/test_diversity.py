@@ -23,7 +23,9 @@ def test_the_template_is_diverse():
         kinds.update(sample.params["actions"])
         dialogues[record["logical_form"]["dialogue_type"]] += 1
     assert len(texts) / N >= 0.90
-    assert len(forms) / N >= 0.60  # (command, form) pairs differ more than forms do
+    # (command, form) pairs differ more than forms do: most people's commands are short ("destroy the box"),
+    # so many records share a form (issue 19 made the default mix follow them)
+    assert len(forms) / N >= 0.40
     assert set(kinds) == set(ACTION_KINDS)
     assert set(dialogues) == set(DIALOGUE_TYPES)
     # the mix follows the config: commands are about 80%

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from scenegen import resources
+from scenegen.draws import Draws
 from scenegen.families.caip.checks import differences
-from scenegen.families.caip.draws import Draws
 from scenegen.families.caip.negatives import Negatives
 from scenegen.validate import reference_validator
 
@@ -79,8 +79,9 @@ def test_a_kind_with_nothing_to_change_falls_back_to_the_next():
 
 
 def test_records_carry_negatives_as_configured():
+    # commands with words to move a span to (the default mix has many short ones, where a span has nowhere to go)
     family = build({"family": "caip", "negatives": 1.0, "negative_kind": "span",
-                    "dialogue_type": "HUMAN_GIVE_COMMAND"})
+                    "dialogue_type": "HUMAN_GIVE_COMMAND", "bare": 0.0, "attributes": 2, "prefix": 0.5})
     kinds = [record(family, 4, index).get("negative", {}).get("corruption", {}).get("kind") for index in range(100)]
     assert kinds.count("span") > 90
     half = build({"family": "caip", "negatives": 0.5, "dialogue_type": "HUMAN_GIVE_COMMAND"})

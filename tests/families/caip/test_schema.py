@@ -15,6 +15,7 @@ import pytest
 
 from scenegen import resources
 from scenegen.families.caip import Caip
+from scenegen.families.caip.schemas import MATERIALS, PLAIN, materials_variant
 from scenegen.validate import compiled_validator, reference_validator
 
 from .support import ARTICLES, appendix_d, spans
@@ -121,6 +122,17 @@ ACCEPTED = {
                    "answer_type": "TAG", "tag_name": "action_reference_object_name"},
     "a reward": {"dialogue_type": "PUT_MEMORY", "upsert": {"memory_data": {"memory_type": "REWARD",
                                                                            "reward_value": "NEGATIVE"}}},
+    "a loop as annotated (Appendix D)": command(reference_object=NAMED, repeat={"stop_condition": {
+        "condition_span": SPAN}}),
+    "a loop as the figures draw it (Figure 23)": {"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [
+        {"action_type": "MOVE", "stop_condition": {"condition_type": "NEVER"}}]},
+    "a counted destroy ('destroy 2 trees')": {"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [
+        {"action_type": "DESTROY", "reference_object": NAMED, "repeat": {"repeat_key": "FOR", "repeat_count": SPAN}}]},
+    "a loop of a freebuild": {"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [
+        {"action_type": "FREEBUILD", "reference_object": NAMED, "repeat": {"stop_condition": {
+            "condition_span": SPAN}}}]},
+    "tagging with no tag said ('tag the horse armor')": {"dialogue_type": "PUT_MEMORY", "filters": {
+        "reference_object": NAMED}},
     "a composite": {"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [
         {"action_type": "DIG", "schematic": NAMED, "stop_condition": {"condition_type": "ADJACENT_TO_BLOCK_TYPE",
                                                                        "block_type": SPAN}},
@@ -131,6 +143,20 @@ ACCEPTED = {
 @pytest.mark.parametrize("name", ACCEPTED)
 def test_the_grammar_accepts(name):
     assert valid(ACCEPTED[name])
+
+
+@pytest.mark.parametrize("name", PLAIN)
+def test_the_materials_schemas_are_their_derivation(name):
+    """schema/*_materials.schema.json are written by `python -m scenegen.families.caip.schemas`, never by hand."""
+    assert resources.load_schema(MATERIALS[name]) == materials_variant(name)
+
+
+def test_reference_objects_have_materials_only_in_the_materials_schema():
+    form = command(action_type="DESTROY", reference_object={"has_name": SPAN, "has_block_type": SPAN})
+    assert not valid(form)
+    assert reference_validator(MATERIALS["caip_logical_form"]).is_valid(form)
+    assert compiled_validator(MATERIALS["caip_logical_form"]).is_valid(form)
+    assert reference_validator(MATERIALS["caip_logical_form"]).is_valid(EXAMPLES[0]["logical_form"])
 
 
 def test_every_action_kind_of_the_config_is_in_the_grammar():

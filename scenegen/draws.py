@@ -1,4 +1,4 @@
-"""Cheap random draws for the per-record path.
+"""Cheap random draws for the per-record path of the record families (CAIP, builder).
 
 A record makes a few dozen small choices. Asking ``numpy.random.Generator`` for
 each one costs about a microsecond a call, more than the rest of the work; so a
@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from scenegen.values import Choice, Constant, FloatRange, IntRange, Value
+from .values import Choice, Constant, FloatRange, IntRange, Value
 
 T = TypeVar("T")
 _BLOCK = 48
@@ -102,6 +102,15 @@ def share(value: Value) -> Callable[[Draws], bool]:
         return lambda draws: draws.uniform() < p
     draw_p = sampler(value)
     return lambda draws: draws.uniform() < draw_p(draws)
+
+
+def scaled_share(value: Value) -> Callable[[Draws, float], bool]:
+    """A coin like :func:`share`'s whose probability is scaled by a factor given with each toss (capped at 1)."""
+    if isinstance(value, Constant):
+        p = float(value.value)
+        return lambda draws, factor: draws.uniform() < p * factor
+    draw_p = sampler(value)
+    return lambda draws, factor: draws.uniform() < draw_p(draws) * factor
 
 
 def weighted_index(weights: Sequence[float]) -> Callable[[Draws], int]:
