@@ -36,6 +36,38 @@ class Show:
 
 
 @dataclass(frozen=True, slots=True)
+class Keyframes(Sequence[Show]):
+    """The shows of an object moved by keyframes, one per step it moves (the passive agents' blobs): at each
+    ``(step, x, z)`` it stands at height ``y`` turned by ``rotation``, and only the first show carries ``scale``.
+
+    Held as plain tuples, as they are made: such an object has hundreds of shows, and the exporter writes them
+    straight from here rather than from a :class:`Show` each.
+    """
+
+    steps: tuple[tuple[int, float, float], ...]
+    y: float
+    rotation: Vec3
+    scale: Vec3 | None
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        step, x, z = self.steps[index]
+        first = index in (0, -len(self.steps))
+        return Show((x, self.y, z), self.rotation, self.scale if first else None, step)
+
+    def __add__(self, more: Sequence[Show]) -> Sequence[Show]:
+        """These shows, then ``more``: still keyframes when ``more`` continues them (same height and rotation, no
+        scale of its own)."""
+        if isinstance(more, Keyframes) and (more.y, more.rotation, more.scale) == (self.y, self.rotation, None):
+            return Keyframes(self.steps + more.steps, self.y, self.rotation, self.scale)
+        return [*self, *more]
+
+
+@dataclass(frozen=True, slots=True)
 class Motion:
     """A per-step displacement (``moves``) or rotation in degrees (``rotates``) over an inclusive step range."""
 
@@ -162,7 +194,7 @@ class SceneObject:
 
     id: str
     type: str
-    shows: list[Show]
+    shows: Sequence[Show]
     materials: Sequence[str] | None = ()
     mass: float | None = None
     salient_materials: Sequence[str] | None = None

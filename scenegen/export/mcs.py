@@ -18,7 +18,19 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..model import AgentAction, AgentMovement, AgentSettings, Force, Goal, Motion, Scene, SceneObject, Show, Vec3
+from ..model import (
+    AgentAction,
+    AgentMovement,
+    AgentSettings,
+    Force,
+    Goal,
+    Keyframes,
+    Motion,
+    Scene,
+    SceneObject,
+    Show,
+    Vec3,
+)
 
 # agentSettings keys, in the order the real scenes write them, by model attribute.
 _AGENT_SETTINGS = (
@@ -130,6 +142,18 @@ def _goal(goal: Goal) -> dict[str, Any]:
     return document
 
 
+def _shows(shows: Sequence[Show]) -> list[dict[str, Any]]:
+    if not isinstance(shows, Keyframes):
+        return [_show(show) for show in shows]
+    # Keyframes: written as _show writes each of them, keys in the same order, without a Show object each.
+    y, rotation = shows.y, _whole_vector(shows.rotation)
+    documents = [{"stepBegin": step, "position": {"x": x, "y": y, "z": z}, "rotation": rotation}
+                 for step, x, z in shows.steps]
+    if documents and shows.scale is not None:
+        documents[0]["scale"] = _vector(shows.scale)
+    return documents
+
+
 def _show(show: Show) -> dict[str, Any]:
     document: dict[str, Any] = {
         "stepBegin": show.step,
@@ -184,7 +208,7 @@ def _object(item: SceneObject) -> dict[str, Any]:
         document["agentSettings"] = _agent_settings(item.agent_settings)
     if item.actions is not None:
         document["actions"] = [_action(action) for action in item.actions]
-    document["shows"] = [_show(show) for show in item.shows]
+    document["shows"] = _shows(item.shows)
     if item.agent_movement is not None:
         document["agentMovement"] = _agent_movement(item.agent_movement)
     if item.moves:

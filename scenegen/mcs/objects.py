@@ -7,6 +7,7 @@ scale.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -166,7 +167,7 @@ def blob(object_key: str, blob_type: str, x: float, y: float, z: float, rotation
     )
 
 
-def white_occluder(object_key: str, shows: list[Show]) -> SceneObject:
+def white_occluder(object_key: str, shows: Sequence[Show]) -> SceneObject:
     """A white kinematic block that hides what stands behind it and moves only by its ``shows`` (the True/False
     Belief occluders: a ``cube`` with neither mass nor lips, docs/mcs_facts.md 12.2)."""
     return SceneObject(id=object_key, type="cube", materials=["Custom/Materials/White"], kinematic=True,

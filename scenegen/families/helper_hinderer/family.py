@@ -36,12 +36,12 @@ from ...mcs.gridworld.cast import (
     WALL_MATERIAL,
     ZERO,
     Body,
-    Keyframe,
     Member,
     agent_object,
     blob_body,
     goal_body,
     keyframe_shows,
+    with_test,
 )
 from ...mcs.gridworld.layout import CELL, MIN_SIZE, Cell, Layout, build_layout
 from ...mcs.objects import object_id, structure_cube
@@ -128,7 +128,7 @@ class HelperHinderer(Family):
         materials = room_materials(drawn)
         documents = {
             suffix: Scene(room=ROOM, materials=materials, performer_position=ZERO, performer_rotation=ZERO,
-                          objects=[_with_test(agents["main"], acted.test[role]), *others, *shared], goal=goal,
+                          objects=[with_test(agents["main"], acted.test[role]), *others, *shared], goal=goal,
                           version=3, isometric=isometric, isometric_front_right=front_right)
             for suffix, role in OUTCOMES
         }
@@ -200,14 +200,6 @@ class HelperHinderer(Family):
         for path, pool in (("agents.types", self.agent_types), ("agents.colours", self.agent_colours)):
             if len(set(pool)) < 3:
                 _refuse(path, f"{len(set(pool))} distinct entries; the three agents each need their own")
-
-
-def _with_test(agent: SceneObject, keyframes: Sequence[Keyframe]) -> SceneObject:
-    """The primary agent with one version of the test trial appended (the familiarisation shows are shared)."""
-    first = agent.shows[0]
-    test = keyframe_shows(keyframes, first.position[1], first.rotation, None)
-    return SceneObject(id=agent.id, type=agent.type, materials=agent.materials, kinematic=True, physics=True,
-                       shows=agent.shows + test)
 
 
 def _truth(cast: Mapping[str, Member], acted: Script) -> dict[str, dict[str, Any]]:

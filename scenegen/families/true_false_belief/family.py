@@ -37,12 +37,12 @@ from ...mcs.gridworld.cast import (
     WALL_MATERIAL,
     ZERO,
     Body,
-    Keyframe,
     Member,
     agent_object,
     blob_body,
     goal_body,
     keyframe_shows,
+    with_test,
 )
 from ...mcs.objects import object_id, structure_cube, white_occluder
 from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
@@ -117,7 +117,7 @@ class TrueFalseBelief(Family):
         object_shows = _object_shows(acted, body, lifted)
         documents = {}
         for suffix, place in outcomes.items():
-            objects = [_with_test(primary, acted.approaches[place]), secondary, *scenery,
+            objects = [with_test(primary, acted.approaches[place]), secondary, *scenery,
                        _goal_object(ids["goal"], body, drawn["object.colour"], acted, place, object_shows), *walls]
             documents[suffix] = Scene(room=ROOM, materials=materials, performer_position=ZERO,
                                       performer_rotation=ZERO, objects=objects, goal=goal, version=3,
@@ -166,12 +166,6 @@ def _outcomes(believes: bool) -> dict[str, str]:
     """The place the primary agent walks to in each file."""
     expected = EXPECTED_PLACE[believes]
     return {"expected": expected, "unexpected": next(place for place in PLACES if place != expected)}
-
-
-def _with_test(agent: SceneObject, keyframes: Sequence[Keyframe]) -> SceneObject:
-    """The primary agent with one version of its final walk appended (everything before it is shared)."""
-    first = agent.shows[0]
-    return replace(agent, shows=agent.shows + keyframe_shows(keyframes, first.position[1], first.rotation, None))
 
 
 def _goal_object(key: str, body: Body, colour: str, acted: Script, place: str, shows: list[Show]) -> SceneObject:

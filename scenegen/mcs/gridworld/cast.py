@@ -6,11 +6,11 @@ use, the keyframes they move by, and the room, views and colours those scenes sh
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...geometry import footprint, object_size, resting_y
-from ...model import SceneObject, Show, Vec3
+from ...model import Keyframes, SceneObject, Vec3
 
 #: (step, x, z): where an actor is from that step on.
 Keyframe = tuple[int, float, float]
@@ -102,15 +102,21 @@ def _round_half_up(value: float) -> float:
     return round(value + 1e-9, 4)
 
 
-def keyframe_shows(keyframes: Sequence[Keyframe], y: float, rotation: Vec3, scale: Vec3 | None) -> list[Show]:
+def keyframe_shows(keyframes: Sequence[Keyframe], y: float, rotation: Vec3, scale: Vec3 | None) -> Keyframes:
     """One show per keyframe; only the first carries the scale."""
-    shows = [Show((x, y, z), rotation, None, step) for step, x, z in keyframes]
-    if shows and scale is not None:
-        shows[0].scale = scale
-    return shows
+    return Keyframes(tuple(keyframes), y, rotation, scale)
 
 
 def agent_object(member: Member, keyframes: Sequence[Keyframe]) -> SceneObject:
     """A kinematic blob agent moved by ``keyframes``."""
     return SceneObject(id=member.id, type=member.body.type, materials=[member.colour], kinematic=True, physics=True,
                        shows=keyframe_shows(keyframes, member.body.y, (0, member.rotation, 0), member.body.scale))
+
+
+def with_test(agent: SceneObject, keyframes: Sequence[Keyframe]) -> SceneObject:
+    """``agent`` with one file's test-trial keyframes after its own, at its height and rotation (what comes before
+    is shared by both files of a pair)."""
+    first = agent.shows[0]
+    more = keyframe_shows(keyframes, first.position[1], first.rotation, None)
+    shows = agent.shows + more if isinstance(agent.shows, Keyframes) else [*agent.shows, *more]
+    return replace(agent, shows=shows)
