@@ -26,7 +26,15 @@ from scenegen.families.caip import Caip
 from scenegen.request import DEFAULT_SPLIT
 from scenegen.rng import sample_rng, stream_key
 from scenegen.run import load_family
-from tests.families.caip.shapes import PROFILED, appendix_d_profile, appendix_d_shapes, profile, shape_key
+from tests.families.caip.shapes import (
+    PROFILED,
+    appendix_d_profile,
+    appendix_d_shapes,
+    profile,
+    shape_key,
+    wilson_interval,
+)
+from tests.families.caip.support import appendix_d
 
 from .pipeline import measure
 
@@ -115,8 +123,13 @@ def realism(stats: Diversity, n: int) -> list[str]:
          f" (missing: {'; '.join(missing) or 'none'}); records with an Appendix D shape: {in_human_shape:.1%}"),
         f"statistics, Appendix D (37 examples) vs default config (first {len(stats.profiled):,} records):",
     ]
-    keys = ("mean tokens", "nodes per tree", "share bare", "share composite", *(f"share with {k}" for k in PROFILED))
-    lines.extend(f"  {key:32s} {human[key]:7.3f} {generated[key]:7.3f}" for key in keys)
+    lines.extend(f"  {key:32s} {human[key]:7.3f} {generated[key]:7.3f}" for key in ("mean tokens", "nodes per tree"))
+    examples = len(appendix_d()["examples"])
+    for key in ("share bare", "share composite", *(f"share with {k}" for k in PROFILED)):
+        low, high = wilson_interval(human[key], examples)
+        verdict = "within" if low <= generated[key] <= high else "OUTSIDE"
+        lines.append(f"  {key:32s} {human[key]:7.3f} {generated[key]:7.3f}  "
+                     f"(Appendix D's 95% interval {low:.3f}-{high:.3f}: {verdict})")
     return lines
 
 

@@ -10,6 +10,7 @@ the family's own code, so the measurement does not trust what it measures.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from typing import Any
 
@@ -109,6 +110,14 @@ def profile(records: list[tuple[list[str], dict[str, Any]]]) -> dict[str, float]
            "share composite": composite / max(commands, 1)}
     out.update({f"share with {key}": having[key] / n for key in PROFILED})
     return out
+
+
+def wilson_interval(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a share seen in ``n`` cases: where the share of the
+    population they were drawn from plausibly lies. Appendix D's shares rest on 37 examples, so it is wide."""
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def appendix_d_profile() -> dict[str, float]:
