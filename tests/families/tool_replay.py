@@ -5,14 +5,20 @@ It reads only the exported document and its label, never the families' code nor
 boxes from the numbers in its type name (a hooked tool as the catalogue's L: a
 long arm of width W along z on the -x side, a short arm across the +z end), and
 moves as small steps. The plan is the label's: turn the tool onto the axis of the
-label's direction (if the label turns it), slide it sideways until its catching
-part is in line with the ball, then push (the performer behind it) or pull (the
-performer ahead of it, walking backwards) while the performer keeps off the lava.
-The ball, caught, goes along; it must end off the lava, inside the room, where the
-performer walks to it.
+label's direction (if the label turns it: a rectangular tool where the disc it
+sweeps is off the lava and the structures; an L-shaped tool, which lies over the
+lava, onto any axis rotation, one way or the other, where the area its parts
+sweep stays inside the room, off the structures and off the ball), slide it
+sideways until its catching part is in line with the ball, then push (the
+performer behind it) or pull (the performer ahead of it, walking backwards)
+while the performer keeps off the lava. The ball, caught, goes along; it must end
+off the lava, inside the room, where the performer walks to it.
 """
 
 from __future__ import annotations
+
+import itertools
+import math
 
 from shapely import affinity
 from shapely.geometry import MultiPolygon, Point, Polygon, box
@@ -24,6 +30,8 @@ ARM_REACH = 1.0
 STEP = 0.01
 AREA = 1e-9
 UNIT = {"+x": (1.0, 0.0), "-x": (-1.0, 0.0), "+z": (0.0, 1.0), "-z": (0.0, -1.0)}
+#: Degrees between the poses of a turning tool whose hulls make up the area it sweeps.
+TURN_STEP = 0.5
 
 
 def parse_tool(tool_type: str) -> tuple[str, float, float]:
@@ -98,6 +106,14 @@ def replay(document, truth) -> tuple[bool, str]:
     if not scene.walks_to(object_shape(tool), PERFORMER_RADIUS + 0.05):
         return False, "the performer cannot come up to the tool"
     dx, dz = UNIT[truth["direction"]]
+    if "rotate" in truth["actions"] and parse_tool(tool["type"])[0] != "rect":
+        turns = [end for end in (0.0, 90.0, 180.0, 270.0) if _turns_freely(scene, tool["type"], x, z, rotation, end,
+                                                                            ball, radius)]
+        if not turns:
+            return False, "the L tool cannot be turned onto an axis clear of the walls and the ball"
+        results = [_catch_and_move(scene, tool_parts(tool["type"], x, z, end), ball, radius, dx, dz, truth)
+                   for end in turns]
+        return next((result for result in results if result[0]), results[0])
     if "rotate" in truth["actions"]:
         corners = [Point(c) for part in tool_parts(tool["type"], x, z, rotation) for c in part.exterior.coords]
         disc = Point(x, z).buffer(max(Point(x, z).distance(c) for c in corners), 256)
@@ -106,7 +122,37 @@ def replay(document, truth) -> tuple[bool, str]:
         rotation = 90.0 if truth["direction"][1] == "x" else 0.0  # a rect tool turns onto the direction's axis
     elif rotation % 90:
         return False, "the label does not turn a tool that lies off the axes"
-    parts = tool_parts(tool["type"], x, z, rotation)
+    return _catch_and_move(scene, tool_parts(tool["type"], x, z, rotation), ball, radius, dx, dz, truth)
+
+
+def _turns_freely(scene, tool_type, x, z, start, end, ball, radius) -> bool:
+    """Whether the tool turned about (x, z) from ``start`` to ``end`` degrees, one way or the other, sweeps only
+    floor or lava inside the room, off the structures and off the ball."""
+    short = (end - start + 180.0) % 360.0 - 180.0
+    if abs(short) < 1e-6:
+        return False
+    for turn in sorted((short, short - math.copysign(360.0, short)), key=abs):
+        swept = _swept(tool_type, x, z, start, turn)
+        if (scene.room.buffer(1e-6).contains(swept) and swept.intersection(scene.structures).area <= AREA
+                and swept.distance(Point(ball)) > radius):
+            return True
+    return False
+
+
+def _swept(tool_type, x, z, start, turn):
+    """The area the tool's parts sweep turning ``turn`` degrees from ``start``: the hulls of each part's
+    successive poses, grown by the most an arc between two poses bulges past their hull."""
+    steps = max(1, math.ceil(abs(turn) / TURN_STEP))
+    poses = [tool_parts(tool_type, x, z, start + turn * k / steps) for k in range(steps + 1)]
+    _, width, length = parse_tool(tool_type)
+    bulge = math.hypot(max(3 * width, length), length) / 2 * (1 - math.cos(math.radians(TURN_STEP) / 2))
+    hulls = [unary_union([a, b]).convex_hull for before, after in itertools.pairwise(poses)
+             for a, b in zip(before, after, strict=True)]
+    return unary_union(hulls).buffer(bulge + 1e-6)
+
+
+def _catch_and_move(scene, parts, ball, radius, dx, dz, truth) -> tuple[bool, str]:
+    """From the tool's ``parts`` as they lie (turned, if the label turns it): slide into line, then push or pull."""
     catcher = _catching_part(parts, ball, dx, dz, radius)
     if catcher is None:  # slide sideways: the catching part's centre onto the ball's line
         lateral = [(ball[0] - p.centroid.x) * abs(dz) + (ball[1] - p.centroid.y) * abs(dx) for p in parts]

@@ -3,8 +3,10 @@
 Beyond what every tool scene passes (:mod:`scenegen.mcs.tools.checks`): there is an
 L-shaped tool; the lava around the ball reaches three of the room's walls; no
 straight push of any tool gets the ball out; and a tool pulled straight (turned
-first in free space, if need be) does. The manifest must name one of the simplest
-such plans.
+first, if need be, where the disc it sweeps is clear of walls and structures and
+no part of it comes over the ball: it may turn over lava,
+:mod:`scenegen.mcs.tools.turning`) does. The manifest must name one of the
+simplest such plans.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ...mcs.tools.checks import ball_centre, ball_radius, plan_problems, scene_p
 from ...mcs.tools.floor import ToolFloor
 from ...mcs.tools.kinds import tool_kind
 from ...mcs.tools.plans import extracting_plans
+from ...mcs.tools.turning import over_lava
 
 
 def asymmetric_tool_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
@@ -37,10 +40,11 @@ def asymmetric_tool_problems(document: Mapping[str, Any], truth: Mapping[str, An
         return problems
     index, ball = target
     centre, radius = ball_centre(ball), ball_radius(ball)
-    pushes = extracting_plans(objects, centre, radius, floor, kinds=("push",))
+    may_turn = over_lava(centre, radius)
+    pushes = extracting_plans(objects, centre, radius, floor, kinds=("push",), may_turn=may_turn)
     if pushes:
         problems.append(Problem(f"$.objects[{index}]", f"a straight push of {pushes[0].tool_id} gets the target out"))
-    pulls = extracting_plans(objects, centre, radius, floor, kinds=("pull",))
+    pulls = extracting_plans(objects, centre, radius, floor, kinds=("pull",), may_turn=may_turn)
     if not pulls:
         return [*problems, Problem(f"$.objects[{index}]", "no tool can pull the target out of the lava")]
     if truth is not None:

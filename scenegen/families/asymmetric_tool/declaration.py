@@ -6,6 +6,8 @@ from ...mcs.config import last_step, room_materials
 from ...mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
 from ...mcs.tools.lanes import DIRECTIONS
 from ...params import Declaration, Param, number, one_of
+from ..symmetric_tool.declaration import TURN
+from .layout import PLACEMENTS
 
 #: Odd whole metres: the lava's cells then tile the room up to its walls (``docs/mcs_facts.md`` 10.4).
 ODD_METRES = tuple(range(11, 61, 2))
@@ -19,6 +21,7 @@ TOOL_WIDTH = one_of("tool_width", TOOL_WIDTHS, "a tool_hooked width (of each arm
 DIRECTION = one_of("direction", DIRECTIONS, "the room axis and way the ball is pulled out")
 SHAPE = one_of("shape", ("hooked", "isosceles"), "an L-shaped tool type")
 TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
+PLACEMENT = one_of("placement", PLACEMENTS, "where the L-shaped tool lies")
 
 DECLARATION = Declaration(
     family="asymmetric_tool",
@@ -26,7 +29,8 @@ DECLARATION = Declaration(
     description=(
         "Asymmetric Tool Use (MCS eval 7): a soccer ball in a band of lava that reaches three of the room's walls, "
         "so that no push gets it out, and an L-shaped (hooked) tool lying with its hook behind the ball and its long "
-        "arm reaching out of the lava: pulled straight, it drags the ball out over the lava's only edge. Every "
+        "arm reaching out of the lava: pulled straight, it drags the ball out over the lava's only edge; or lying "
+        "turned about the same centre, to be turned back (over the lava, clear of the ball) before the pull. Every "
         "numeric or categorical parameter takes the value grammar: a constant, a list (uniform choice), {min, max} "
         "(uniform range) or {choices, weights}."
     ),
@@ -45,6 +49,13 @@ DECLARATION = Declaration(
         Param("tool.extra_length", EXTRA_LENGTH, {"min": 0, "max": 4},
               "How much longer than needed the tool is: its length is the shortest hooked length whose near end "
               "reaches a metre out of the lava, plus this (at most the longest, 9 m)."),
+        Param("tool.placement", PLACEMENT, {"choices": list(PLACEMENTS), "weights": [2, 1]},
+              "Where the tool lies: aligned, its hook behind the ball (as in the evaluation scene); or rotated, turned "
+              "by tool.turn about the same centre, away from the ball, so that it must be turned back before the "
+              "pull."),
+        Param("tool.turn", TURN, {"min": 15, "max": 35},
+              "How far a rotated tool is turned from the pull's line, the way that opens the corner of its arms to "
+              "the ball (never a right angle, so that no straight move works before it is turned)."),
         Param("tool.material", TOOL_MATERIAL, list(TOOL_MATERIALS[:4]), "The tool's material."),
         *room_materials("AI2-THOR/Materials/Walls/Drywall4Tiled", "AI2-THOR/Materials/Wood/DarkWood2",
                         "Custom/Materials/RedDrywallMCS"),

@@ -3,11 +3,14 @@
 A soccer ball sits in a band of lava that runs across the room's whole width from
 the wall behind it, so the lava reaches three walls and no push can get the ball
 out. An L-shaped tool lies with its hook behind the ball and its long arm reaching
-out of the lava: pulled straight toward the floor, it drags the ball out.
+out of the lava: pulled straight toward the floor, it drags the ball out. Or it
+lies turned about the same centre, away from the ball, and must be turned back
+(over the lava, clear of the ball) before the pull.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,14 +20,23 @@ from ...errors import ConfigError, Problem
 from ...family import Family, Sample
 from ...mcs.frame import retrieval_goal, room_materials
 from ...mcs.objects import hooked_tool, object_ids, soccer_ball
-from ...mcs.tools.kinds import HOOK_ROTATIONS
+from ...mcs.tools.kinds import HOOK_ROTATIONS, HOOKED_LENGTHS
 from ...mcs.tools.lava import pool_cells
 from ...mcs.tools.layout import bounds_to_world, performer_start, to_world
 from ...model import Scene
 from ...values import below
 from ..symmetric_tool.layout import BALL_RADIUS, BALL_SCALE
 from .declaration import DECLARATION
-from .layout import Hook, depth_needed, half_across, hook_length
+from .layout import (
+    OUT_OF_LAVA,
+    TURNED_OUT_OF_LAVA,
+    Hook,
+    depth_needed,
+    half_across,
+    hook_length,
+    turn_extent,
+    turned_reach_loss,
+)
 
 DESCRIPTION = "Find and pick up the small light black white rubber ball."
 
@@ -34,7 +46,7 @@ class AsymmetricTool(Family):
     description = "Asymmetric Tool Use: pull a hooked tool so that it drags the ball out of the lava (MCS eval 7)."
     declaration = DECLARATION
     answers = ("direction",)
-    cues = ("tool.shape",)
+    cues = ("tool.shape", "placement")
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
@@ -52,20 +64,27 @@ class AsymmetricTool(Family):
         hook = Hook(length, width, half_across(shape, width, length), drawn["tool.hook_gap"])
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         along, across = _along_across(room, direction)
-        # The ball's cell: ``behind`` cells from the wall behind it, anywhere across where the tool fits.
+        placement = drawn["tool.placement"]
+        rotated = placement == "rotated"
+        turn = float(drawn["tool.turn"]) if rotated else 0.0
+        # Lane extent of the tool about its centre: its box, or all a rotated tool sweeps turning back.
+        tool_half, tool_along = turn_extent(hook, turn) if rotated else (hook.half_across, hook.length / 2)
+        # The ball's cell: ``behind`` cells from the wall behind it, anywhere across where that extent fits.
         ball_v = -(along / 2 - behind - 0.5)  # lane v of the ball, measured from the room's centre
-        reach = int(across / 2 - hook.half_across)
+        reach = int(across / 2 - tool_half)
         ball_u = int(rng.integers(-reach, reach + 1))
         ball = tuple(float(value) for value in to_world(ball_u, ball_v, direction))
 
         ball_key, tool_key = object_ids(rng, 2)
         target = soccer_ball(ball_key, ball[0], ball[1], BALL_SCALE)
         tool_x, tool_z = to_world(ball_u, ball_v + hook.centre, direction)
+        # Turned back the way MCS turns (+z toward +x), a rotated tool takes the ball into the corner of its arms.
+        rotation = (HOOK_ROTATIONS[direction] - turn) % 360.0
         tool = hooked_tool(f"tool_{tool_key}", shape, width, length, round(float(tool_x), 2), round(float(tool_z), 2),
-                           HOOK_ROTATIONS[direction], drawn["tool.material"])
+                           rotation, drawn["tool.material"])
         lava = _lava(room, direction, ball_v, before, behind, ball)
-        tool_bounds = bounds_to_world((ball_u - hook.half_across, ball_v + hook.far_end, ball_u + hook.half_across,
-                                       ball_v + hook.near_end), direction)
+        tool_bounds = bounds_to_world((ball_u - tool_half, ball_v + hook.centre - tool_along, ball_u + tool_half,
+                                       ball_v + hook.centre + tool_along), direction)
         start = performer_start(room, np.array([_band(room, direction, ball_v, before, behind), tool_bounds]), rng)
         scene = Scene(
             room=(room[0], float(drawn["room.height"]), room[1]),
@@ -79,8 +98,9 @@ class AsymmetricTool(Family):
         truth = {
             "target_id": target.id,
             "tool_ids": [tool.id],
-            "actions": ["pull"],
+            "actions": ["rotate", "pull"] if rotated else ["pull"],
             "direction": direction,
+            "placement": placement,
             "tool": {"type": tool.type, "shape": shape, "width": width, "length": length},
         }
         return Sample(documents={"": scene}, params=drawn, truth=truth)
@@ -113,6 +133,41 @@ class AsymmetricTool(Family):
                 if depth_needed(high["lava.behind"], high["lava.before"], hook) > along:
                     raise ConfigError("room", f"cannot lay out an Asymmetric Tool room: {along} m along {direction} "
                                       "leave no floor to pull the tool out onto")
+        if "rotated" in self.parameters.support("tool.placement"):
+            self._check_turns(high, low_room)
+
+    def _check_turns(self, high: Mapping[str, Any], low_room: tuple[float, float]) -> None:
+        """Refuse a config where some rotated tool could not turn between the walls or would leave the performer
+        nothing to take hold of."""
+        low = {path: self.parameters.low(path) for path in
+               ("lava.before", "tool.width", "tool.hook_gap", "tool.extra_length")}
+        shortest = hook_length(low["lava.before"], low["tool.hook_gap"], low["tool.width"], low["tool.extra_length"])
+        longest = hook_length(high["lava.before"], high["tool.hook_gap"], high["tool.width"], high["tool.extra_length"])
+        turns = (self.parameters.low("tool.turn"), self.parameters.high("tool.turn"))
+        behind = self.parameters.low("lava.behind")
+        lengths = [value for value in HOOKED_LENGTHS if (shortest or 0) <= value <= (longest or 0)]
+        # The gap moves the tool's centre along the pull: the widest gap brings its turn nearest the wall behind,
+        # the narrowest nearest the wall ahead.
+        gaps = (low["tool.hook_gap"], high["tool.hook_gap"])
+        for shape, width, length, gap in itertools.product(self.parameters.support("tool.shape"),
+                                                           self.parameters.support("tool.width"), lengths, gaps):
+            hook = Hook(length, width, half_across(shape, width, length), gap)
+            self._check_turn(f"a rotated {shape} {width} x {length} m tool", hook, turns, behind, high, low_room)
+
+    def _check_turn(self, name: str, hook: Hook, turns: tuple[float, float], behind: int, high: Mapping[str, Any],
+                    low_room: tuple[float, float]) -> None:
+        if max(turned_reach_loss(hook, turn) for turn in turns) > OUT_OF_LAVA - TURNED_OUT_OF_LAVA:
+            raise ConfigError("tool.turn", f"cannot lay out an Asymmetric Tool room: {name} turned {turns[1]} degrees "
+                              f"reaches less than {TURNED_OUT_OF_LAVA} m out of the lava")
+        across_half, along_half = turn_extent(hook, turns[1])
+        if along_half - hook.centre > behind + 0.5:
+            raise ConfigError("lava.behind", f"cannot lay out an Asymmetric Tool room: {behind} cells behind the "
+                              f"ball leave no room for {name} to turn before the wall")
+        for direction in self.parameters.support("direction"):
+            along, across = _along_across(low_room, direction)
+            if across / 2 < across_half or high["lava.behind"] + 0.5 + hook.centre + along_half > along:
+                raise ConfigError("room", f"cannot lay out an Asymmetric Tool room: a {low_room[0]} x {low_room[1]} m "
+                                  f"room leaves no room for {name} to turn in")
 
 
 def _along_across(room: tuple[float, float], direction: str) -> tuple[float, float]:

@@ -6,18 +6,26 @@ width and runs from the wall behind the ball to ``before`` cells past it, so it
 reaches three walls (``docs/mcs_facts.md`` 10.4). The tool lies along v with its
 hook (the short arm, at its far end) ``gap`` behind the ball, centred on the
 ball's line, and its long arm reaching out of the lava toward the performer.
+A *rotated* tool lies about the same centre turned away from the ball, the way
+that opens the corner of its arms to the ball, so that turned back it takes
+the ball in that corner (``scenegen.mcs.tools.turning``).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ...mcs.tools.kinds import HOOKED_LENGTHS
 from ...mcs.tools.lanes import STANDING_DEPTH
-from ..symmetric_tool.layout import BALL_RADIUS
+from ..symmetric_tool.layout import BALL_RADIUS, TURN_MARGIN
 
 #: How far at least the tool's near end reaches out of the lava, so the performer takes hold of it from the floor.
 OUT_OF_LAVA = 1.0
+#: How far at least a rotated tool's corner nearest the floor still reaches out of the lava.
+TURNED_OUT_OF_LAVA = OUT_OF_LAVA / 2
+#: Where the tool lies: in its pull pose, or turned about the same centre (to be turned back before the pull).
+PLACEMENTS = ("aligned", "rotated")
 
 
 @dataclass(frozen=True)
@@ -71,3 +79,26 @@ def depth_needed(behind: int, before: int, hook: Hook) -> float:
     """The room's depth along the pull that the lava, the tool and the pull need: from the wall behind the ball
     to where the performer stands at the end of the pull."""
     return behind + 0.5 + hook.near_end + pull_distance(before, hook.gap) + STANDING_DEPTH
+
+
+def turn_extent(hook: Hook, turn: float) -> tuple[float, float]:
+    """Half-extents (across, along the pull) of the room a rotated tool's box sweeps about its centre turning back
+    from ``turn`` degrees, with a margin so that writing its pose to centimetres never brings it nearer a wall."""
+    across, along = hook.half_across, hook.length / 2
+    return (_largest_turned(across, along, turn) + TURN_MARGIN, _largest_turned(along, across, turn) + TURN_MARGIN)
+
+
+def _largest_turned(cos_part: float, sin_part: float, turn: float) -> float:
+    """The largest ``cos_part * cos(t) + sin_part * sin(t)`` for t from 0 to ``turn`` degrees (a box's half-extent
+    along one axis as it turns)."""
+    peak = math.degrees(math.atan2(sin_part, cos_part))
+    if peak <= turn:
+        return math.hypot(cos_part, sin_part)
+    return max(cos_part, cos_part * math.cos(math.radians(turn)) + sin_part * math.sin(math.radians(turn)))
+
+
+def turned_reach_loss(hook: Hook, turn: float) -> float:
+    """How much less far out of the lava a tool turned ``turn`` degrees the way a rotated tool is turned reaches
+    than the aligned tool: its nearest corner to the floor is then the long arm's outer corner at the near end."""
+    radians = math.radians(turn)
+    return hook.length / 2 * (1 - math.cos(radians)) - hook.half_across * math.sin(radians)

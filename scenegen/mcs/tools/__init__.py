@@ -7,6 +7,8 @@ floor cells (:mod:`.lava`), a tool moves the ball (or another tool) only by a
 straight push or pull along a free lane and turns about its centre where the disc
 it sweeps is free (:mod:`.lanes`), the performer walks the floor between the lava
 and the structures (:mod:`.floor`), and a plan is a sequence of such moves
-(:mod:`.plans`). Layouts are drawn in a lane frame and mapped to the room
-(:mod:`.layout`); :mod:`.checks` holds what every tool scene must pass.
+(:mod:`.plans`); a tool that lies over lava may instead be turned there, clear of
+the walls and the ball (:mod:`.turning`). Layouts are drawn in a lane frame and
+mapped to the room (:mod:`.layout`); :mod:`.checks` holds what every tool scene
+must pass.
 """

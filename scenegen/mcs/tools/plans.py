@@ -32,6 +32,7 @@ from .lanes import (
     slide_clear,
     turn_clear,
 )
+from .turning import TurnRule
 
 #: The rotations a tool is turned to before a straight move: those that lay it along an axis.
 AXIS_ROTATIONS = (0.0, 90.0, 180.0, 270.0)
@@ -61,9 +62,10 @@ Final = Callable[[np.ndarray, str], Iterator[Move]]
 
 
 def simplest_plans(tool: Mapping[str, Any], ball: np.ndarray, radius: float, floor: ToolFloor,
-                   kinds: Sequence[str] = MOVE_KINDS) -> list[Plan]:
+                   kinds: Sequence[str] = MOVE_KINDS, may_turn: TurnRule | None = None) -> list[Plan]:
     """The plans with the fewest steps (several may tie) by which the performer, reaching ``tool``, drives the
-    ball at ``ball`` (x, z) out of the lava with a final move of ``kinds``; empty when there is none."""
+    ball at ``ball`` (x, z) out of the lava with a final move of ``kinds``; empty when there is none. ``may_turn``
+    replaces the rule that a tool turns only where the disc it sweeps is free (:mod:`.turning`)."""
 
     def final(parts: np.ndarray, direction: str) -> Iterator[Move]:
         for kind in kinds:
@@ -71,7 +73,7 @@ def simplest_plans(tool: Mapping[str, Any], ball: np.ndarray, radius: float, flo
             if move is not None:
                 yield move
 
-    return _simplest(tool, floor, final, ball.reshape(1, 2))
+    return _simplest(tool, floor, final, ball.reshape(1, 2), may_turn)
 
 
 def carrying_plans(tool: Mapping[str, Any], carried: Mapping[str, Any], floor: ToolFloor) -> list[Plan]:
@@ -92,26 +94,28 @@ def carrying_plans(tool: Mapping[str, Any], carried: Mapping[str, Any], floor: T
     return _simplest(tool, floor, final, (bounds[:, :2] + bounds[:, 2:]) / 2)
 
 
-def _simplest(tool: Mapping[str, Any], floor: ToolFloor, final: Final, lines: np.ndarray) -> list[Plan]:
+def _simplest(tool: Mapping[str, Any], floor: ToolFloor, final: Final, lines: np.ndarray,
+              may_turn: TurnRule | None = None) -> list[Plan]:
     """The fewest-step plans of ``tool`` that end in a ``final`` move, sliding it in line with ``lines`` first if
     need be (points whose coordinate across the move a part of the tool is brought to)."""
     if tool_kind(tool["type"]) is None:
         return []
-    plans = list(_plans(tool, floor.world, final, lines))
+    plans = list(_plans(tool, floor.world, final, lines, may_turn))
     if not plans or not floor.reaches(object_boxes(tool)):
         return []
     fewest = min(len(plan.steps) for plan in plans)
     return [plan for plan in plans if len(plan.steps) == fewest]
 
 
-def _plans(tool: Mapping[str, Any], world: World, final: Final, lines: np.ndarray) -> Iterator[Plan]:
+def _plans(tool: Mapping[str, Any], world: World, final: Final, lines: np.ndarray,
+           may_turn: TurnRule | None = None) -> Iterator[Plan]:
     object_type, position, rotation, _ = pose_of(tool)
     centre = np.array([position["x"], position["z"]], dtype=float)
     current = float(rotation) % 360.0
     turning_radius = _turning_radius(object_boxes(tool), centre)
     for angle in AXIS_ROTATIONS:
         turned = abs((angle - current + 180.0) % 360.0 - 180.0) > TOLERANCE
-        if turned and not turn_clear(centre, turning_radius, world):
+        if turned and not (may_turn(tool, angle, world) if may_turn else turn_clear(centre, turning_radius, world)):
             continue
         first = (Move("rotate", "", (angle - current) % 360.0),) if turned else ()
         parts = footprint(object_type, position, angle).bounds()
@@ -147,10 +151,11 @@ def _turning_radius(boxes: Any, centre: np.ndarray) -> float:
 
 
 def extracting_plans(objects: Sequence[Mapping[str, Any]], ball: np.ndarray, radius: float, floor: ToolFloor,
-                     kinds: Sequence[str] = MOVE_KINDS) -> list[Plan]:
-    """The simplest plans, over every tool in ``objects``, that drive the ball out with a final move of ``kinds``."""
+                     kinds: Sequence[str] = MOVE_KINDS, may_turn: TurnRule | None = None) -> list[Plan]:
+    """The simplest plans, over every tool in ``objects``, that drive the ball out with a final move of ``kinds``
+    (tools turned by ``may_turn``, when given: see :func:`simplest_plans`)."""
     plans = [plan for item in objects if tool_kind(item["type"])
-             for plan in simplest_plans(item, ball, radius, floor, kinds)]
+             for plan in simplest_plans(item, ball, radius, floor, kinds, may_turn)]
     fewest = min((len(plan.steps) for plan in plans), default=0)
     return [plan for plan in plans if len(plan.steps) == fewest]
 
