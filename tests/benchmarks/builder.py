@@ -2,7 +2,12 @@
 
 Speed: `scenegen make --config builder.yaml` end to end through the pipeline
 (:func:`.pipeline.measure`), schema-validated (the default) and with ``--check``
-(the numpy replay of every dialogue). Target: 10,000 validated dialogues/s on one core.
+(the replay of every dialogue). Target: 10,000 validated dialogues/s on one core.
+
+Where a dialogue's time goes: the family's generate (and, within it, the
+sample's numpy generator, which the pipeline makes), the schema validation, the
+replay check, and the rest of ``make`` (serialising, compressing and writing the
+shard, the manifest and the card's summary: make's time less the stages).
 
 Diversity at n = 100,000: distinct targets, distinct instructions, part kinds,
 what clarifications leave out, corrections.
@@ -12,15 +17,20 @@ Run: ``python -m tests.benchmarks.builder``.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
+from collections.abc import Callable
 
 import orjson
 
+from scenegen import collector
 from scenegen.families.builder.family import Builder
 from scenegen.families.builder.shapes import KINDS
+from scenegen.pipeline import Pipeline
 from scenegen.request import DEFAULT_SPLIT
 from scenegen.rng import sample_rng, stream_key
 from scenegen.run import load_family
+from scenegen.validate import schema_problems
 
 from .pipeline import measure
 
@@ -54,6 +64,7 @@ def run(n: int = N, speed_n: int = SPEED_N) -> list[str]:
     return [
         *speed,
         f"builder: target {TARGET_RATE:,} validated dialogues/s: {'met' if rate >= TARGET_RATE else 'MISSED'}",
+        _stages(family, speed_n, 1e6 / rate),
         (f"diversity at n = {n:,}: distinct targets {len(targets) / n:.2%}, distinct instructions "
          f"{len(instructions):,} of {turns:,} turns ({len(instructions) / turns:.2%})"),
         (f"  part kinds present: {sum(1 for k in KINDS if kinds[k])}/{len(KINDS)} "
@@ -61,6 +72,32 @@ def run(n: int = N, speed_n: int = SPEED_N) -> list[str]:
         (f"  clarifications: {sum(missing.values()):,} ({', '.join(f'{k} {v}' for k, v in missing.most_common())}); "
         f"corrections: {corrections:,}"),
     ]
+
+
+def _stages(family: Builder, n: int, make_us: float) -> str:
+    """CPU microseconds a dialogue spends in each stage of make (each the best of three runs over ``n``)."""
+    pipeline = Pipeline(family, SEED, "bench_")
+    stream = pipeline.stream
+    made = [pipeline.produce(index)[1][""] for index in range(n)]
+    rng = _per_item(n, lambda index: sample_rng(SEED, stream, index))
+    generate = _per_item(n, lambda index: family.generate(index, sample_rng(SEED, stream, index)))
+    validate = _per_item(n, lambda index: schema_problems(made[index], "builder_record"))
+    check = _per_item(n, lambda index: family.check(made[index], None))
+    return (f"builder: per dialogue (CPU): generate {generate:.0f} us (of which the sample's numpy generator "
+            f"{rng:.0f} us), schema validation {validate:.0f} us; the rest of make (export, serialise, compress, "
+            f"write, manifest, card summary) {make_us - generate - validate:.0f} us; --check adds the replay, "
+            f"{check:.0f} us")
+
+
+def _per_item(n: int, work: Callable[[int], object]) -> float:
+    best = float("inf")
+    for _ in range(3):
+        with collector.tuned_for_runs():
+            start = time.process_time()
+            for index in range(n):
+                work(index)
+            best = min(best, time.process_time() - start)
+    return best / n * 1e6
 
 
 if __name__ == "__main__":

@@ -87,18 +87,23 @@ class Dialogue:
 
     def turn(self, instruction: str, add: tuple[tuple[int, int, int, str], ...] = (),
              remove: tuple[tuple[int, int, int, str], ...] = ()) -> dict[str, Any]:
-        """Record a turn whose gold answer adds then removes these blocks, with the worlds around it."""
+        """Record a turn whose gold answer removes then adds these blocks, with the worlds around it.
+
+        Each block is one ``[x, y, z, colour]`` list from the turn that adds it on: the answers, every world
+        it stands in and the target share it, rather than each world copying every block again.
+        """
         before = self.blocks
         world = self.world
-        for x, y, z, _ in remove:
-            del world[x, y, z]
+        removed = [world.pop((x, y, z)) for x, y, z, _ in remove]
+        added: list[list[Any]] = []
         for x, y, z, colour in add:
-            world[x, y, z] = colour
-        self.blocks = [[*cell, colour] for cell, colour in sorted(world.items())]
+            block: list[Any] = [x, y, z, colour]
+            added.append(block)
+            world[x, y, z] = block
+        self.blocks = [world[cell] for cell in sorted(world)]
         turn = {
             "instruction": instruction,
-            "answer": {"add": [list(block) for block in add], "remove": [list(block) for block in remove],
-                       "confidence": 1.0},
+            "answer": {"add": added, "remove": removed, "confidence": 1.0},
             "world_before": before,
             "world_after": self.blocks,
         }
@@ -180,8 +185,11 @@ class Architect:
         if parts and settings.repeat(draws):
             return draws.pick(parts).shape
         kind = KINDS[settings.kind(draws)]
-        size = tuple(low + draws.below(high - low + 1) for _, low, high in kind.sizes)
-        colours = tuple(settings.colour(draws) for _ in range(size[0] if kind.multicolour else 1))
+        size = tuple([low + draws.below(high - low + 1) for _, low, high in kind.sizes])
+        if kind.multicolour:
+            colours = tuple([settings.colour(draws) for _ in range(size[0])])
+        else:
+            colours = (settings.colour(draws),)
         return make_shape(kind.name, colours, size, _direction(kind.orientation, draws))
 
     def _where(self, shape: Shape, dialogue: Dialogue, ambiguous: bool,

@@ -13,9 +13,9 @@ from ...family import Family, Sample
 from ...outputs import Records
 from . import lexicon
 from .declaration import DECLARATION
-from .dialogue import Architect, Dialogue, compile_settings
+from .dialogue import Architect, compile_settings
+from .placement import Shape
 from .replay import replay_problems
-from .shapes import KINDS
 from .stats import BuilderStats
 
 
@@ -39,13 +39,24 @@ class Builder(Family):
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
         dialogue = self.architect.dialogue(Draws(rng))
+        parts = dialogue.parts
+        turns = dialogue.turns
+        missing = ["+".join(turn["clarification"]["missing"]) for turn in turns if "clarification" in turn]
         record = {
             "height": dialogue.height,
             "target": dialogue.blocks,
-            "parts": [_part(part.shape, part.anchor) for part in dialogue.parts],
-            "turns": dialogue.turns,
+            "parts": [_part(part.shape, part.anchor) for part in parts],
+            "turns": turns,
         }
-        return Sample(documents={"": record}, params=_params(dialogue), truth=_label(dialogue))
+        params = {"kinds": [part.shape.kind for part in parts], "missing": missing}
+        truth = {
+            "parts": len(parts),
+            "turns": len(turns),
+            "blocks": len(dialogue.blocks),
+            "corrections": sum(1 for turn in turns if turn["answer"]["remove"]),
+            "clarifications": len(missing),
+        }
+        return Sample(documents={"": record}, params=params, truth=truth)
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
         return replay_problems(document)
@@ -54,30 +65,11 @@ class Builder(Family):
         return BuilderStats()
 
 
-def _part(shape: Any, anchor: tuple[int, int, int]) -> dict[str, Any]:
-    sizes = KINDS[shape.kind].sizes
+def _part(shape: Shape, anchor: tuple[int, int, int]) -> dict[str, Any]:
     return {
         "kind": shape.kind,
         "colours": list(shape.colours),
-        "size": {name: n for (name, _, _), n in zip(sizes, shape.size, strict=True)},
+        "size": dict(shape.named_size),
         "direction": list(shape.direction),
         "anchor": list(anchor),
-    }
-
-
-def _params(dialogue: Dialogue) -> dict[str, Any]:
-    return {
-        "kinds": [part.shape.kind for part in dialogue.parts],
-        "missing": ["+".join(turn["clarification"]["missing"]) for turn in dialogue.turns if "clarification" in turn],
-    }
-
-
-def _label(dialogue: Dialogue) -> dict[str, Any]:
-    turns = dialogue.turns
-    return {
-        "parts": len(dialogue.parts),
-        "turns": len(turns),
-        "blocks": len(dialogue.blocks),
-        "corrections": sum(1 for turn in turns if turn["answer"]["remove"]),
-        "clarifications": sum(1 for turn in turns if "clarification" in turn),
     }

@@ -70,19 +70,17 @@ class Say:
             words["offset"] = self.offset(((where.step, where.toward),))
         return fill(self.pick(phrases[mode]), words)
 
-    def size_words(self, shape: Shape) -> dict[str, str]:
-        return {name: self.lexicon.number(n) for (name, _, _), n in zip(KINDS[shape.kind].sizes, shape.size,
-                                                                         strict=True)}
-
     def instruction(self, shape: Shape, where: str, missing: tuple[str, ...]) -> str:
         """The instruction to build ``shape`` at ``where``, leaving out the ``missing`` attributes."""
         kind = KINDS[shape.kind]
-        sized = not {"count", "extent"} & set(missing)
+        sized = "count" not in missing and "extent" not in missing
         words = {"noun": self.noun(shape.kind), "where": "" if "position" in missing else where}
         if "colour" not in missing and not kind.multicolour:
             words["colour"] = shape.colours[0]
         if sized:
-            words.update(self.size_words(shape))
+            numbers = self.lexicon.numbers
+            for name, n in shape.named_size:
+                words[name] = numbers[n]
         if kind.multicolour:
             words["colours"] = self.stack_colours(shape.colours)
         if shape.direction:
@@ -120,5 +118,4 @@ class Say:
 
     def size_answer(self, shape: Shape) -> str:
         sizes = self.lexicon.sizes
-        return ", ".join(fill(sizes[name], {"n": self.lexicon.number(n)})
-                         for (name, _, _), n in zip(KINDS[shape.kind].sizes, shape.size, strict=True))
+        return ", ".join([fill(sizes[name], {"n": self.lexicon.number(n)}) for name, n in shape.named_size])
