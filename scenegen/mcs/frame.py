@@ -19,6 +19,11 @@ def room_materials(drawn: Mapping[str, Any]) -> Materials:
     return Materials(drawn["materials.ceiling"], drawn["materials.floor"], drawn["materials.wall"])
 
 
+#: How the evaluation's retrieval scenes describe their target, the soccer ball (Tool Choice, the tool tasks, Lava and
+#: Holes alike).
+SOCCER_BALL_DESCRIPTION = "Find and pick up the small light black white rubber ball."
+
+
 def retrieval_goal(target_id: str, description: str, last_step: int, actions: Sequence[Action] = ()) -> Goal:
     """An interactive retrieval goal: find and pick up the object ``target_id``, described in words as the
     evaluation scenes describe it (e.g. "Find and pick up the tiny light black white rubber ball.")."""

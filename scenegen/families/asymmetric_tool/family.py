@@ -18,7 +18,7 @@ import numpy as np
 
 from ...errors import ConfigError, Problem
 from ...family import Family, Sample
-from ...mcs.frame import retrieval_goal, room_materials
+from ...mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from ...mcs.objects import hooked_tool, object_ids, soccer_ball
 from ...mcs.tools.kinds import HOOK_ROTATIONS, HOOKED_LENGTHS
 from ...mcs.tools.lava import pool_cells
@@ -37,8 +37,6 @@ from .layout import (
     turn_extent,
     turned_reach_loss,
 )
-
-DESCRIPTION = "Find and pick up the small light black white rubber ball."
 
 
 class AsymmetricTool(Family):
@@ -92,7 +90,7 @@ class AsymmetricTool(Family):
             performer_position=(start[0], 0.0, start[1]),
             performer_rotation=(0.0, float(below(rng, 360)), 0.0),
             objects=[target, tool],
-            goal=retrieval_goal(target.id, DESCRIPTION, self.last_step),
+            goal=retrieval_goal(target.id, SOCCER_BALL_DESCRIPTION, self.last_step),
             lava=lava,
         )
         truth = {

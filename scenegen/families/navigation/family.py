@@ -19,7 +19,7 @@ import numpy as np
 from ...errors import ConfigError, GenerationError, Problem
 from ...family import Family, Sample
 from ...geometry.catalog import object_size, resting_y
-from ...mcs.frame import retrieval_goal, room_materials
+from ...mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from ...mcs.objects import (
     HUMAN_AGENT_SIZE,
     SOCCER_BALL_SIZE,
@@ -34,7 +34,6 @@ from ...model import AgentSettings, Scene, SceneObject
 from ...values import DECIMALS, below
 from .field import CLEAR_ROWS, Field, FieldShape, draw_field, field_band
 
-DESCRIPTION = "Find and pick up the small light black white rubber ball."
 #: The ball on the floor is the evaluation's scale-2 ball (0.44 m across).
 BALL_SCALE = 2.0
 #: The performer starts on top of the platform.
@@ -89,7 +88,7 @@ class FieldNavigation(Family):
             performer_position=(start[0], PLATFORM_TOP, start[1]),
             performer_rotation=(0.0, float(drawn["performer.rotation"]), 0.0),
             objects=objects,
-            goal=retrieval_goal(ball.id, DESCRIPTION, self.last_step),
+            goal=retrieval_goal(ball.id, SOCCER_BALL_DESCRIPTION, self.last_step),
             lava=field.cells if self.danger == "lava" else (),
             holes=field.cells if self.danger == "holes" else (),
         )

@@ -16,7 +16,7 @@ import numpy as np
 
 from ...errors import ConfigError, Problem
 from ...family import Family, Sample
-from ...mcs.frame import retrieval_goal, room_materials
+from ...mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from ...mcs.objects import hooked_tool, object_ids, rect_tool, soccer_ball
 from ...mcs.tools.kinds import tool_type
 from ...mcs.tools.lava import pool_cells
@@ -39,8 +39,6 @@ from .layout import (
     pull_lane,
     pull_ways,
 )
-
-DESCRIPTION = "Find and pick up the small light black white rubber ball."
 
 
 class SecondaryTool(Family):
@@ -85,7 +83,7 @@ class SecondaryTool(Family):
             performer_position=(start[0], 0.0, start[1]),
             performer_rotation=(0.0, float(below(rng, 360)), 0.0),
             objects=[l_tool, rect, target],
-            goal=retrieval_goal(target.id, DESCRIPTION, self.last_step),
+            goal=retrieval_goal(target.id, SOCCER_BALL_DESCRIPTION, self.last_step),
             lava=lava,
         )
         truth = {

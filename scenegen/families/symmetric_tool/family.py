@@ -16,7 +16,7 @@ import numpy as np
 
 from ...errors import ConfigError, Problem
 from ...family import Family, Sample
-from ...mcs.frame import retrieval_goal, room_materials
+from ...mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from ...mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
 from ...mcs.tools.kinds import RECT_LENGTHS
 from ...mcs.tools.lava import pool_cells, square_island
@@ -38,7 +38,6 @@ from .layout import (
     rails,
 )
 
-DESCRIPTION = "Find and pick up the small light black white rubber ball."
 RAIL_MATERIAL = "AI2-THOR/Materials/Wood/WoodGrain_Tan"
 
 
@@ -86,7 +85,7 @@ class SymmetricTool(Family):
             performer_position=(start[0], 0.0, start[1]),
             performer_rotation=(0.0, float(below(rng, 360)), 0.0),
             objects=[target, tool_object, *rail_objects],
-            goal=retrieval_goal(target.id, DESCRIPTION, self.last_step),
+            goal=retrieval_goal(target.id, SOCCER_BALL_DESCRIPTION, self.last_step),
             lava=lava,
         )
         truth = {

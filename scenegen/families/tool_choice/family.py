@@ -19,7 +19,7 @@ import numpy as np
 from ...errors import ConfigError, Problem
 from ...family import Family, Sample
 from ...mcs.actions import look_around
-from ...mcs.frame import retrieval_goal, room_materials
+from ...mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from ...mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
 from ...model import Scene, SceneObject
 from ...values import below
@@ -36,7 +36,6 @@ from .layout import (
 from .other_side import ANY_BIG_TOOL_ANGLE, OTHER_SIDE_BUILDERS, OtherSide, Setting, big_tool_fits
 from .placement import TURN_MARGIN, tool_pose, turning_radius, turning_strip
 
-DESCRIPTION = "Find and pick up the small light black white rubber ball."
 PLATFORM_MATERIAL = "AI2-THOR/Materials/Walls/RedDrywall"
 
 class ToolChoice(Family):
@@ -82,7 +81,7 @@ class ToolChoice(Family):
             materials=room_materials(drawn),
             performer_position=(0.0, 1.0, -room[2] / 2 + 0.5),
             objects=[target, useful, *other.tools, platform, *other.walls, decoy],
-            goal=retrieval_goal(target.id, DESCRIPTION, self.last_step, look_around()),
+            goal=retrieval_goal(target.id, SOCCER_BALL_DESCRIPTION, self.last_step, look_around()),
             lava=both_pools_cells(pool),
         )
         truth = _truth(drawn, target, useful, other, length)
