@@ -247,8 +247,10 @@ def list_command() -> None:
     Example:
       scenegen list
     """
-    for name, family in installed_families().items():
-        click.echo(f"{name:<16} {family.description}")
+    families = installed_families()
+    width = max(map(len, families), default=0)
+    for name, family in families.items():
+        click.echo(f"{name:<{width}}  {family.description}")
 
 
 @cli.command(name="schema")

@@ -124,6 +124,13 @@ def test_builtin_family_is_registered_through_its_entry_point():
     assert "tool_choice" in plugins.installed_families()
 
 
+def test_the_list_lines_up_every_family_s_description(run_cli):
+    lines = run_cli("list").out.splitlines()
+    names = [line.split()[0] for line in lines]
+    assert names == sorted(plugins.installed_families())
+    assert len({len(line) - len(line[len(name):].lstrip()) for line, name in zip(lines, names, strict=True)}) == 1
+
+
 def test_third_party_family_is_listed_and_used(with_juggling, run_cli, write_config, tmp_path):
     listing = run_cli("list")
     assert "juggling" in listing.out and "One soccer ball" in listing.out

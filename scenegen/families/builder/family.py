@@ -23,8 +23,8 @@ class Builder(Family):
     """Architect/builder dialogues in the seed's voxel world (Madge & Poesio, "LLMs as Minecraft Agents")."""
 
     name = "builder"
-    description = ("voxel building dialogues: a target from composable parts, architect instructions with gold "
-                   "builder answers, worlds before and after, corrections and clarifications")
+    description = ("Builder: voxel building dialogues, a target built from parts by architect instructions with gold "
+                   "builder answers, worlds before and after, corrections and clarifications.")
     declaration = DECLARATION
     # A dialogue's answers are its gold builder actions (record fields), not classes a shortcut could predict.
     answers = ()
