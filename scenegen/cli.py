@@ -188,6 +188,9 @@ def preview_command(scene: Path | None, run: Path | None, out: Path | None, step
         raise click.UsageError("--step and --strip draw one scene, not a --sheet")
     if step is not None and strip is not None:
         raise click.UsageError("--step and --strip exclude each other")
+    if out is not None and out.suffix.lower() in (".svg", ".png") and (out.suffix.lower() == ".png") != as_png:
+        raise click.UsageError(f"--out {out} names {out.suffix.lower()[1:].upper()} but "
+                               f"{'--png writes PNG' if as_png else 'the drawing is SVG (add --png for PNG)'}")
     # Drawing and reading runs: imported by this command only (start-up time).
     from .errors import ConfigError
     from .preview.png import png_bytes

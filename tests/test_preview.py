@@ -220,9 +220,10 @@ def test_a_bad_scene_exits_2_and_writes_nothing(run_cli, tmp_path, content):
 
 
 @pytest.mark.parametrize("options", [("--step", "-1"), ("--strip", "0,a"), ("--strip", "-3"), ("--strip", ""),
-                                     ("--step", "1", "--strip", "2"), ("--sheet", ".")],
+                                     ("--step", "1", "--strip", "2"), ("--sheet", "."), ("--png", "-o", "x.svg"),
+                                     ("-o", "x.png")],
                          ids=["negative step", "not steps", "negative strip", "empty strip", "step and strip",
-                              "scene and sheet"])
+                              "scene and sheet", "png named svg", "svg named png"])
 def test_bad_options_exit_2_and_write_nothing(run_cli, tmp_path, options):
     scene = tmp_path / "scene.json"
     scene.write_text(json.dumps(TINY))
