@@ -7,14 +7,18 @@ share, as its verb alone ("build", "dig"). Where the object carries the repeat
 is written as the config's ``loop_form`` says: ``repeat: {stop_condition}`` as
 the annotated examples do, or ``stop_condition`` on the action as Appendix C's
 figures do. STOP, RESUME and UNDO are whole frames with an optional target.
+An action with verb classes (OTHERACTION) draws a class first: its verb, the
+nouns it fits and the stop conditions it fits ("water the flowers", never
+"water the eagle"). After a phrasal verb ("take out") the object is no bare "it".
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
+from ...draws import Draws, weighted_index
 from .clauses import Clauses, conditions
 from .config import Settings
 from .lexicon import LexiconError, Piece, Slot, Template, misspelt, slot_names, template, words
@@ -38,6 +42,17 @@ class _Frames(TypedDict, total=False):
     bare: tuple[Template, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class VerbClass:
+    """Verbs that act on one class of objects (actions.yaml verb_classes): "water" on plants."""
+
+    verbs: tuple[Piece, ...]
+    object: str  # the noun phrase kind drawing only the class's nouns
+    placing: tuple[Piece, ...]
+    conditions: tuple[Template, ...]
+    weight: float  # how often it is said (its `weight`, or its number of verbs)
+
+
 @dataclass(frozen=True)
 class Spec:
     """How one action kind is said."""
@@ -59,6 +74,10 @@ class Spec:
     bare: tuple[Template, ...] = ()  # frames without a target
     bare_verbs: tuple[Piece, ...] = ()  # the verb said alone
     conditions: tuple[Template, ...] = ()  # the free-form stop conditions it may take
+    classes: tuple[VerbClass, ...] = ()  # verb classes; with them, `verbs` and `placing` are all of theirs
+    pick_class: Callable[[Draws], int] = lambda draws: 0  # a class, by its weight
+    placing_classes: tuple[VerbClass, ...] = ()  # the classes whose objects may be moved somewhere
+    pick_placing: Callable[[Draws], int] = lambda draws: 0  # one of them, in proportion to its placing verbs
 
 
 class Actions:
@@ -71,6 +90,8 @@ class Actions:
         frames = targets["frames"]
         self.bare_share = float(targets["bare_share"])
         self.typos = data.lexicon["typos"]
+        self.particles = frozenset(data.lexicon["particles"])
+        self.fill_blocks = words(data.lexicon["fill_blocks"], "lexicon.fill_blocks")  # "fill the hole with sand"
         self.specs = {kind: self._spec(kind, spec, frames) for kind, spec in data.actions["actions"].items()}
         # repeats of the action itself, which an open-ended loop (also the action's repeat) replaces
         self.action_repeats = frozenset({"times", "copies", *(("counted",) if settings.annotated_loops else ())})
@@ -98,10 +119,13 @@ class Actions:
         if spec["object"] not in self.nouns.kinds and spec["object"] != "none":
             raise LexiconError(f"{where}: object {spec['object']!r} is not a noun phrase kind of phrases.yaml")
         location = spec.get("location", "none")
+        own_conditions = self.clauses.conditions + conditions(spec.get("conditions", []), f"{where}.conditions")
+        classes = self._classes(spec, where, own_conditions)
+        placing_classes = tuple(c for c in classes if c.placing)
         return Spec(
             kind=kind,
             action_type=spec["action_type"],
-            verbs=self._verbs(spec, "verbs", where),
+            verbs=tuple(v for c in classes for v in c.verbs) if classes else self._verbs(spec, "verbs", where),
             object=spec["object"],
             location=None if location == "none" else location,
             repeats=repeats,
@@ -110,12 +134,33 @@ class Actions:
             copies=tuple(template(t, frozenset({"count"}), f"{where}.copies") for t in spec.get("copies", ())),
             materials=tuple(template(t, frozenset({"block"}), f"{where}.materials") for t in spec.get("materials", ())),
             follow=words(spec["follow"], f"{where}.follow", span=False) if "follow" in spec else (),
-            placing=words(spec["placing"], f"{where}.placing", span=False) if "placing" in spec else (),
+            placing=tuple(v for c in placing_classes for v in c.placing) if classes else
+            words(spec["placing"], f"{where}.placing", span=False) if "placing" in spec else (),
             manners=words(spec["manners"], f"{where}.manners", span=False) if "manners" in spec else (),
             manner_share=float(spec.get("manner_share", 0.0)),
             bare_verbs=self._verbs(spec, "bare_verbs", where) if "bare_verbs" in spec else (),
-            conditions=self.clauses.conditions + conditions(spec.get("conditions", []), f"{where}.conditions"),
+            conditions=own_conditions,
+            classes=classes,
+            pick_class=weighted_index([c.weight for c in classes] or [1.0]),
+            placing_classes=placing_classes,
+            pick_placing=weighted_index([float(len(c.placing)) for c in placing_classes] or [1.0]),
         )
+
+    def _classes(self, spec: Mapping[str, Any], where: str, own: tuple[Template, ...]) -> tuple[VerbClass, ...]:
+        """The verb classes of an action: each verb draws its object from its class's noun lists only."""
+        classes = []
+        for name, entry in spec.get("verb_classes", {}).items():
+            here = f"{where}.verb_classes.{name}"
+            verbs = self._verbs(entry, "verbs", here)
+            classes.append(VerbClass(
+                verbs=verbs,
+                object=self.nouns.with_names(spec["object"], entry["objects"], here,
+                                             frozenset(entry.get("except", ()))),
+                placing=words(entry["placing"], f"{here}.placing", span=False) if "placing" in entry else (),
+                conditions=own + conditions(entry.get("conditions", []), f"{here}.conditions"),
+                weight=float(entry.get("weight", len(verbs))),
+            ))
+        return tuple(classes)
 
     def _verbs(self, spec: Mapping[str, Any], key: str, where: str) -> tuple[Piece, ...]:
         return misspelt(words(spec[key], f"{where}.{key}", span=False), self.typos)
@@ -142,18 +187,27 @@ class Actions:
         # that stands alone ("keep moving until you reach water", not "get until you reach water")
         moving = spec.location == "motion"
         goes = moving and (not stop or settings.location(draws))
+        kind, free, phrasal = spec.object, spec.conditions, False
         if repeat == "copies":
             self._say_copies(say, spec, action)
         else:
-            stands_alone = moving and not goes and bool(spec.bare_verbs)
-            say.word(draws.pick(spec.placing if placing else spec.bare_verbs if stands_alone else spec.verbs))
+            if spec.classes:  # the verb's class says what it may act on and the conditions it fits
+                verb_class = (spec.placing_classes[spec.pick_placing(draws)] if placing
+                              else spec.classes[spec.pick_class(draws)])
+                kind, free = verb_class.object, verb_class.conditions
+                verb = draws.pick(verb_class.placing if placing else verb_class.verbs)
+            else:
+                stands_alone = moving and not goes and bool(spec.bare_verbs)
+                verb = draws.pick(spec.placing if placing else spec.bare_verbs if stands_alone else spec.verbs)
+            say.word(verb)
+            phrasal = verb.tokens[-1] in self.particles
         if spec.manners and draws.chance(spec.manner_share):
             say.word(draws.pick(spec.manners))
-        self._object(say, spec, action, repeat)
+        self._object(say, kind, action, repeat, phrasal)
         if spec.materials and draws.chance(_FILL_MATERIAL):
             for part in draws.pick(spec.materials):
                 if type(part) is Slot:
-                    say.fill(action, "has_block_type", draws.pick(self.clauses.blocks))
+                    say.fill(action, "has_block_type", draws.pick(self.fill_blocks))
                 else:
                     say.word(part)
         if spec.location:
@@ -170,7 +224,7 @@ class Actions:
         if repeat == "times":
             self.clauses.repeat_times(say, action)
         if stop:
-            self.clauses.stop_condition(say, self._loop(action), spec.stops, spec.conditions)
+            self.clauses.stop_condition(say, self._loop(action), spec.stops, free)
         return action
 
     def _loop(self, action: Node) -> Node:
@@ -181,8 +235,8 @@ class Actions:
         action["repeat"] = loop
         return loop
 
-    def _object(self, say: Say, spec: Spec, action: Node, repeat: str | None) -> None:
-        kind = spec.object
+    def _object(self, say: Say, kind: str, action: Node, repeat: str | None, phrasal: bool) -> None:
+        """Say the object, of noun phrase ``kind``; after a ``phrasal`` verb ("take out") no bare "it"."""
         if kind == "none":
             return
         node: Node = {}
@@ -202,7 +256,8 @@ class Actions:
         else:
             action["reference_object"] = node
             says_repeat = repeat in ("object_all", "counted")
-            self.nouns.reference(say, node, 0, kind, repeat_into=holder if says_repeat else None)
+            self.nouns.reference(say, node, 0, kind, repeat_into=holder if says_repeat else None,
+                                 after_particle=phrasal)
 
     def _say_copies(self, say: Say, spec: Spec, action: Node) -> None:
         repeat: Node = {"repeat_key": "FOR"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...draws import Draws
+from ...draws import Draws, weighted_index
 from .config import Settings
 from .lexicon import ARTICLES, LexiconError, Piece, Slot, Template, nouns, piece, template, words
 from .numbers import Numbers
@@ -28,12 +28,22 @@ class Clauses:
         self.blocks = words(lexicon["terrain_blocks"], "lexicon.terrain_blocks")
         targets = actions["targets"]
         self.activities = words(lexicon["activities"], "lexicon.activities")
-        # the activities that can take what they act on: "building that red house", not "dancing that harbor"
-        self.acting_on = words(lexicon["activities_on_objects"], "lexicon.activities_on_objects")
+        # the activities that can take what they act on, each group with the nouns it fits: "building that red
+        # house", "burning the dead bush", not "dancing that harbor" or "burning my hatch"
+        self.acting_on: list[tuple[tuple[Piece, ...], tuple[Piece, ...]]] = []
+        singulars: dict[str, tuple[Piece, ...]] = {}
+        for i, group in enumerate(lexicon["activities_on_objects"]):
+            where = f"lexicon.activities_on_objects[{i}]"
+            missing = [source for source in group["objects"] if source not in lexicon]
+            if missing:
+                raise LexiconError(f"{where}: objects {missing} are not noun lists of lexicon.yaml")
+            for source in group["objects"]:
+                if source not in singulars:
+                    singulars[source] = tuple(pair[0] for pair in nouns(lexicon[source], f"lexicon.{source}"))
+            names = tuple(name for source in group["objects"] for name in singulars[source])
+            self.acting_on.append((words(group["activities"], f"{where}.activities"), names))
+        self.pick_acting = weighted_index([float(len(activities)) for activities, _ in self.acting_on])
         self.target_determiners = words(targets["determiners"], "actions.targets.determiners", span=False)
-        self.target_nouns = nouns(lexicon["object_names"], "lexicon.object_names") + nouns(
-            lexicon["schematic_names"], "lexicon.schematic_names"
-        )
         self.target_adjectives = words(lexicon["colours"], "lexicon.colours") + words(lexicon["sizes"], "lexicon.sizes")
 
     def repeat_times(self, say: Say, action: Node) -> None:
@@ -83,12 +93,14 @@ class Clauses:
         """target_action_type: an activity ("building"), maybe with what it acts on ("building that red house")."""
         draws = say.draws
         with_object = with_object and draws.chance(0.6)
-        said = draws.pick(self.acting_on if with_object else self.activities)
         if with_object:
-            said = said + draws.pick(self.target_determiners)
+            activities, names = self.acting_on[self.pick_acting(draws)]
+            said = draws.pick(activities) + draws.pick(self.target_determiners)
             if draws.chance(0.3):
                 said = said + draws.pick(self.target_adjectives)
-            said = said + draws.pick(self.target_nouns)[0]
+            said = said + draws.pick(names)
+        else:
+            said = draws.pick(self.activities)
         say.fill(action, "target_action_type", said)
 
 

@@ -9,7 +9,7 @@ are spans; determiners and the literal words of templates are not.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ...draws import Draws, weighted_index
@@ -62,6 +62,8 @@ class NounPhrases:
         self.settings = settings
         self.numbers = numbers
         lexicon, phrases = data.lexicon, data.phrases
+        self.lexicon = lexicon
+        self._lists: dict[str, tuple[NounPair, ...]] = {}
         fills: dict[str, Fill] = {"measure": numbers.measure, "dimensions": numbers.dimension}
         self.kinds = {
             name: self._kind(spec, lexicon, fills, f"phrases.noun_phrases.{name}")
@@ -73,6 +75,8 @@ class NounPhrases:
         numbers_ = ((False, "singular"), (True, "plural"))
         self.coref = {plural: words(dets["coreference"][key], where) for plural, key in numbers_}
         self.pronouns = words(dets["pronouns"], where)
+        # after a phrasal verb's particle a bare pronoun is not "it" ("take out that one", never "take out it")
+        self.pronouns_after_particle = words(dets["pronouns_after_particle"], where)
         self.all = {plural: words(dets["all"][key], where, span=False) for plural, key in numbers_}
         self.counted = tuple(template(text, frozenset({"count"}), where) for text in dets["counted"])
         self.spawn = tuple(piece(text) if text else None for text in dets["spawn"])
@@ -84,8 +88,7 @@ class NounPhrases:
         self.direction_names = tuple(self.directions)
 
     def _kind(self, spec: Mapping[str, Any], lexicon: Mapping[str, Any], fills: dict[str, Fill], where: str) -> Kind:
-        pairs = tuple(pair for source in spec["names"] for pair in nouns(lexicon[source], f"lexicon.{source}"))
-        names = misspelt_nouns(pairs, lexicon["typos"])
+        names = tuple(pair for source in spec["names"] for pair in self._nouns(source))
         tags = words(lexicon[spec["tags"]], f"lexicon.{spec['tags']}") if spec.get("tags") else ()
         attributes = []
         switched_off = () if self.settings.reference_block_type else spec.get("with_reference_block_type", ())
@@ -101,6 +104,26 @@ class NounPhrases:
             raise LexiconError(f"{where}.weights: {unknown} are not attributes of this noun phrase")
         choose_attribute = weighted_index([float(weights.get(a.key, 1)) for a in attributes] or [1.0])
         return Kind(names, tags, tuple(attributes), choose_attribute)
+
+    def with_names(self, kind_name: str, sources: list[str], key: str, unfit: frozenset[str] = frozenset()) -> str:
+        """Register the noun phrase ``kind_name`` said with the nouns of the lexicon lists ``sources`` only, bar
+        the singulars ``unfit``, as ``key`` (an OTHERACTION verb class: "water" draws plants); returns ``key``."""
+        pairs: list[NounPair] = []
+        for source in sources:
+            if source not in self.lexicon:
+                raise LexiconError(f"{key}: objects {source!r} is not a noun list of lexicon.yaml")
+            pairs.extend(pair for pair in self._nouns(source) if pair[0].text.strip() not in unfit)
+        if not pairs:
+            raise LexiconError(f"{key}: no nouns left to say")
+        self.kinds[key] = replace(self.kinds[kind_name], names=tuple(pairs))
+        return key
+
+    def _nouns(self, source: str) -> tuple[NounPair, ...]:
+        """The nouns of the lexicon list ``source`` with their misspellings; kinds share lists, so each is read once."""
+        if source not in self._lists:
+            pairs = nouns(self.lexicon[source], f"lexicon.{source}")
+            self._lists[source] = misspelt_nouns(pairs, self.lexicon["typos"])
+        return self._lists[source]
 
     @staticmethod
     def _realization(
@@ -228,20 +251,22 @@ class NounPhrases:
             say.word(words)
 
     def reference(self, say: Say, node: Node, level: int, kind_name: str = "reference_object",
-                  form: str = "definite", repeat_into: Node | None = None, in_location: bool = False) -> None:
+                  form: str = "definite", repeat_into: Node | None = None, in_location: bool = False,
+                  after_particle: bool = False) -> None:
         """Say a REF_OBJECT at nesting ``level`` (0, or 1 inside another one's location).
 
         ``form``: definite ("the house", "that house", "it"), plural ("the houses"),
         indefinite ("a house") or bare ("houses"). With ``repeat_into`` it says a
         repeat, ALL or a counted FOR ("all the houses", "2 houses"), and puts it in
         that node (the object itself, or its action). ``in_location``: it is what a
-        location is relative to, which people seldom place further.
+        location is relative to, which people seldom place further. ``after_particle``:
+        it follows a phrasal verb ("take out"), so a bare pronoun is not "it".
         """
         draws, settings, kind = say.draws, self.settings, self.kinds[kind_name]
         definite = form in ("definite", "plural")
         coreference = definite and repeat_into is None and settings.coreference(draws)
         if coreference and form == "definite" and draws.chance(_PRONOUN):
-            self.coreference(say, node, draws.pick(self.pronouns))
+            self.coreference(say, node, draws.pick(self.pronouns_after_particle if after_particle else self.pronouns))
             return
         plural = form in ("plural", "bare")
         pre, post = self._describe(draws, kind)

@@ -28,11 +28,20 @@ class Places:
     def __init__(self, phrases: Mapping[str, Any], settings: Settings, numbers: Numbers, nouns: NounPhrases) -> None:
         self.settings, self.numbers, self.nouns = settings, numbers, nouns
         self.steps_factor = {key: float(factor) for key, factor in phrases["steps_factor"].items()}
-        compiled = {use: self._compile(phrases["locations"][use], f"phrases.locations.{use}")
-                    for use in ("place", "motion")}
-        # motion commands may also use every place phrase
+        place = phrases["locations"]["place"]
+        # motion commands may also use the place phrases, bar those that say where something is, not where to go
+        not_motion = frozenset(phrases["not_motion"])
+        unknown = sorted(not_motion - {text for by_direction in place.values() for texts in by_direction.values()
+                                       for text in texts})
+        if unknown:
+            raise LexiconError(f"phrases.not_motion: {unknown} are not place phrases")
+        compiled = {
+            "place": self._compile(place, "phrases.locations.place"),
+            "motion": self._compile(phrases["locations"]["motion"], "phrases.locations.motion"),
+            "place for motion": self._compile(place, "phrases.locations.place", skip=not_motion),
+        }
         self.pools: dict[tuple[str, str, bool], tuple[Choice, ...]] = {}
-        for use, sources in (("place", ("place",)), ("motion", ("motion", "place"))):
+        for use, sources in (("place", ("place",)), ("motion", ("motion", "place for motion"))):
             for location_type in {key[0] for source in sources for key in compiled[source]}:
                 for steps in (False, True):
                     pool = tuple(c for source in sources for c in compiled[source].get((location_type, steps), ()))
@@ -40,11 +49,15 @@ class Places:
                         self.pools[use, location_type, steps] = pool
 
     @staticmethod
-    def _compile(spec: Mapping[str, Any], where: str) -> dict[tuple[str, bool], list[Choice]]:
+    def _compile(spec: Mapping[str, Any], where: str, skip: frozenset[str] = frozenset()
+                 ) -> dict[tuple[str, bool], list[Choice]]:
+        """The templates of ``spec`` by (location type, counts steps), bar those in ``skip``."""
         out: dict[tuple[str, bool], list[Choice]] = {}
         for location_type, by_direction in spec.items():
             for direction, texts in by_direction.items():
                 for i, text in enumerate(texts):
+                    if text in skip:
+                        continue
                     here = f"{where}.{location_type}.{direction}[{i}]"
                     compiled = template(text, _SLOTS, here)
                     needs_words(compiled, "coref", here)
@@ -99,3 +112,4 @@ class Places:
         else:  # coref
             assert slot.piece is not None, "_compile gives every {coref} its words"
             self.nouns.coreference(say, node, slot.piece)
+

@@ -87,6 +87,18 @@ BROKEN = {
         "needs frames with a {target} and frames without"),
     "an action the config mixes but the data omits": (
         "actions", lambda d: d["actions"].pop("FREEBUILD"), "actions.yaml says nothing about ['FREEBUILD']"),
+    "a verb class drawing from a list the lexicon lacks": (
+        "actions", lambda d: d["actions"]["OTHERACTION"]["verb_classes"]["eat"].update(objects=["cheese_names"]),
+        "actions.actions.OTHERACTION.verb_classes.eat: objects 'cheese_names' is not a noun list"),
+    "a verb class with every noun excepted": (
+        "actions", lambda d: d["actions"]["OTHERACTION"]["verb_classes"]["milk"].update(
+            objects=["milkable_names"], **{"except": ["cow", "goat", "mooshroom", "mama cow"]}),
+        "verb_classes.milk: no nouns left to say"),
+    "an activity group drawing from a list the lexicon lacks": (
+        "lexicon", lambda d: d["activities_on_objects"][0].update(objects=["castle_names"]),
+        "lexicon.activities_on_objects[0]: objects ['castle_names'] are not noun lists"),
+    "a motion exclusion that is no place phrase": (
+        "phrases", lambda d: d["not_motion"].append("at the moon"), "phrases.not_motion: ['at the moon']"),
     "a question with an unknown slot": (
         "dialogues", lambda d: d["get_memory"].append({"text": "where is {place}", "answer": "TAG", "filter": "AGENT"}),
         "uses {place}"),

@@ -208,11 +208,12 @@ def verb_table() -> dict[str, set[str]]:
     data = yaml.safe_load((resources.templates_dir() / "caip" / "actions.yaml").read_text(encoding="utf-8"))
     table: dict[str, set[str]] = {}
     for kind, spec in data["actions"].items():
-        for key in ("verbs", "placing", "bare_verbs"):
-            for verb in spec.get(key, ()):
-                table.setdefault(verb, set()).add(kind)
+        for entry in (spec, *spec.get("verb_classes", {}).values()):  # OTHERACTION says its verbs by class
+            for key in ("verbs", "placing", "bare_verbs"):
+                for verb in entry.get(key, ()):
+                    table.setdefault(verb, set()).add(kind)
     for kind, frames in data["targets"]["frames"].items():
-        for frame in frames:  # "stop {target}" says "stop"; "pick {target} back up" is a phrase of its own
+        for frame in frames:  # "stop {target}" says "stop"; "start {target} again" is a phrase of its own
             table.setdefault(frame.split(" {")[0] if frame.endswith("}") else frame, set()).add(kind)
     return table
 
