@@ -48,3 +48,18 @@ def as_written(document: dict[str, Any]) -> dict[str, Any]:
 def manifest_entries(out: Path) -> list[dict[str, Any]]:
     """The manifest lines of an output folder."""
     return [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
+
+
+def assert_passive_frame_matches(ours: dict[str, Any], theirs: dict[str, Any], trials: int = 8) -> None:
+    """A passive-agent scene's top-level keys, scene-wide values and goal are the evaluation scene's: the same
+    keys, room, camera and flags, and an action list of Pass with one EndHabituation per familiarisation trial."""
+    assert set(ours) == set(theirs)
+    for key in ("version", "roomDimensions", "performerStart", "ceilingMaterial", "isometric",
+                "isometricFrontRight", "holes", "lava", "floorTextures", "intuitivePhysics", "screenshot"):
+        assert ours[key] == theirs[key], key
+    assert set(ours["goal"]) == set(theirs["goal"])
+    for key in ("category", "habituation_total", "metadata"):
+        assert ours["goal"][key] == theirs["goal"][key], key
+    assert ours["goal"]["last_step"] == len(ours["goal"]["action_list"])
+    assert sorted(map(tuple, ours["goal"]["action_list"])) == sorted(
+        [("Pass",)] * (ours["goal"]["last_step"] - trials) + [("EndHabituation",)] * trials)
