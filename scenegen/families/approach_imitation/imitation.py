@@ -32,7 +32,16 @@ from ...mcs.gridworld.patterns import Pattern, positions
 from .arena import box, fits, spot
 from .declaration import declaration
 from .family import Plan, PreferenceFamily, Version, pattern_params
-from .stage import SHORTEST_WALK, TRIAL_ATTEMPTS, WALK_SPEED, Stage, approach_walk, arrange, reachable
+from .stage import (
+    SHORTEST_WALK,
+    TRIAL_ATTEMPTS,
+    WALK_SPEED,
+    Stage,
+    approach_walk,
+    arrange,
+    clear_box,
+    reachable,
+)
 from .timeline import END_DELAY, START_DELAY, TEST_END, TURN_GAP, Take, touch_steps
 
 TURN = TURN_GAP["imitation"]
@@ -152,7 +161,8 @@ def _test(stage: Stage, choices: set[str], goal: Point, rng: np.random.Generator
             homes[role] = placed
     for role, path in walks.items():
         other = MODELS[1 - MODELS.index(role)]
-        if not fits(stage.arena, path, stage.half("main"), [*shown, box(homes[other], stage.half(other)),
+        # Clear of the agent it does not pick by a margin: it ends against one agent only.
+        if not fits(stage.arena, path, stage.half("main"), [*shown, clear_box(homes[other], stage.half(other)),
                                                              box(homes[role], stage.half(role))]):
             return None
     if shown:

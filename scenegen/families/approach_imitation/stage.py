@@ -23,8 +23,9 @@ WALK_SPEED = 0.05
 SLIVER = 0.01
 #: Shortest straight walk up to an agent, in metres (the evaluation's are 0.95 to 1.5 m).
 SHORTEST_WALK = 0.75
-#: How far an agent that does not touch the goal object stays from it, so that no replay can take it for a touch.
-GOAL_CLEARANCE = 0.02
+#: How far an agent stays from what it must not touch (the goal object, the agent it does not pick), so that no
+#: replay can take it for a touch.
+CLEARANCE = 0.02
 #: Layouts drawn for one trial before the whole world is drawn again.
 TRIAL_ATTEMPTS = 10
 #: Worlds drawn for one sample before giving up.
@@ -117,9 +118,13 @@ def arrange(stage: Stage, walks: Sequence[tuple[Pattern, bool]], beyond: Pattern
 
 
 def clear_of_goal(stage: Stage, goal: Point) -> np.ndarray:
-    """The goal's box grown by ``GOAL_CLEARANCE``: what an agent that must not touch the goal keeps out of."""
-    half = stage.goal.half
-    return box(goal, (half[0] + GOAL_CLEARANCE, half[1] + GOAL_CLEARANCE))
+    """The goal's box grown by ``CLEARANCE``: what an agent that must not touch the goal keeps out of."""
+    return clear_box(goal, stage.goal.half)
+
+
+def clear_box(centre: Point, half: Point) -> np.ndarray:
+    """The box of ``half`` extents at ``centre`` grown by ``CLEARANCE``: what must not be touched."""
+    return box(centre, (half[0] + CLEARANCE, half[1] + CLEARANCE))
 
 
 def reachable(stage: Stage, start: Point, walker: str, target: str, taken: Sequence[np.ndarray],
