@@ -63,3 +63,29 @@ def assert_passive_frame_matches(ours: dict[str, Any], theirs: dict[str, Any], t
     assert ours["goal"]["last_step"] == len(ours["goal"]["action_list"])
     assert sorted(map(tuple, ours["goal"]["action_list"])) == sorted(
         [("Pass",)] * (ours["goal"]["last_step"] - trials) + [("EndHabituation",)] * trials)
+
+
+def objects_by_prefix(document: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """A scene's objects grouped by their id without its uuid (``wall``, ``other_agents``...); each border wall
+    (``wall_grid_front``...) alone."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for item in document["objects"]:
+        key = item["id"] if item["id"].startswith("wall_grid") else item["id"].rsplit("_", 1)[0]
+        groups.setdefault(key, []).append(item)
+    return groups
+
+
+def assert_same_grid_and_pillar(ours: dict[str, list[dict[str, Any]]], theirs: dict[str, list[dict[str, Any]]]) -> None:
+    """Two grid-world scenes grouped by :func:`objects_by_prefix` hold as many objects of each kind, the same wall
+    cells with the same flags, the very same border, and the same pillar but for its material."""
+    assert {k: len(v) for k, v in ours.items()} == {k: len(v) for k, v in theirs.items()}
+    assert sorted(tuple(w["shows"][0]["position"].values()) for w in ours["wall"]) == \
+        sorted(tuple(w["shows"][0]["position"].values()) for w in theirs["wall"])
+    for item, twin in zip(ours["wall"], theirs["wall"], strict=True):
+        assert {k: v for k, v in item.items() if k not in ("id", "shows")} == \
+            {k: v for k, v in twin.items() if k not in ("id", "shows")}
+    for key in [k for k in theirs if k.startswith("wall_grid")]:
+        assert ours[key] == theirs[key], key
+    pillar, twin = ours["platform"][0], theirs["platform"][0]
+    assert {k: v for k, v in pillar.items() if k not in ("id", "materials")} == \
+        {k: v for k, v in twin.items() if k not in ("id", "materials")}

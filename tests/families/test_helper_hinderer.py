@@ -21,7 +21,13 @@ from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
 from .helper_hinderer_replay import REFERENCE, check_pair
-from .support import assert_passive_frame_matches, checked_sample, configured
+from .support import (
+    assert_passive_frame_matches,
+    assert_same_grid_and_pillar,
+    checked_sample,
+    configured,
+    objects_by_prefix,
+)
 
 
 def family_for(config: dict) -> HelperHinderer:
@@ -78,27 +84,9 @@ def test_reference_structure_is_matched():
     assert_passive_frame_matches(scene, reference)
     assert 200 < scene["goal"]["last_step"] < 340  # the reference: 271
 
-    def by_prefix(document):
-        groups = {}
-        for item in document["objects"]:
-            prefix = item["id"].split("_")[0] if not item["id"].startswith("wall_grid") else item["id"]
-            prefix = "other_agents" if item["id"].startswith("other_agents_") else prefix
-            groups.setdefault(prefix, []).append(item)
-        return groups
-
-    ours, theirs = by_prefix(scene), by_prefix(reference)
-    assert {k: len(v) for k, v in ours.items()} == {k: len(v) for k, v in theirs.items()}
+    ours, theirs = objects_by_prefix(scene), objects_by_prefix(reference)
     # Walls: the very same cells, cubes and flags; the border ring identical.
-    assert sorted(tuple(w["shows"][0]["position"].values()) for w in ours["wall"]) == \
-        sorted(tuple(w["shows"][0]["position"].values()) for w in theirs["wall"])
-    for item, twin in zip(ours["wall"], theirs["wall"], strict=True):
-        assert {k: v for k, v in item.items() if k not in ("id", "shows")} == \
-            {k: v for k, v in twin.items() if k not in ("id", "shows")}
-    for key in ("wall_grid_front", "wall_grid_back", "wall_grid_left", "wall_grid_right"):
-        assert ours[key] == theirs[key]
-    pillar, twin = ours["platform"][0], theirs["platform"][0]
-    assert {k: v for k, v in pillar.items() if k not in ("id", "materials")} == \
-        {k: v for k, v in twin.items() if k not in ("id", "materials")}
+    assert_same_grid_and_pillar(ours, theirs)
     occluder, twin = ours["occluder"][0], theirs["occluder"][0]
     assert occluder["type"] == twin["type"] and occluder["materials"] == twin["materials"]
     assert occluder["shows"][0]["scale"] == twin["shows"][0]["scale"]

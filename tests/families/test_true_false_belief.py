@@ -21,7 +21,14 @@ from scenegen.manifest import read_manifest
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
-from .support import assert_passive_frame_matches, checked_sample, configured, feasible
+from .support import (
+    assert_passive_frame_matches,
+    assert_same_grid_and_pillar,
+    checked_sample,
+    configured,
+    feasible,
+    objects_by_prefix,
+)
 from .true_false_belief_replay import REFERENCE, World, check_pair, derive_label
 
 
@@ -118,27 +125,9 @@ def test_reference_structure_is_matched():
     ours = documents["expected"]
     assert_passive_frame_matches(ours, theirs)
 
-    def groups(document):
-        found = {}
-        for item in document["objects"]:
-            key = item["id"] if item["id"].startswith("wall_grid") else item["id"].split("_")[0]
-            key = "other_agent" if item["id"].startswith("other_agent_") else key
-            found.setdefault(key, []).append(item)
-        return found
-
-    mine, real = groups(ours), groups(theirs)
-    assert {k: len(v) for k, v in mine.items()} == {k: len(v) for k, v in real.items()}
+    mine, real = objects_by_prefix(ours), objects_by_prefix(theirs)
     # Walls: the same cells and cubes, and the very same border.
-    assert sorted(tuple(w["shows"][0]["position"].values()) for w in mine["wall"]) == \
-        sorted(tuple(w["shows"][0]["position"].values()) for w in real["wall"])
-    for key in [k for k in real if k.startswith("wall_grid")]:
-        assert mine[key] == real[key], key
-    for item, twin in zip(mine["wall"], real["wall"], strict=True):
-        assert {k: v for k, v in item.items() if k not in ("id", "shows")} == \
-            {k: v for k, v in twin.items() if k not in ("id", "shows")}
-    pillar, twin = mine["platform"][0], real["platform"][0]
-    assert {k: v for k, v in pillar.items() if k not in ("id", "materials")} == \
-        {k: v for k, v in twin.items() if k not in ("id", "materials")}
+    assert_same_grid_and_pillar(mine, real)
     for item, twin in zip(mine["occluder"], real["occluder"], strict=True):
         assert {k: v for k, v in item.items() if k not in ("id", "shows")} == \
             {k: v for k, v in twin.items() if k not in ("id", "shows")}
