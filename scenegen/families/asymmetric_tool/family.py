@@ -16,14 +16,16 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import ConfigError, Problem
+from ...errors import ConfigError, GenerationError, Problem
 from ...family import Family, Sample
+from ...geometry import footprint, overlap_matrix
 from ...mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from ...mcs.objects import hooked_tool, object_ids, soccer_ball
 from ...mcs.tools.kinds import HOOK_ROTATIONS, HOOKED_LENGTHS
 from ...mcs.tools.lava import pool_cells
 from ...mcs.tools.layout import bounds_to_world, performer_start, to_world
-from ...model import Scene
+from ...mcs.tools.turning import sweep_clear
+from ...model import Scene, SceneObject
 from ...values import below
 from ..symmetric_tool.layout import BALL_RADIUS, BALL_SCALE
 from .declaration import DECLARATION
@@ -37,6 +39,9 @@ from .layout import (
     turn_extent,
     turned_reach_loss,
 )
+
+#: Draws of a sample before giving up on laying its rotated tool clear of the ball.
+TURN_ATTEMPTS = 50
 
 
 class AsymmetricTool(Family):
@@ -52,6 +57,16 @@ class AsymmetricTool(Family):
         self._check_fits()
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        # A rotated tool whose hook would come over the ball turning back is drawn again (a small hook gap with a
+        # large turn); the first draw stands whenever it can be turned back.
+        for _ in range(TURN_ATTEMPTS):
+            sample = self._draw(rng)
+            if sample is not None:
+                return sample
+        raise GenerationError(f"none of {TURN_ATTEMPTS} draws laid a rotated tool that turns back clear of the "
+                              "ball; use a larger tool.hook_gap or a smaller tool.turn")
+
+    def _draw(self, rng: np.random.Generator) -> Sample | None:
         drawn = self.parameters.draw(rng)
         direction = drawn["direction"]
         before, behind = drawn["lava.before"], drawn["lava.behind"]
@@ -80,6 +95,8 @@ class AsymmetricTool(Family):
         rotation = (HOOK_ROTATIONS[direction] - turn) % 360.0
         tool = hooked_tool(f"tool_{tool_key}", shape, width, length, round(float(tool_x), 2), round(float(tool_z), 2),
                            rotation, drawn["tool.material"])
+        if rotated and not _turns_back_clear(tool, HOOK_ROTATIONS[direction], np.array(ball), room):
+            return None
         lava = _lava(room, direction, ball_v, before, behind, ball)
         tool_bounds = bounds_to_world((ball_u - tool_half, ball_v + hook.centre - tool_along, ball_u + tool_half,
                                        ball_v + hook.centre + tool_along), direction)
@@ -150,10 +167,18 @@ class AsymmetricTool(Family):
         for shape, width, length, gap in itertools.product(self.parameters.support("tool.shape"),
                                                            self.parameters.support("tool.width"), lengths, gaps):
             hook = Hook(length, width, half_across(shape, width, length), gap)
-            self._check_turn(f"a rotated {shape} {width} x {length} m tool", hook, turns, behind, high, low_room)
+            self._check_turn(f"a rotated {shape} {width} x {length} m tool", shape, hook, turns, behind, high, low_room)
 
-    def _check_turn(self, name: str, hook: Hook, turns: tuple[float, float], behind: int, high: Mapping[str, Any],
-                    low_room: tuple[float, float]) -> None:
+    def _check_turn(self, name: str, shape: str, hook: Hook, turns: tuple[float, float], behind: int,
+                    high: Mapping[str, Any], low_room: tuple[float, float]) -> None:
+        for turn in turns:
+            # The ball at the origin, the tool lying as generate() lays it for a pull along +z.
+            x, z = to_world(0, hook.centre, "+z")
+            tool = hooked_tool("tool", shape, hook.width, hook.length, round(float(x), 2), round(float(z), 2),
+                               (HOOK_ROTATIONS["+z"] - turn) % 360.0, "")
+            if not _turns_back_clear(tool, HOOK_ROTATIONS["+z"], np.zeros(2), (1e3, 1e3)):
+                raise ConfigError("tool.hook_gap", f"cannot lay out an Asymmetric Tool room: {name} with a hook gap "
+                                  f"of {hook.gap} m, turned {turn} degrees, would come over the ball")
         if max(turned_reach_loss(hook, turn) for turn in turns) > OUT_OF_LAVA - TURNED_OUT_OF_LAVA:
             raise ConfigError("tool.turn", f"cannot lay out an Asymmetric Tool room: {name} turned {turns[1]} degrees "
                               f"reaches less than {TURNED_OUT_OF_LAVA} m out of the lava")
@@ -186,3 +211,21 @@ def _lava(room: tuple[float, float], direction: str, ball_v: float, before: int,
     x0, z0, x1, z1 = (round(value + inward) for value, inward in zip(
         _band(room, direction, ball_v, before, behind), (0.5, 0.5, -0.5, -0.5), strict=True))
     return pool_cells((x0, z0), (x1, z1), frozenset({(round(ball[0]), round(ball[1]))}))
+
+
+def _turns_back_clear(tool: SceneObject, aligned: float, ball: np.ndarray, room: tuple[float, float]) -> bool:
+    """Whether ``tool`` lies off the ball's footprint (as the scene's overlap check takes it) and, turned back one
+    way or the other to ``aligned`` degrees, stays inside the room and off the ball: the rule the family's checks
+    hold a rotated tool to (:func:`scenegen.mcs.tools.turning.over_lava`)."""
+    show = tool.shows[0]
+    resting = footprint(tool.type, show.position, show.rotation[1])
+    ball_box = footprint("soccer_ball", (float(ball[0]), 0.0, float(ball[1])), 0.0, (BALL_SCALE,) * 3)
+    if overlap_matrix(resting, ball_box).any():
+        return False
+    centre = np.array([show.position[0], show.position[2]], dtype=float)
+    boxes = footprint(tool.type, show.position, 0.0)
+    reach = float(np.hypot(*(boxes.corners().reshape(-1, 2) - centre).T).max())
+    start = float(show.rotation[1])
+    turn = (aligned - start) % 360.0
+    return any(sweep_clear(boxes, centre, reach, start, way, ball, BALL_RADIUS, np.array(room) / 2)
+               for way in (turn, turn - 360.0))
