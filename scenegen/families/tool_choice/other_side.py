@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ...geometry import InRect, circumradius, footprint, object_size, place_one, scatter, shape
+from ...geometry import PERFORMER_RADIUS, InRect, circumradius, footprint, object_size, place_one, scatter, shape
 from ...mcs.objects import TOOL_HEIGHT, object_id, object_ids, rect_tool, rect_tool_type, structure_cube
 from ...model import SceneObject, Show, Vec3
 from ...values import Parameters
@@ -28,6 +28,9 @@ WALL_MATERIAL = "Custom/Materials/White"
 WALL_HEIGHT = 0.25
 WALL_THICKNESS = 0.1
 PLACEMENT_MARGIN = 0.05
+#: How far a walled-off tool lies past its wall at least: out of the performer's reach across the wall (its
+#: radius and a little more) with room to spare, so that no walk of the floor, however fine, finds it in reach.
+OUT_OF_REACH = PERFORMER_RADIUS + 0.25
 #: How far to either side of its ball a scattered tool may lie.
 SCATTER_HALF_WIDTH = 2.0
 #: The evaluation's too-big tools are all 33 m long, lying 49 and 55 degrees off z (``docs/mcs_facts.md`` 6.3).
@@ -230,7 +233,7 @@ def _parallel_wall(setting: Setting, corners: np.ndarray, rng: np.random.Generat
     pool, depth = setting.pool, setting.room[2]
     pool_inner = abs(pool.ball_x) - pool.half_island - pool.side - 0.5
     nearest = PLATFORM_HALF_WIDTH + WALKWAY / 2 + WALL_THICKNESS / 2
-    farthest = min(pool_inner, float(corners[:, 0].min())) - 2 * PLACEMENT_MARGIN - WALL_THICKNESS / 2
+    farthest = min(pool_inner - 2 * PLACEMENT_MARGIN, float(corners[:, 0].min()) - OUT_OF_REACH) - WALL_THICKNESS / 2
     x = round(float(rng.uniform(nearest, max(nearest, farthest))), 2)
     return structure_cube(object_id(rng, "wall_"), (setting.sign * x, WALL_HEIGHT / 2, 0.0),
                           (WALL_THICKNESS, WALL_HEIGHT, depth), WALL_MATERIAL)
@@ -249,8 +252,8 @@ def _diagonal_wall(setting: Setting, corners: np.ndarray, rng: np.random.Generat
     reach_x = length / 2 * sin + WALL_THICKNESS / 2 * cos
     lowest = PLATFORM_HALF_WIDTH + WALKWAY / 2 + reach_x
     highest = half_width - PLACEMENT_MARGIN - reach_x
-    # The line's x at depth z is centre + z tan: every tool corner lies beyond it by half the wall and a margin.
-    beyond = WALL_THICKNESS / (2 * cos) + 2 * PLACEMENT_MARGIN
+    # The line's x at depth z is centre + z tan: every tool corner lies beyond it by half the wall and out of reach.
+    beyond = (WALL_THICKNESS / 2 + OUT_OF_REACH) / cos
     highest = np.minimum(highest, (corners[:, :1].T - corners[:, 1:].T * tan[:, None]).min(axis=1) - beyond)
     ball_x, ball_z = abs(setting.pool.ball_x), setting.pool.ball_z
     for k in np.flatnonzero(highest >= lowest).tolist():
