@@ -22,7 +22,7 @@ from .errors import GenerationError, InvalidSceneError, ScenegenError
 from .family import Family, Sample
 from .outputs import Doc, Made
 from .request import DEFAULT_SPLIT
-from .rng import sample_rng, stream_key
+from .rng import SampleStreams, stream_key
 from .validate import document_problems
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ class Pipeline:
         self.seed = seed
         self.split = split
         self.stream = stream_key(family.config, split)
+        self.streams = SampleStreams(seed, self.stream)
         self.prefix = prefix
         self.semantic = semantic
         self.export = family.output.export
@@ -74,7 +75,7 @@ class Pipeline:
 
     def _generate(self, index: int) -> Sample:
         try:
-            return self.family.generate(index, sample_rng(self.seed, self.stream, index))
+            return self.family.generate(index, self.streams.generator(index))
         except GenerationError as error:
             raise GenerationError(f"sample {index} (seed {self.seed}) of {self.family.name!r}: {error}") from error
 
