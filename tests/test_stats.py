@@ -16,6 +16,7 @@ import pytest
 from scenegen.manifest import MANIFEST
 from scenegen.request import RunRequest
 from scenegen.run import make
+from scenegen.stats.distinct import EXACT_LIMIT, Distinct
 from scenegen.stats.report import run_report
 
 
@@ -157,3 +158,20 @@ def colours(png: Path) -> int:
     stride = width * channels + 1
     # Distinct scanlines' bytes stand in for colours: filtering hides exact pixels, not variety.
     return len({raw[row * stride:(row + 1) * stride] for row in range(0, len(raw) // stride, 7)})
+
+
+@pytest.mark.parametrize("n", [1, 300, EXACT_LIMIT])
+def test_few_distinct_values_are_counted_exactly(n):
+    counter = Distinct()
+    for value in [*map(str, range(n)), "0", str(n - 1)]:
+        counter.add(value)
+    assert counter.count() == n
+
+
+def test_many_distinct_values_are_estimated_within_the_sketch_error():
+    counter = Distinct()
+    n = 4 * EXACT_LIMIT
+    for value in range(n):
+        counter.add(f"command {value}")
+    assert counter.exact is None
+    assert abs(counter.count() - n) <= 4 * 0.016 * n  # four standard errors
