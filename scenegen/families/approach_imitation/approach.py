@@ -25,7 +25,7 @@ from ...mcs.gridworld.patterns import Pattern, overlaps, positions
 from .arena import MARGIN, PLACE_ATTEMPTS, box, candidates, fits, spot
 from .declaration import declaration
 from .family import Plan, PreferenceFamily, Version, pattern_params
-from .stage import Stage, approach_walk, arrange, straight_walks
+from .stage import Stage, approach_walk, arrange, first_of, straight_walks
 from .timeline import END_DELAY, START_DELAY, TEST_END, TURN_GAP, Take, touch_steps
 
 TURN = TURN_GAP["approach"]
@@ -64,7 +64,8 @@ class Approach(PreferenceFamily):
             take.next_trial(start, end)
             start = end
         take.test_start = start
-        test = _test(stage, versions, rng)
+        # The test trial's layout owes nothing to the familiarisation trials': only it is drawn again.
+        test = first_of(lambda: _test(stage, versions, rng))
         if test is None:
             return None
         homes, patterns, goal, order = test

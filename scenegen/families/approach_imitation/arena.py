@@ -81,7 +81,7 @@ def fits(arena: Arena, points: np.ndarray | Sequence[Point], half: Point, obstac
 def spot(arena: Arena, half: Point, taken: Sequence[np.ndarray], rng: np.random.Generator) -> Point | None:
     """A point of the lattice where a footprint of ``half`` stands clear of the walls and, by ``MARGIN``, of the
     ``taken`` boxes; None when no draw finds one."""
-    return _first(candidates(arena, half, [], [], taken, rng))
+    return first_point(candidates(arena, half, [], [], taken, rng))
 
 
 def place_walker(arena: Arena, half: Point, walks: Sequence[np.ndarray], still: Sequence[np.ndarray],
@@ -89,7 +89,7 @@ def place_walker(arena: Arena, half: Point, walks: Sequence[np.ndarray], still: 
                  carried: tuple[Point, Point] | None = None) -> Point | None:
     """A home on the lattice from which an agent of ``half`` can walk each of ``walks`` (see :func:`candidates`);
     None when no draw finds one."""
-    return _first(candidates(arena, half, walks, still, swept, rng, carried))
+    return first_point(candidates(arena, half, walks, still, swept, rng, carried))
 
 
 def candidates(arena: Arena, half: Point, walks: Sequence[np.ndarray], still: Sequence[np.ndarray],
@@ -131,7 +131,8 @@ def candidates(arena: Arena, half: Point, walks: Sequence[np.ndarray], still: Se
     return np.empty((0, 2))
 
 
-def _first(points: np.ndarray) -> Point | None:
+def first_point(points: np.ndarray) -> Point | None:
+    """The first of ``points`` (``(k, 2)``), or None when there is none."""
     return (float(points[0, 0]), float(points[0, 1])) if len(points) else None
 
 

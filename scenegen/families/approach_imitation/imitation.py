@@ -29,17 +29,18 @@ import numpy as np
 
 from ...mcs.gridworld.motion import Point
 from ...mcs.gridworld.patterns import Pattern, positions
-from .arena import box, fits, spot
+from ...mcs.gridworld.sight import clear, contact_points
+from .arena import PLACE_ATTEMPTS, box, candidates, fits, spot, swept_boxes
 from .declaration import declaration
 from .family import Plan, PreferenceFamily, Version, pattern_params
 from .stage import (
     SHORTEST_WALK,
-    TRIAL_ATTEMPTS,
     WALK_SPEED,
     Stage,
     approach_walk,
     arrange,
     clear_box,
+    first_of,
     reachable,
 )
 from .timeline import END_DELAY, START_DELAY, TEST_END, TURN_GAP, Take, touch_steps
@@ -81,7 +82,7 @@ class Imitation(PreferenceFamily):
             return None
         homes, patterns, goal = world
         choices = {v.choice for v in versions}
-        found = next(filter(None, (_test(stage, choices, goal, rng) for _ in range(TRIAL_ATTEMPTS))), None)
+        found = first_of(lambda: _test(stage, choices, goal, rng))
         if found is None:
             return None
         test, walks = found
@@ -142,18 +143,22 @@ def _test(stage: Stage, choices: set[str], goal: Point, rng: np.random.Generator
     of the walls and of the agent it does not pick; or (a training version) up to the goal object, which then
     stays where it stood, clear of both agents."""
     shown = [box(goal, stage.goal.half)] if "goal" in choices else []
-    main = spot(stage.arena, stage.half("main"), shown, rng)
-    if main is None:
+    to_goal = _goal_walk(stage, goal, shown, rng) if shown else None
+    main = to_goal[0] if to_goal else spot(stage.arena, stage.half("main"), shown, rng)
+    if main is None or (shown and to_goal is None):
         return None
     homes = {"main": main}
     walks = {}
+    # The agents stand clear of the main agent's walks, placed first: its walk up to the goal, then each it picks.
+    walked = [_swept(stage, main, to_goal[1])] if to_goal else []
     for role in sorted(MODELS, key=lambda r: r not in choices):  # the picked first: they must be reachable
-        taken = [*shown, *(box(p, stage.half(r)) for r, p in homes.items())]
+        taken = [*shown, *walked, *(box(p, stage.half(r)) for r, p in homes.items())]
         if role in choices:
             found = reachable(stage, main, "main", role, taken, [p for r, p in homes.items() if r != "main"], rng)
             if found is None:
                 return None
             homes[role], walks[role] = found
+            walked.append(_swept(stage, main, found[1]))
         else:
             placed = spot(stage.arena, stage.half(role), taken, rng)
             if placed is None:
@@ -165,12 +170,36 @@ def _test(stage: Stage, choices: set[str], goal: Point, rng: np.random.Generator
         if not fits(stage.arena, path, stage.half("main"), [*shown, clear_box(homes[other], stage.half(other)),
                                                              box(homes[role], stage.half(role))]):
             return None
-    if shown:
-        path = approach_walk(main, goal, stage.reach("main"))
+    if to_goal:
+        path = to_goal[1]
         agents = [box(homes[role], stage.half(role)) for role in MODELS]
-        if len(path) * WALK_SPEED < SHORTEST_WALK:
-            return None
         if not fits(stage.arena, path, stage.half("main"), [*agents, *shown]):
             return None
         walks["goal"] = path
     return homes, walks
+
+
+def _goal_walk(stage: Stage, goal: Point, shown: list[np.ndarray], rng: np.random.Generator,
+               ) -> tuple[Point, list[Point]] | None:
+    """A spot for the main agent from which it walks straight up to the goal object, at least ``SHORTEST_WALK``
+    and crossing no wall cell, and that walk; None when no draw finds one. Every draw is tested at once: a spot
+    drawn alone and its walk checked after fails three times in four."""
+    half, reach = stage.half("main"), stage.reach("main")
+    options = candidates(stage.arena, half, [], [], shown, rng, chunk=PLACE_ATTEMPTS)
+    if not len(options):
+        return None
+    touches = contact_points(options, goal, reach)
+    # A step more than the shortest walk: a walk's keyframes can fall short of its length by one.
+    good = (np.hypot(*(touches - options).T) >= SHORTEST_WALK + WALK_SPEED) & \
+        clear(options, touches, half, stage.arena.boxes[:, :2])
+    if not good.any():
+        return None
+    chosen = options[good][0]
+    main = (float(chosen[0]), float(chosen[1]))
+    path = approach_walk(main, goal, reach)
+    return (main, path) if len(path) * WALK_SPEED >= SHORTEST_WALK else None
+
+
+def _swept(stage: Stage, start: Point, path: list[Point]) -> np.ndarray:
+    """The boxes the main agent covers walking ``path`` from ``start``."""
+    return swept_boxes(start, [np.asarray(path) - np.asarray(start)], stage.half("main"))
