@@ -8,7 +8,7 @@ Schemas may ``$ref`` one another by file name (each file's ``$id`` is its name).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -23,15 +23,38 @@ if TYPE_CHECKING:
     from .family import Family
 
 
-def _bundled_schemas() -> dict[str, dict[str, Any]]:
-    names = (path.name.removesuffix(".schema.json") for path in resources.schema_dir().glob("*.schema.json"))
-    return {f"{name}.schema.json": resources.load_schema(name) for name in names}
+def _bundled_schemas(schema_name: str) -> dict[str, dict[str, Any]]:
+    """``schema_name``'s schema and every bundled schema it refers to, directly or not, by file name.
+
+    Only those: loading and registering all of them would cost a one-scene run 8-16 ms of its start.
+    """
+    found: dict[str, dict[str, Any]] = {}
+    waiting = [f"{schema_name}.schema.json"]
+    while waiting:
+        uri = waiting.pop()
+        if uri not in found:
+            found[uri] = resources.load_schema(uri.removesuffix(".schema.json"))
+            waiting.extend(_references(found[uri]))
+    return found
+
+
+def _references(node: Any) -> Iterator[str]:
+    """The file names that ``$ref``s within ``node`` point to (``other.schema.json#/...``)."""
+    if isinstance(node, Mapping):
+        reference = node.get("$ref")
+        if isinstance(reference, str) and not reference.startswith("#"):
+            yield reference.split("#")[0]
+        for value in node.values():
+            yield from _references(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _references(value)
 
 
 @cache
 def compiled_validator(schema_name: str) -> jsonschema_rs.Validator:
     """The compiled validator of ``schema/<schema_name>.schema.json``."""
-    registry = jsonschema_rs.Registry(list(_bundled_schemas().items()))
+    registry = jsonschema_rs.Registry(list(_bundled_schemas(schema_name).items()))
     return jsonschema_rs.validator_for(resources.load_schema(schema_name), registry=registry)
 
 
@@ -52,7 +75,7 @@ def reference_validator(schema_name: str) -> jsonschema.Draft202012Validator:
             "array", lambda _checker, instance: isinstance(instance, (list, tuple))),
     )
     registry = referencing.Registry().with_resources(
-        (uri, referencing.Resource.from_contents(schema)) for uri, schema in _bundled_schemas().items()
+        (uri, referencing.Resource.from_contents(schema)) for uri, schema in _bundled_schemas(schema_name).items()
     )
     return tuples_are_arrays(resources.load_schema(schema_name), registry=registry)
 

@@ -111,11 +111,13 @@ def candidates(arena: Arena, half: Point, walks: Sequence[np.ndarray], still: Se
     cols = rng.integers(low[0], high[0] + 1, size=PLACE_ATTEMPTS)
     rows = rng.integers(low[1], high[1] + 1, size=PLACE_ATTEMPTS)
     drawn = np.stack([cols, rows], axis=1) * LATTICE
+    swept_all = np.vstack(swept) if swept else None
+    still_all = np.vstack(still) if still else None
     # A chunk at a time: most draws find a home in the first, and long walks make each test costly.
     for first in range(0, PLACE_ATTEMPTS, chunk):
         homes = drawn[first:first + chunk]
-        if swept:
-            homes = homes[~boxes_overlap(homes, (half[0] + MARGIN, half[1] + MARGIN), np.vstack(swept))]
+        if swept_all is not None:
+            homes = homes[~boxes_overlap(homes, (half[0] + MARGIN, half[1] + MARGIN), swept_all)]
         if carried is not None:
             offset, extent = carried
             objects = homes + np.asarray(offset)
@@ -123,8 +125,8 @@ def candidates(arena: Arena, half: Point, walks: Sequence[np.ndarray], still: Se
                           & (np.abs(objects) + np.asarray(extent) <= arena.bound + 1e-9).all(axis=1)]
         points = (homes[:, None, :] + path[None, :, :]).reshape(-1, 2)
         bad = arena.wall_hits(points, half)
-        if still:
-            bad |= boxes_overlap(points, half, np.vstack(still))
+        if still_all is not None:
+            bad |= boxes_overlap(points, half, still_all)
         homes = homes[~bad.reshape(len(homes), len(path)).any(axis=1)]
         if len(homes):
             return np.round(homes, 4) + 0.0
