@@ -87,26 +87,13 @@ class Imitation(PreferenceFamily):
             return None
         test, walks = found
         first = 0 if drawn["trials.first_mover"] == "matched" else 1
-        model_walks = {role: positions(homes[role], patterns[role]) for role in MODELS}
+        # The familiarisation trials depend only on whether the main agent touches the goal: made once for each.
+        familiar = {touched: _familiarisation(stage, homes, patterns, goal, first, touched)
+                    for touched in {v.touched for v in versions}}
         takes = []
         for version in versions:
-            take = Take()
-            walked = patterns["preferred"].extended(stage.gap_steps) if version.touched else patterns["preferred"]
-            main_walk = positions(homes["main"], walked)
-            start = 0
-            for trial in range(stage.familiarization):
-                for role in ("main", *MODELS):
-                    take.stand(role, start, homes[role])
-                take.goal.append((start, *goal))
-                model = MODELS[(trial + first) % 2]
-                step = take.move(model, start + START_DELAY, model_walks[model]) + TURN
-                last = take.move("main", step, main_walk)
-                if version.touched:
-                    take.touch(touch_steps(step, walked))
-                end = last + END_DELAY
-                take.next_trial(start, end)
-                start = end
-            take.test_start = start
+            take = familiar[version.touched].copy()
+            start = take.test_start
             if version.choice == "goal":
                 take.goal.append((start, *goal))
             else:
@@ -123,6 +110,31 @@ class Imitation(PreferenceFamily):
                             "patterns": {role: pattern_params(patterns[role]) for role in MODELS},
                             "test_homes": {role: list(point) for role, point in test.items()}})
 
+
+def _familiarisation(stage: Stage, homes: Mapping[str, Point], patterns: Mapping[str, Pattern], goal: Point,
+                     first: int, touched: bool) -> Take:
+    """The familiarisation trials: in each, one model (``first`` the first) walks its pattern and the main agent
+    walks the preferred one's, its last leg lengthened to touch the goal when ``touched``; the take's
+    ``test_start`` is the test trial's first step."""
+    take = Take()
+    walked = patterns["preferred"].extended(stage.gap_steps) if touched else patterns["preferred"]
+    main_walk = positions(homes["main"], walked)
+    model_walks = {role: positions(homes[role], patterns[role]) for role in MODELS}
+    start = 0
+    for trial in range(stage.familiarization):
+        for role in ("main", *MODELS):
+            take.stand(role, start, homes[role])
+        take.goal.append((start, *goal))
+        model = MODELS[(trial + first) % 2]
+        step = take.move(model, start + START_DELAY, model_walks[model]) + TURN
+        last = take.move("main", step, main_walk)
+        if touched:
+            take.touch(touch_steps(step, walked))
+        end = last + END_DELAY
+        take.next_trial(start, end)
+        start = end
+    take.test_start = start
+    return take
 
 def _familiar_world(stage: Stage, touching: bool, rng: np.random.Generator,
                     ) -> tuple[dict[str, Point], dict[str, Pattern], Point] | None:
