@@ -7,9 +7,10 @@ share, as its verb alone ("build", "dig"). Where the object carries the repeat
 is written as the config's ``loop_form`` says: ``repeat: {stop_condition}`` as
 the annotated examples do, or ``stop_condition`` on the action as Appendix C's
 figures do. STOP, RESUME and UNDO are whole frames with an optional target.
-An action with verb classes (OTHERACTION) draws a class first: its verb, the
-nouns it fits and the stop conditions it fits ("water the flowers", never
-"water the eagle"). After a phrasal verb ("take out") the object is no bare "it".
+An action with verb classes (OTHERACTION, DESTROY, COPY, FREEBUILD) draws a
+class first: its verb, the nouns it fits, their tags and the stop conditions it
+fits ("water the flowers", "tear down the barn", never "water the eagle" or
+"take down the lake"). After a phrasal verb ("take out") the object is no bare "it".
 """
 
 from __future__ import annotations
@@ -119,6 +120,8 @@ class Actions:
         if spec["object"] not in self.nouns.kinds and spec["object"] != "none":
             raise LexiconError(f"{where}: object {spec['object']!r} is not a noun phrase kind of phrases.yaml")
         location = spec.get("location", "none")
+        if location != "none" and location not in self.places.uses:
+            raise LexiconError(f"{where}: location {location!r} is none of {sorted(self.places.uses)} (phrases.yaml)")
         own_conditions = self.clauses.conditions + conditions(spec.get("conditions", []), f"{where}.conditions")
         classes = self._classes(spec, where, own_conditions)
         placing_classes = tuple(c for c in classes if c.placing)
@@ -154,8 +157,8 @@ class Actions:
             verbs = self._verbs(entry, "verbs", here)
             classes.append(VerbClass(
                 verbs=verbs,
-                object=self.nouns.with_names(spec["object"], entry["objects"], here,
-                                             frozenset(entry.get("except", ()))),
+                object=self.nouns.with_names(entry.get("noun_phrase", spec["object"]), entry["objects"], here,
+                                             frozenset(entry.get("except", ())), entry.get("tags")),
                 placing=words(entry["placing"], f"{here}.placing", span=False) if "placing" in entry else (),
                 conditions=own + conditions(entry.get("conditions", []), f"{here}.conditions"),
                 weight=float(entry.get("weight", len(verbs))),
@@ -188,13 +191,15 @@ class Actions:
         moving = spec.location == "motion"
         goes = moving and (not stop or settings.location(draws))
         kind, free, phrasal = spec.object, spec.conditions, False
-        if repeat == "copies":
+        verb_class = None
+        if spec.classes:  # the verb's class says what it may act on and the conditions it fits
+            verb_class = (spec.placing_classes[spec.pick_placing(draws)] if placing
+                          else spec.classes[spec.pick_class(draws)])
+            kind, free = verb_class.object, verb_class.conditions
+        if repeat == "copies":  # "make 3 copies of" the class's object
             self._say_copies(say, spec, action)
         else:
-            if spec.classes:  # the verb's class says what it may act on and the conditions it fits
-                verb_class = (spec.placing_classes[spec.pick_placing(draws)] if placing
-                              else spec.classes[spec.pick_class(draws)])
-                kind, free = verb_class.object, verb_class.conditions
+            if verb_class is not None:
                 verb = draws.pick(verb_class.placing if placing else verb_class.verbs)
             else:
                 stands_alone = moving and not goes and bool(spec.bare_verbs)
@@ -287,7 +292,7 @@ class Actions:
         draws = say.draws
         for part in draws.pick(spec.bare if draws.chance(self.bare_share) else spec.frames):
             if type(part) is Slot:
-                self.clauses.target(say, action, with_object=part.name == "target")
+                self.clauses.target(say, action, spec.kind, part.name)
             else:
                 say.word(part)
         return action

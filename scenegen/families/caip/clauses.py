@@ -3,11 +3,13 @@ target of STOP / RESUME / UNDO ("stop building the house")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ...draws import Draws, weighted_index
 from .config import Settings
-from .lexicon import ARTICLES, LexiconError, Piece, Slot, Template, nouns, piece, template, words
+from .lexicon import ARTICLES, LexiconError, NounPair, Piece, Slot, Template, nouns, piece, template, words
 from .numbers import Numbers
 from .say import Node, Say
 
@@ -27,24 +29,33 @@ class Clauses:
         self.conditions = conditions(stops["CONDITION"], f"{where}.CONDITION")
         self.blocks = words(lexicon["terrain_blocks"], "lexicon.terrain_blocks")
         targets = actions["targets"]
-        self.activities = words(lexicon["activities"], "lexicon.activities")
-        # the activities that can take what they act on, each group with the nouns it fits: "building that red
-        # house", "burning the dead bush", not "dancing that harbor" or "burning my hatch"
-        self.acting_on: list[tuple[tuple[Piece, ...], tuple[Piece, ...]]] = []
-        singulars: dict[str, tuple[Piece, ...]] = {}
-        for i, group in enumerate(lexicon["activities_on_objects"]):
-            where = f"lexicon.activities_on_objects[{i}]"
-            missing = [source for source in group["objects"] if source not in lexicon]
-            if missing:
-                raise LexiconError(f"{where}: objects {missing} are not noun lists of lexicon.yaml")
-            for source in group["objects"]:
-                if source not in singulars:
-                    singulars[source] = tuple(pair[0] for pair in nouns(lexicon[source], f"lexicon.{source}"))
-            names = tuple(name for source in group["objects"] for name in singulars[source])
-            self.acting_on.append((words(group["activities"], f"{where}.activities"), names))
-        self.pick_acting = weighted_index([float(len(activities)) for activities, _ in self.acting_on])
-        self.target_determiners = words(targets["determiners"], "actions.targets.determiners", span=False)
+        self.target_determiners = {plural: words(targets["determiners"][key], "actions.targets.determiners",
+                                                 span=False) for plural, key in ((False, "singular"), (True, "plural"))}
         self.target_adjectives = words(lexicon["colours"], "lexicon.colours") + words(lexicon["sizes"], "lexicon.sizes")
+        self.targets = self._targets(lexicon, targets["activities"])
+
+    @staticmethod
+    def _targets(lexicon: Any, classes: dict[str, list[str]]) -> dict[str, Targets]:
+        """What STOP, RESUME and UNDO may name, each from the activity classes (lexicon.yaml activities:
+        changes, others) actions.yaml gives it: UNDO takes back only what changed the world."""
+        activities = {name: words(texts, f"lexicon.activities.{name}") for name, texts in lexicon["activities"].items()}
+        groups = _acting_on(lexicon)
+        out = {}
+        for kind, wanted in classes.items():
+            unknown = sorted(set(wanted) - set(activities))
+            if unknown:
+                raise LexiconError(f"actions.targets.activities.{kind}: {unknown} are not classes of "
+                                   "lexicon.activities")
+            said = tuple(piece for name in wanted for piece in activities[name])
+            acting_on = tuple((verbs, names) for name, verbs, names in groups if name in wanted)
+            out[kind] = Targets(
+                activities=said,
+                # an activity said as a noun is one word: "undo the last digging", never "the last guarding the base"
+                gerunds=tuple(piece for piece in said if len(piece.tokens) == 1),
+                acting_on=acting_on,
+                pick_acting=weighted_index([float(len(verbs)) for verbs, _ in acting_on]),
+            )
+        return out
 
     def repeat_times(self, say: Say, action: Node) -> None:
         """ "3 times" / "twice" after an action: the action's FOR repeat."""
@@ -89,19 +100,53 @@ class Clauses:
             said = said + (self.numbers.minutes(draws) if type(part) is Slot else part)
         return said
 
-    def target(self, say: Say, action: Node, with_object: bool) -> None:
-        """target_action_type: an activity ("building"), maybe with what it acts on ("building that red house")."""
-        draws = say.draws
-        with_object = with_object and draws.chance(0.6)
-        if with_object:
-            activities, names = self.acting_on[self.pick_acting(draws)]
-            said = draws.pick(activities) + draws.pick(self.target_determiners)
-            if draws.chance(0.3):
+    def target(self, say: Say, action: Node, kind: str, slot: str) -> None:
+        """target_action_type of ``kind`` (STOP, RESUME, UNDO) for the frame's ``slot``: {activity}, a one-word
+        activity ("no more digging"); {target}, an activity, maybe with what it acts on ("building those
+        red houses")."""
+        draws, targets = say.draws, self.targets[kind]
+        if slot == "target" and draws.chance(_WITH_OBJECT):
+            activities, names = targets.acting_on[targets.pick_acting(draws)]
+            singular, plural_name = draws.pick(names)
+            plural = singular.plural or draws.chance(_PLURAL_TARGET)
+            said = draws.pick(activities) + draws.pick(self.target_determiners[plural])
+            if draws.chance(_TARGET_ADJECTIVE):
                 said = said + draws.pick(self.target_adjectives)
-            said = said + draws.pick(names)
+            said = said + (plural_name if plural else singular)
         else:
-            said = draws.pick(self.activities)
+            said = draws.pick(targets.activities if slot == "target" else targets.gerunds)
         say.fill(action, "target_action_type", said)
+
+
+@dataclass(frozen=True, slots=True)
+class Targets:
+    """What one of STOP / RESUME / UNDO may name: activities alone, and with the nouns they act on."""
+
+    activities: tuple[Piece, ...]
+    gerunds: tuple[Piece, ...]  # the one-word activities, said as nouns
+    acting_on: tuple[tuple[tuple[Piece, ...], tuple[NounPair, ...]], ...]  # (activities, the nouns they fit)
+    pick_acting: Callable[[Draws], int]  # a group, by its number of activities
+
+
+_WITH_OBJECT = 0.6  # share of {target}s said with what they act on
+_PLURAL_TARGET = 0.3  # of those, the share acting on several things ("stop chopping down those trees")
+_TARGET_ADJECTIVE = 0.3  # and the share whose object has a colour or size ("building that red house")
+
+
+def _acting_on(lexicon: Any) -> list[tuple[str, tuple[Piece, ...], tuple[NounPair, ...]]]:
+    """The activities that can take what they act on (lexicon.yaml activities_on_objects), each group with
+    its class (changes or others) and the nouns it fits: "building that red house", "burning the dead bush",
+    not "dancing that harbor" or "burning my hatch"."""
+    groups = []
+    for i, group in enumerate(lexicon["activities_on_objects"]):
+        where = f"lexicon.activities_on_objects[{i}]"
+        missing = [source for source in group["objects"] if source not in lexicon]
+        if missing:
+            raise LexiconError(f"{where}: objects {missing} are not noun lists of lexicon.yaml")
+        names = tuple(pair for source in group["objects"] for pair in nouns(lexicon[source], f"lexicon.{source}"))
+        groups.append(("changes" if group.get("changes") else "others",
+                       words(group["activities"], f"{where}.activities"), names))
+    return groups
 
 
 def conditions(texts: list[str], where: str) -> tuple[Template, ...]:

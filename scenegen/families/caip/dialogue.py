@@ -28,6 +28,7 @@ class Question:
     answer: str
     tag: str | None
     filters: dict[str, str]
+    objects: str  # the noun phrase kind of its {refs} ("how many houses have we built": what is built)
 
 
 class Dialogues:
@@ -43,6 +44,8 @@ class Dialogues:
         self.suffixes = words(command["suffixes"], where, span=False)
         self.connectors = words(command["connectors"], where, span=False)
         self.endings = {kind: words(command["endings"][kind], where, span=False) for kind in ("statement", "question")}
+        # a {ref} of a question or a tag is singular ("what colour is {ref}", "{ref} is mine"): no "the stairs is"
+        self.singular = nouns_.singular("reference_object")
         self.questions = tuple(self._question(q, i) for i, q in enumerate(dialogues["get_memory"]))
         self.pick_question = weighted_index([float(q.get("weight", 1)) for q in dialogues["get_memory"]])
         self.openers = tuple(piece(t) if t else None for t in dialogues["question_openers"])
@@ -67,26 +70,29 @@ class Dialogues:
         }
         self._noop_setup(dialogues["noop"], lexicon)
 
-    @staticmethod
-    def _question(spec: Mapping[str, Any], i: int) -> Question:
+    def _question(self, spec: Mapping[str, Any], i: int) -> Question:
+        where = f"dialogues.get_memory[{i}]"
         filters = {"type": spec["filter"]}
         if "temporal" in spec:
             filters["temporal"] = spec["temporal"]
         if "action" in spec:
             filters["action_type"] = spec["action"]
-        parts = template(spec["text"], _QUESTION_SLOTS, f"dialogues.get_memory[{i}]")
-        needs_words(parts, "coref", f"dialogues.get_memory[{i}]")
-        return Question(parts, spec["answer"], spec.get("tag"), filters)
+        parts = template(spec["text"], _QUESTION_SLOTS, where)
+        needs_words(parts, "coref", where)
+        objects = "reference_object"
+        if "objects" in spec:
+            objects = self.nouns.with_names(objects, spec["objects"], where)
+        return Question(parts, spec["answer"], spec.get("tag"), filters, objects)
 
     def _noop_setup(self, spec: Mapping[str, Any], lexicon: Mapping[str, Any]) -> None:
         where = "dialogues.noop"
-        names = (nouns(lexicon["object_names"], "lexicon.object_names")
-                 + nouns(lexicon["schematic_names"], "lexicon.schematic_names"))
         self.noop_fillers: dict[str, tuple[Piece, ...]] = {
             name: words(items, f"{where}.fillers.{name}", span=False) for name, items in spec["fillers"].items()
         }
-        self.noop_fillers["name"] = tuple(pair[0] for pair in names)
-        self.noop_fillers["names"] = tuple(pair[1] for pair in names)
+        for name, sources in spec["nouns"].items():  # {name} a singular ("this house is"), {names} a plural
+            pairs = [pair for source in sources for pair in nouns(lexicon[source], f"lexicon.{source}")]
+            self.noop_fillers[name] = tuple(singular for singular, _ in pairs if not singular.plural)
+            self.noop_fillers[f"{name}s"] = tuple(plural for _, plural in pairs)
         self.noop_fillers["colour"] = self.triple_values["colour"]
         self.noop_fillers["size"] = self.triple_values["size"]
         slots = frozenset({*self.noop_fillers, "n"})
@@ -137,8 +143,10 @@ class Dialogues:
             if part.name == "coref":
                 assert part.piece is not None, "_question gives every {coref} its words"
                 self.nouns.coreference(say, node, part.piece)
+            elif part.name == "refs":
+                self.nouns.reference(say, node, 0, question.objects, form="bare")
             else:
-                self.nouns.reference(say, node, 0, form=_FORMS[part.name])
+                self.nouns.reference(say, node, 0, self.singular, form=_FORMS[part.name])
         _maybe(say, draws.pick(self.closers))
         self._end(say, True)
         return lf
@@ -162,7 +170,7 @@ class Dialogues:
             if type(part) is Piece:
                 say.word(part)
             elif part.name == "ref":
-                self.nouns.reference(say, reference, 0)
+                self.nouns.reference(say, reference, 0, self.singular)
             else:
                 say.fill(data, _TRIPLE_SLOTS[part.name], draws.pick(self.triple_values[part.name]))
         self._end(say, False)

@@ -43,6 +43,7 @@ class Piece:
     tokens: tuple[str, ...]
     an: bool = False  # an indefinite article before it is "an"
     typos: tuple[Piece, ...] = ()  # how people mistype it (lexicon.yaml typos)
+    plural: bool = False  # a noun that is plural even naming one thing ("crops", "stairs"): no "a", "every", "is"
 
     def __add__(self, other: Piece) -> Piece:
         return Piece(self.text + other.text, self.tokens + other.tokens, self.an)
@@ -59,6 +60,7 @@ class Slot:
 
 Template = tuple[Piece | Slot, ...]
 NounPair = tuple[Piece, Piece]  # singular, plural
+Numbered = tuple[Piece, Piece]  # words said after a singular noun, and after a plural ("that is" / "that are")
 
 
 def piece(surface: str) -> Piece:
@@ -126,12 +128,37 @@ def words(items: list[str], where: str, *, span: bool = True) -> tuple[Piece, ..
 
 
 def nouns(items: list[list[str]], where: str) -> tuple[NounPair, ...]:
+    """Nouns written [singular, plural], or [plural] for one said in the plural only ("crops", "stairs"): its
+    singular is the plural, marked so that no singular word goes with it ("a stairs", "every crops")."""
     pairs = []
     for i, item in enumerate(items):
-        if not (isinstance(item, list) and len(item) == 2):
-            raise LexiconError(f"{where}[{i}]: a noun is [singular, plural], got {item!r}")
-        pairs.append((filler(item[0], f"{where}[{i}]"), filler(item[1], f"{where}[{i}]")))
+        if not (isinstance(item, list) and len(item) in (1, 2)):
+            raise LexiconError(f"{where}[{i}]: a noun is [singular, plural] (or [plural]), got {item!r}")
+        if len(item) == 1:
+            only = replace(filler(item[0], f"{where}[{i}]"), plural=True)
+            pairs.append((only, only))
+        else:
+            pairs.append((filler(item[0], f"{where}[{i}]"), filler(item[1], f"{where}[{i}]")))
     return tuple(pairs)
+
+
+def numbered(items: list[str | list[str]], where: str, *, span: bool = True) -> tuple[Numbered, ...]:
+    """Words whose verb agrees with the noun before them: "that is on fire" or [that is on fire, that are on
+    fire]; an entry with no verb to agree ("i built") is said after either."""
+    make = filler if span else (lambda surface, _where: piece(surface))
+    out = []
+    for i, item in enumerate(items):
+        here = f"{where}[{i}]"
+        if isinstance(item, list):
+            if len(item) != 2:
+                raise LexiconError(f"{here}: words that agree are [after a singular, after a plural], got {item!r}")
+            out.append((make(str(item[0]), here), make(str(item[1]), here)))
+        else:
+            said = make(str(item), here)
+            out.append((said, said))
+    if not out:
+        raise LexiconError(f"{where}: empty word list")
+    return tuple(out)
 
 
 def misspelt(pieces: tuple[Piece, ...], typos: dict[str, list[str]]) -> tuple[Piece, ...]:

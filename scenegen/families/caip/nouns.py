@@ -3,7 +3,9 @@
 Attributes follow ``phrases.yaml``: adjectives go before the noun in rank order
 ("a 5x5 big red stone house"), other attributes after it ("made of stone",
 "10 blocks tall"). Each attribute value, the noun, counts and coreference words
-are spans; determiners and the literal words of templates are not.
+are spans; determiners and the literal words of templates are not. The words
+around a noun agree with its number: "those crops", "the towers that are on
+fire", "build stairs" (never "a stairs").
 """
 
 from __future__ import annotations
@@ -14,7 +16,19 @@ from typing import TYPE_CHECKING, Any
 
 from ...draws import Draws, weighted_index
 from .config import Settings
-from .lexicon import LexiconError, NounPair, Piece, Slot, misspelt_nouns, nouns, piece, template, words
+from .lexicon import (
+    LexiconError,
+    NounPair,
+    Numbered,
+    Piece,
+    Slot,
+    misspelt_nouns,
+    nouns,
+    numbered,
+    piece,
+    template,
+    words,
+)
 from .numbers import Numbers
 from .say import Node, Say
 
@@ -48,7 +62,7 @@ class Kind:
     """A kind of noun phrase: where its nouns come from and how it may be described."""
 
     names: tuple[NounPair, ...]
-    tags: tuple[Piece, ...]
+    tags: tuple[Numbered, ...]  # after a singular noun, after a plural ("that is on fire", "that are on fire")
     attributes: tuple[Attribute, ...]
     choose: Callable[[Draws], int]  # an attribute, by the kind's weights
 
@@ -80,7 +94,10 @@ class NounPhrases:
         self.all = {plural: words(dets["all"][key], where, span=False) for plural, key in numbers_}
         self.counted = tuple(template(text, frozenset({"count"}), where) for text in dets["counted"])
         self.spawn = tuple(piece(text) if text else None for text in dets["spawn"])
-        self.leads = tuple(piece(text) if text else None for text in phrases["reference_location_leads"])
+        # "the tree that is next to the house", "the trees that are ..."; empty entries: no lead words
+        leads = phrases["reference_location_leads"]
+        said = numbered([lead for lead in leads if lead], "phrases.reference_location_leads", span=False)
+        self.leads: tuple[Numbered | None, ...] = said + (None,) * (len(leads) - len(said))
         self.directions = {
             direction: tuple(piece(text) for text in texts)
             for direction, texts in phrases["repeats"]["directions"].items()
@@ -89,7 +106,7 @@ class NounPhrases:
 
     def _kind(self, spec: Mapping[str, Any], lexicon: Mapping[str, Any], fills: dict[str, Fill], where: str) -> Kind:
         names = tuple(pair for source in spec["names"] for pair in self._nouns(source))
-        tags = words(lexicon[spec["tags"]], f"lexicon.{spec['tags']}") if spec.get("tags") else ()
+        tags = self._tags([spec["tags"]]) if spec.get("tags") else ()
         attributes = []
         switched_off = () if self.settings.reference_block_type else spec.get("with_reference_block_type", ())
         for key, realizations in spec["attributes"].items():
@@ -105,9 +122,13 @@ class NounPhrases:
         choose_attribute = weighted_index([float(weights.get(a.key, 1)) for a in attributes] or [1.0])
         return Kind(names, tags, tuple(attributes), choose_attribute)
 
-    def with_names(self, kind_name: str, sources: list[str], key: str, unfit: frozenset[str] = frozenset()) -> str:
+    def with_names(self, kind_name: str, sources: list[str], key: str, unfit: frozenset[str] = frozenset(),
+                   tags: list[str] | None = None) -> str:
         """Register the noun phrase ``kind_name`` said with the nouns of the lexicon lists ``sources`` only, bar
-        the singulars ``unfit``, as ``key`` (an OTHERACTION verb class: "water" draws plants); returns ``key``."""
+        the singulars ``unfit``, as ``key`` (an OTHERACTION verb class: "water" draws plants); ``tags``: the
+        lexicon tag lists that fit those nouns, if not the kind's ("the crops i planted"). Returns ``key``."""
+        if kind_name not in self.kinds:
+            raise LexiconError(f"{key}: {kind_name!r} is not a noun phrase of phrases.yaml")
         pairs: list[NounPair] = []
         for source in sources:
             if source not in self.lexicon:
@@ -115,8 +136,27 @@ class NounPhrases:
             pairs.extend(pair for pair in self._nouns(source) if pair[0].text.strip() not in unfit)
         if not pairs:
             raise LexiconError(f"{key}: no nouns left to say")
-        self.kinds[key] = replace(self.kinds[kind_name], names=tuple(pairs))
+        kind = self.kinds[kind_name]
+        self.kinds[key] = replace(kind, names=tuple(pairs), tags=self._tags(tags, key) if tags else kind.tags)
         return key
+
+    def singular(self, kind_name: str) -> str:
+        """The noun phrase ``kind_name`` without the nouns said in the plural only, for templates whose verb
+        is singular ("what colour is {ref}", never "what colour is the stairs"); returns its key."""
+        key = f"{kind_name} (singular)"
+        if key not in self.kinds:
+            kind = self.kinds[kind_name]
+            self.kinds[key] = replace(kind, names=tuple(pair for pair in kind.names if not pair[0].plural))
+        return key
+
+    def _tags(self, sources: list[str], where: str = "phrases.noun_phrases") -> tuple[Numbered, ...]:
+        """The tags of the lexicon lists ``sources``, each said after a singular and after a plural."""
+        tags: list[Numbered] = []
+        for source in sources:
+            if source not in self.lexicon:
+                raise LexiconError(f"{where}: tags {source!r} is not a tag list of lexicon.yaml")
+            tags.extend(numbered(self.lexicon[source], f"lexicon.{source}"))
+        return tuple(tags)
 
     def _nouns(self, source: str) -> tuple[NounPair, ...]:
         """The nouns of the lexicon list ``source`` with their misspellings; kinds share lists, so each is read once."""
@@ -200,10 +240,11 @@ class NounPhrases:
         """Say a SCHEMATIC; a count ("three houses") makes a FOR repeat in ``count_into`` (it or its action)."""
         draws, kind = say.draws, self.kinds[kind_name]
         pre, post = self._describe(draws, kind)
-        if kind.tags and self.settings.tag(draws):
-            post.append((_TAG, _PLAIN, draws.pick(kind.tags)))
-            say.features.add("tag")
+        tag = draws.pick(kind.tags) if kind.tags and self.settings.tag(draws) else None
         singular, plural = draws.pick(kind.names)
+        if tag is not None:  # its verb agrees with the noun: "a tower that looks old", "three towers that look old"
+            post.append((_TAG, _PLAIN, tag[count_into is not None or singular.plural]))
+            say.features.add("tag")
         if count_into is not None:
             repeat: Node = {"repeat_key": "FOR"}
             count_into["repeat"] = repeat
@@ -212,7 +253,8 @@ class NounPhrases:
             if self.settings.repeat_direction(draws):
                 self.repeat_direction(say, repeat)
         else:
-            self._indefinite(say, pre, singular)
+            if not singular.plural:  # "build stairs", never "build a stairs"
+                self._indefinite(say, pre, singular)
             self._body(say, node, pre, singular, post)
 
     def repeat_direction(self, say: Say, repeat: Node) -> None:
@@ -268,17 +310,17 @@ class NounPhrases:
         if coreference and form == "definite" and draws.chance(_PRONOUN):
             self.coreference(say, node, draws.pick(self.pronouns_after_particle if after_particle else self.pronouns))
             return
-        plural = form in ("plural", "bare")
+        # the noun first: its number chooses the words around it ("those crops", "every tree", "all the trees")
+        singular, plural_name = draws.pick(kind.names)
+        plural = form in ("plural", "bare") or singular.plural
         pre, post = self._describe(draws, kind)
-        if kind.tags and settings.tag(draws):
-            post.append((_TAG, _PLAIN, draws.pick(kind.tags)))
-            say.features.add("tag")
+        tag = draws.pick(kind.tags) if kind.tags and settings.tag(draws) else None
         if coreference:
             self.coreference(say, node, draws.pick(self.coref[plural]))
         elif repeat_into is not None:
             say.features.add("repeat")
             if settings.repeat_all(draws):
-                plural = draws.chance(0.7)
+                plural = draws.chance(0.7) or singular.plural
                 repeat_into["repeat"] = {"repeat_key": "ALL"}
                 say.word(draws.pick(self.all[plural]))
             else:
@@ -293,24 +335,23 @@ class NounPhrases:
                 pre = _after_count(pre)
         elif definite:
             say.word(self.the)
-        elif form == "indefinite":
-            singular_name = draws.pick(kind.names)[0]
-            self._indefinite(say, pre, singular_name)
-            self._body(say, node, pre, singular_name, post)
-            self._nested(say, node, level, in_location)
-            return
-        self._body(say, node, pre, draws.pick(kind.names)[1 if plural else 0], post)
-        self._nested(say, node, level, in_location)
+        elif not plural:  # indefinite: "a house"; a noun said in the plural only takes no article ("is there crops")
+            self._indefinite(say, pre, singular)
+        if tag is not None:  # its verb agrees with the noun: "the tree that is on fire", "the trees that are"
+            post.append((_TAG, _PLAIN, tag[plural]))
+            say.features.add("tag")
+        self._body(say, node, pre, plural_name if plural else singular, post)
+        self._nested(say, node, level, in_location, plural)
 
-    def _nested(self, say: Say, node: Node, level: int, in_location: bool) -> None:
-        """Maybe give the object a location of its own ("the tree next to the house")."""
+    def _nested(self, say: Say, node: Node, level: int, in_location: bool, plural: bool) -> None:
+        """Maybe give the object a location of its own ("the tree next to the house", "the trees that are ...")."""
         if not (self.settings.nested_location(say.draws) and self.places.possible(level + 1)):
             return
         if in_location and not say.draws.chance(_NESTED_IN_LOCATION):
             return
         lead = say.draws.pick(self.leads)
         if lead is not None:
-            say.word(lead)
+            say.word(lead[plural])
         self.places.location(say, node, level + 1, "place")
         say.features.add("nested_location")
 

@@ -21,6 +21,11 @@ from scenegen.config import check_config
 from scenegen.families.caip import Caip
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FOLDER = resources.templates_dir() / "caip"
+# the data files, read as plain YAML apart from the family's code
+ACTIONS = yaml.safe_load((FOLDER / "actions.yaml").read_text(encoding="utf-8"))
+LEXICON = yaml.safe_load((FOLDER / "lexicon.yaml").read_text(encoding="utf-8"))
+PHRASES = yaml.safe_load((FOLDER / "phrases.yaml").read_text(encoding="utf-8"))
 ARTICLES = {"a", "an", "the"}
 ACTION_KINDS = ["BUILD", "COPY", "DANCE", "SPAWN", "RESUME", "FILL", "DESTROY", "MOVE", "UNDO", "STOP", "DIG",
                 "FREEBUILD", "OTHERACTION"]
@@ -30,6 +35,23 @@ LOCATION_TYPES = ["REFERENCE_OBJECT", "COORDINATES", "AGENT_POS", "SPEAKER_POS",
 
 def appendix_d() -> dict[str, Any]:
     return json.loads((FIXTURES / "appendix_d.json").read_text(encoding="utf-8"))
+
+
+def singulars(*lists: str) -> set[str]:
+    """The singular of every noun of the lexicon lists ``lists`` (a noun said in the plural only: that plural)."""
+    return {pair[0] for name in lists for pair in LEXICON[name]}
+
+
+def pairings(kind: str = "OTHERACTION") -> dict[str, set[str]]:
+    """Verb of the action ``kind``'s verb classes -> every noun (singular and plural) the data lets it take."""
+    table: dict[str, set[str]] = {}
+    for entry in ACTIONS["actions"][kind]["verb_classes"].values():
+        unfit = set(entry.get("except", ()))
+        nouns = {n for pair in (p for name in entry["objects"] for p in LEXICON[name]) if pair[0] not in unfit
+                 for n in pair}
+        for verb in (*entry["verbs"], *entry.get("placing", ())):
+            table.setdefault(verb, set()).update(nouns)
+    return table
 
 
 def template_config(name: str = "caip.yaml") -> dict[str, Any]:

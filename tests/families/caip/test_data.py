@@ -98,7 +98,35 @@ BROKEN = {
         "lexicon", lambda d: d["activities_on_objects"][0].update(objects=["castle_names"]),
         "lexicon.activities_on_objects[0]: objects ['castle_names'] are not noun lists"),
     "a motion exclusion that is no place phrase": (
-        "phrases", lambda d: d["not_motion"].append("at the moon"), "phrases.not_motion: ['at the moon']"),
+        "phrases", lambda d: d["not_said"]["motion"].append("at the moon"),
+        "phrases.not_said.motion: ['at the moon']"),
+    "a use that leaves a location type unsaid": (
+        "phrases", lambda d: d["not_said"]["dance"].extend(
+            t for ts in d["locations"]["place"]["SPEAKER_LOOK"].values() for t in ts),
+        "phrases.not_said.dance: leaves no phrase of ['SPEAKER_LOOK']"),
+    "an action at a location nobody says": (
+        "actions", lambda d: d["actions"]["DANCE"].update(location="orbit"), "location 'orbit' is none of"),
+    "a location object drawing from a list the lexicon lacks": (
+        "phrases", lambda d: d["location_objects"]["heights"].update(objects=["sky_names"]),
+        "phrases.location_objects.heights: objects 'sky_names' is not a noun list"),
+    "a location object for no phrase": (
+        "phrases", lambda d: d["location_objects"]["heights"]["phrases"].append("atop {ref}"),
+        "phrases.location_objects.heights: ['atop {ref}'] are not location phrases"),
+    "a verb class described as no noun phrase": (
+        "actions", lambda d: d["actions"]["OTHERACTION"]["verb_classes"]["pets"].update(noun_phrase="critter"),
+        "verb_classes.pets: 'critter' is not a noun phrase of phrases.yaml"),
+    "a location object for no use": (
+        "phrases", lambda d: d["location_objects"]["overheads"].update(uses=["motion", "flight"]),
+        "phrases.location_objects: uses ['flight'] are none of"),
+    "a verb class with tags the lexicon lacks": (
+        "actions", lambda d: d["actions"]["DESTROY"]["verb_classes"]["trees"].update(tags=["leafy_tags"]),
+        "tags 'leafy_tags' is not a tag list"),
+    "a tag that agrees in three ways": (
+        "lexicon", lambda d: d["built_tags"].append(["that is old", "that are old", "that be old"]),
+        "words that agree are [after a singular, after a plural]"),
+    "a frame kind drawing unknown activities": (
+        "actions", lambda d: d["targets"]["activities"].update(UNDO=["changes", "wishes"]),
+        "actions.targets.activities.UNDO: ['wishes'] are not classes"),
     "a question with an unknown slot": (
         "dialogues", lambda d: d["get_memory"].append({"text": "where is {place}", "answer": "TAG", "filter": "AGENT"}),
         "uses {place}"),
