@@ -1,5 +1,5 @@
 """What ``scenegen stats`` counts in builder records beyond labels and params: part kinds, what clarifications
-leave out, and how many distinct targets and instructions a run holds (estimated in constant memory)."""
+leave out, and how many distinct targets and instructions a run holds (exact while few, then estimated)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from ...stats.distinct import Distinct
+from ...stats.distinct import NOTE, Distinct
 
 
 class BuilderStats:
@@ -30,10 +30,9 @@ class BuilderStats:
                 self.missing["+".join(turn["clarification"]["missing"])] += 1
 
     def report(self) -> dict[str, Any]:
-        note = "estimated (HyperLogLog, about 1.6% error)"
         return {
             "part kinds": {"kind": "categorical", "counts": dict(self.kinds.most_common())},
             "missing in clarifications": {"kind": "categorical", "counts": dict(self.missing.most_common())},
-            "distinct targets": {"kind": "count", "value": self.targets.count(), "note": note},
-            "distinct instructions": {"kind": "count", "value": self.instructions.count(), "note": note},
+            "distinct targets": {"kind": "count", "value": self.targets.count(), "note": NOTE},
+            "distinct instructions": {"kind": "count", "value": self.instructions.count(), "note": NOTE},
         }

@@ -1,5 +1,5 @@
 """What ``scenegen stats`` counts in CAIP records beyond labels and params: command lengths, and how many
-distinct commands and logical-form shapes a run holds (estimated in constant memory)."""
+distinct commands and logical-form shapes a run holds (exact while few, then estimated)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from ...stats.distinct import Distinct
+from ...stats.distinct import NOTE, Distinct
 
 #: Command lengths (in tokens) are counted exactly up to this; longer ones share the last bin.
 LONGEST = 40
@@ -33,9 +33,9 @@ class CaipStats:
         return {
             "command length (tokens)": {"kind": "histogram", "bins": bins},
             "distinct commands": {"kind": "count", "value": self.commands.count(),
-                                  "note": "estimated (HyperLogLog, about 1.6% error)"},
+                                  "note": NOTE},
             "distinct tree shapes": {"kind": "count", "value": self.shapes.count(),
-                                     "note": "logical forms alike but for their words and values; estimated"},
+                                     "note": f"logical forms alike but for their words and values; {NOTE}"},
         }
 
 
