@@ -39,7 +39,7 @@ class SampleStreams:
 
     :meth:`generator` hands out one Generator, reset for each sample: a sample's
     generator is good until the next call (the pipeline makes samples one after
-    another). :func:`sample_rng` makes a generator of its own.
+    another).
     """
 
     def __init__(self, seed: int, stream: tuple[int, ...]) -> None:
@@ -56,7 +56,3 @@ class SampleStreams:
         }
         return self._generator
 
-
-def sample_rng(seed: int, stream: tuple[int, ...], index: int) -> np.random.Generator:
-    """A generator of its own for sample ``index`` of the run seeded with ``seed`` whose stream is ``stream``."""
-    return SampleStreams(seed, stream).generator(index)

@@ -28,7 +28,7 @@ from scenegen.families.builder.family import Builder
 from scenegen.families.builder.shapes import KINDS
 from scenegen.pipeline import Pipeline
 from scenegen.request import DEFAULT_SPLIT
-from scenegen.rng import sample_rng, stream_key
+from scenegen.rng import SampleStreams, stream_key
 from scenegen.run import load_family
 from scenegen.validate import schema_problems
 
@@ -48,9 +48,9 @@ def run(n: int = N, speed_n: int = SPEED_N) -> list[str]:
     kinds: Counter[str] = Counter()
     missing: Counter[str] = Counter()
     turns = corrections = 0
-    stream = stream_key(family.config, DEFAULT_SPLIT)
+    streams = SampleStreams(SEED, stream_key(family.config, DEFAULT_SPLIT))
     for index in range(n):
-        record = family.generate(index, sample_rng(SEED, stream, index)).documents[""]
+        record = family.generate(index, streams.generator(index)).documents[""]
         targets.add(orjson.dumps(record["target"]))
         kinds.update(part["kind"] for part in record["parts"])
         for turn in record["turns"]:
@@ -77,10 +77,10 @@ def run(n: int = N, speed_n: int = SPEED_N) -> list[str]:
 def _stages(family: Builder, n: int, make_us: float) -> str:
     """CPU microseconds a dialogue spends in each stage of make (each the best of three runs over ``n``)."""
     pipeline = Pipeline(family, SEED, "bench_")
-    stream = pipeline.stream
+    streams = pipeline.streams
     made = [pipeline.produce(index)[1][""] for index in range(n)]
-    rng = _per_item(n, lambda index: sample_rng(SEED, stream, index))
-    generate = _per_item(n, lambda index: family.generate(index, sample_rng(SEED, stream, index)))
+    rng = _per_item(n, lambda index: streams.generator(index))
+    generate = _per_item(n, lambda index: family.generate(index, streams.generator(index)))
     validate = _per_item(n, lambda index: schema_problems(made[index], "builder_record"))
     check = _per_item(n, lambda index: family.check(made[index], None))
     return (f"builder: per dialogue (CPU): generate {generate:.0f} us (of which the sample's numpy generator "

@@ -24,7 +24,7 @@ from typing import Any
 
 from scenegen.families.caip import Caip
 from scenegen.request import DEFAULT_SPLIT
-from scenegen.rng import sample_rng, stream_key
+from scenegen.rng import SampleStreams, stream_key
 from scenegen.run import load_family
 from tests.families.caip.shapes import (
     PROFILED,
@@ -70,9 +70,9 @@ class Diversity:
 
 def diversity(family: Caip, n: int) -> Diversity:
     stats = Diversity()
-    stream = stream_key(family.config, DEFAULT_SPLIT)
+    streams = SampleStreams(SEED, stream_key(family.config, DEFAULT_SPLIT))
     for index in range(n):
-        sample = family.generate(index, sample_rng(SEED, stream, index))
+        sample = family.generate(index, streams.generator(index))
         record = sample.documents[""]
         stats.texts.add(record["text"])
         form = record["logical_form"]

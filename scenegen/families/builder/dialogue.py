@@ -11,39 +11,38 @@ its gold answer is the action after that answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ...draws import Draws, Sampler, sampler, share
 from .declaration import DECLARATION
-from .lexicon import Lexicon
 from .placement import (
     Part,
     Shape,
-    Where,
     World,
     beside,
-    fits,
-    from_landmark,
-    ground_anchor,
+    fit,
     make_shape,
-    place,
+    one_colour_shapes,
     reference_key,
     telling_apart,
     top_of,
 )
-from .say import MISSING, Say
-from .shapes import DIAGONALS, KINDS, TURNS
+from .say import MISSING, Phrasebook, Say
+from .shapes import KINDS, Kind
 from .world import COMPASS
 
 Coin = Callable[[Draws], bool]
+#: A part placed, its place said, and (when the place names one of two look-alikes) the part it names and its twin.
+Found = tuple[Part, str, tuple[Part, Part] | None]
 #: Tries to find room for a part (each with a new shape and place) before it is left out.
 TRIES = 8
 #: The most steps a part is put beside another.
 MOST_STEPS = 3
-_COMPASS = tuple(COMPASS)
-_DIAGONALS = tuple(DIAGONALS)
+#: Where a part goes beside another: (steps, compass direction), one pick drawing both.
+_BESIDE = tuple((step, toward) for step in range(1, MOST_STEPS + 1) for toward in COMPASS)
 _MISSING = tuple(MISSING)
 
 
@@ -75,32 +74,57 @@ def compile_settings(config: Mapping[str, Any]) -> Settings:
     )
 
 
-@dataclass
 class Dialogue:
-    """A dialogue as it is made: the parts built, the world, the turns, and counts for the label."""
+    """A dialogue as it is made: the parts built, the world, the turns, and counts for the label.
 
-    height: int
-    parts: list[Part] = field(default_factory=list)
-    world: World = field(default_factory=dict)
-    turns: list[dict[str, Any]] = field(default_factory=list)
-    blocks: list[list[Any]] = field(default_factory=list)
+    Each block is the ``[x, y, z, colour]`` list its part was placed with: the answers, every world it stands in
+    and the target share it, rather than each world copying every block again.
+    """
 
-    def turn(self, instruction: str, add: tuple[tuple[int, int, int, str], ...] = (),
-             remove: tuple[tuple[int, int, int, str], ...] = ()) -> dict[str, Any]:
-        """Record a turn whose gold answer removes then adds these blocks, with the worlds around it.
+    __slots__ = ("blocks", "by_kind", "corrections", "height", "missing", "named", "order", "parts", "turns", "world")
 
-        Each block is one ``[x, y, z, colour]`` list from the turn that adds it on: the answers, every world
-        it stands in and the target share it, rather than each world copying every block again.
-        """
+    def __init__(self, height: int) -> None:
+        self.height = height
+        self.parts: list[Part] = []
+        #: the indices of the one-column parts, by what a full reference says of them (kind and colour)
+        self.named: dict[tuple[str, str], list[int]] = {}
+        #: the indices of the columns and of the stacks, by kind (what a reference by kind alone names)
+        self.by_kind: dict[str, list[int]] = {}
+        self.world: World = {}
+        #: the codes of the world's cells, sorted (so as (x, y, z))
+        self.order: list[int] = []
+        self.turns: list[dict[str, Any]] = []
+        #: the world's blocks, sorted by cell
+        self.blocks: list[list[Any]] = []
+        #: what each clarification leaves out, as the config names it
+        self.missing: list[str] = []
+        self.corrections = 0
+
+    def build(self, instruction: str, part: Part) -> dict[str, Any]:
+        """Record a turn whose gold answer adds the blocks of ``part``, with the worlds around it, and the part."""
+        # cells and blocks are made together, one per cell: strict=True would only cost time
+        self.world.update(zip(part.cells, part.blocks, strict=False))
+        # The cells so far are sorted already: timsort merges them with the part's as two runs.
+        self.order = sorted(self.order + part.cells)
+        kind = part.shape.kind
+        if KINDS[kind].single_column:
+            index = len(self.parts)
+            self.named.setdefault(reference_key(part), []).append(index)
+            if kind != "block":
+                self.by_kind.setdefault(kind, []).append(index)
+        self.parts.append(part)
+        return self._turn(instruction, part.blocks, [])
+
+    def take_back(self, instruction: str, cells: Sequence[int]) -> dict[str, Any]:
+        """Record a turn whose gold answer removes the blocks at ``cells``, with the worlds around it."""
+        removed = [self.world.pop(cell) for cell in cells]
+        self.order = [cell for cell in self.order if cell in self.world]
+        self.corrections += 1
+        return self._turn(instruction, [], removed)
+
+    def _turn(self, instruction: str, added: list[list[Any]], removed: list[list[Any]]) -> dict[str, Any]:
         before = self.blocks
-        world = self.world
-        removed = [world.pop((x, y, z)) for x, y, z, _ in remove]
-        added: list[list[Any]] = []
-        for x, y, z, colour in add:
-            block: list[Any] = [x, y, z, colour]
-            added.append(block)
-            world[x, y, z] = block
-        self.blocks = [world[cell] for cell in sorted(world)]
+        self.blocks = list(map(self.world.__getitem__, self.order))
         turn = {
             "instruction": instruction,
             "answer": {"add": added, "remove": removed, "confidence": 1.0},
@@ -112,16 +136,16 @@ class Dialogue:
 
 
 class Architect:
-    """Makes dialogues from compiled settings and the lexicon."""
+    """Makes dialogues from compiled settings and the lexicon's phrasebook."""
 
-    def __init__(self, settings: Settings, lexicon: Lexicon) -> None:
+    def __init__(self, settings: Settings, book: Phrasebook) -> None:
         self.settings = settings
-        self.lexicon = lexicon
+        self.book = book
 
     def dialogue(self, draws: Draws) -> Dialogue:
         """A whole dialogue, all randomness from ``draws``."""
         settings = self.settings
-        say = Say(self.lexicon, draws, settings.sides)
+        say = Say(self.book, draws, settings.sides)
         dialogue = Dialogue(settings.height)
         for _ in range(settings.parts(draws)):
             self._part(dialogue, say, draws)
@@ -130,104 +154,108 @@ class Architect:
     def _part(self, dialogue: Dialogue, say: Say, draws: Draws) -> None:
         settings = self.settings
         missing = settings.missing(draws) if settings.clarification(draws) else None
-        correct = settings.correction(draws)
-        if missing == "reference" and not _referable(dialogue.parts, True, False):
+        if missing == "reference" and not _referable(dialogue, True, False):
             self._look_alike(dialogue, say, draws)
         for _ in range(TRIES):
             shape = self._shape(dialogue.parts, draws)
-            grown = _grown(shape, settings.colour, draws) if correct and KINDS[shape.kind].grows is not None else None
-            said = _applicable(missing, shape) if missing else None
-            found = self._where(grown or shape, dialogue, said == "reference", draws)
+            # the correction coin is tossed only for a kind that a correction can take back
+            grows = KINDS[shape.kind].grows is not None and settings.correction(draws)
+            grown = _grown(shape, settings.colour, draws) if grows else None
+            said = _applicable(missing, shape.kind) if missing else None
+            found = self._where(grown or shape, dialogue, say, said == "reference", draws)
             if found is None and said == "reference":
                 said = "position"
-                found = self._where(grown or shape, dialogue, False, draws)
+                found = self._where(grown or shape, dialogue, say, False, draws)
             if found is not None:
                 break
         else:
             return
-        part, where, twin = found
-        self._build(dialogue, say, part, where, twin, said)
+        self._build(dialogue, say, found, said)
         if grown is not None:
-            kept = {block[:3] for block in place(shape, part.anchor).blocks}
-            extra = tuple(block for block in reversed(part.blocks) if block[:3] not in kept)
-            dialogue.turn(say.correction(part), remove=extra)
-            dialogue.parts[-1] = place(shape, part.anchor)
+            self._take_back(dialogue, say, shape)
+
+    def _take_back(self, dialogue: Dialogue, say: Say, shape: Shape) -> None:
+        """The correction turn after the last part, built one size too big: it removes, from the top, the blocks
+        that ``shape`` (the part's true size) has not. A grown shape lists its true shape's cells first (the size
+        that grows is the outermost of its offsets: test_generate checks it), so those are the rest."""
+        grown = dialogue.parts[-1]
+        kept = len(shape.codes)
+        dialogue.take_back(say.correction(grown), grown.cells[kept:][::-1])
+        dialogue.parts[-1] = Part(shape, grown.anchor, grown.blocks[:kept], grown.cells[:kept])
 
     def _look_alike(self, dialogue: Dialogue, say: Say, draws: Draws) -> None:
         """Build a copy of a column or stack that has none yet, elsewhere, so that a reference by kind alone
         can match two parts (its own turn, fully specified)."""
-        kinds = [part.shape.kind for part in dialogue.parts]
-        lone = [part for part in dialogue.parts if part.shape.kind in ("column", "stack")
-                and kinds.count(part.shape.kind) == 1]
+        lone = [dialogue.parts[indices[0]] for indices in dialogue.by_kind.values() if len(indices) == 1]
         if not lone:
             return
         shape = draws.pick(lone).shape
         for _ in range(TRIES):
-            found = self._where(shape, dialogue, False, draws)
+            found = self._where(shape, dialogue, say, False, draws)
             if found is not None:
-                self._build(dialogue, say, *found, None)
+                self._build(dialogue, say, found, None)
                 return
 
-    def _build(self, dialogue: Dialogue, say: Say, part: Part, where: Where, twin: Part | None,
-               missing: str | None) -> None:
-        where_said = say.where(where, dialogue.parts)
+    def _build(self, dialogue: Dialogue, say: Say, found: Found, missing: str | None) -> None:
+        part, where, twins = found
         attributes = MISSING[missing] if missing else ()
-        turn = dialogue.turn(say.instruction(part.shape, where_said, attributes), add=part.blocks)
+        turn = dialogue.build(say.instruction(part.shape, where, attributes), part)
         if missing:
-            ref = say.reference(dialogue.parts[where.ref], bare=True) if twin else ""
-            toward = telling_apart(dialogue.parts[where.ref], twin) if twin else ""
-            question, answer = say.clarification(missing, part.shape, where_said, ref, toward or "")
+            ref = say.noun(twins[0].shape.kind) if twins else ""
+            toward = telling_apart(*twins) if twins else ""
+            question, answer = say.clarification(missing, part.shape, where, ref, toward or "")
             turn["clarification"] = {"missing": list(attributes), "question": question, "answer": answer}
-        dialogue.parts.append(part)
+            dialogue.missing.append(missing)
 
     def _shape(self, parts: list[Part], draws: Draws) -> Shape:
         settings = self.settings
         if parts and settings.repeat(draws):
             return draws.pick(parts).shape
         kind = KINDS[settings.kind(draws)]
-        size = tuple([low + draws.below(high - low + 1) for _, low, high in kind.sizes])
-        if kind.multicolour:
-            colours = tuple([settings.colour(draws) for _ in range(size[0])])
-        else:
-            colours = (settings.colour(draws),)
-        return make_shape(kind.name, colours, size, _direction(kind.orientation, draws))
+        if not kind.multicolour:
+            return draws.pick(one_colour_shapes(kind.name, settings.colour(draws)))
+        size = draws.pick(kind.size_choices)
+        colours = tuple([settings.colour(draws) for _ in range(size[0])])
+        return make_shape(kind.name, colours, size, draws.pick(kind.directions))
 
-    def _where(self, shape: Shape, dialogue: Dialogue, ambiguous: bool,
-               draws: Draws) -> tuple[Part, Where, Part | None] | None:
-        """A place for ``shape`` and how to say it, and the look-alike of its reference when ``ambiguous``."""
+    def _where(self, shape: Shape, dialogue: Dialogue, say: Say, ambiguous: bool, draws: Draws) -> Found | None:
+        """A place for ``shape`` and how to say it, and the look-alikes it names when ``ambiguous``."""
         mode = self.settings.placement(draws)
         if mode != "landmark" or ambiguous:
-            found = self._by_reference(shape, dialogue, mode if mode != "landmark" else "beside", ambiguous, draws)
+            found = self._by_reference(shape, dialogue, say, mode if mode != "landmark" else "beside", ambiguous,
+                                       draws)
             if found is not None or ambiguous:
                 return found
-        part = place(shape, ground_anchor(shape, draws))
-        if not fits(part, dialogue.world, dialogue.height):
-            return None
-        return part, from_landmark(part.anchor, self.lexicon.nearest, draws), None
+        anchor = draws.pick(shape.ground)
+        part = fit(shape, anchor, dialogue.world, dialogue.height)
+        return None if part is None else (part, say.at_landmark(anchor), None)
 
-    def _by_reference(self, shape: Shape, dialogue: Dialogue, mode: str, ambiguous: bool,
-                      draws: Draws) -> tuple[Part, Where, Part | None] | None:
+    def _by_reference(self, shape: Shape, dialogue: Dialogue, say: Say, mode: str, ambiguous: bool,
+                      draws: Draws) -> Found | None:
         if mode == "on_top" and not KINDS[shape.kind].single_column:
             mode = "beside"
-        candidates = _referable(dialogue.parts, ambiguous, self.settings.coreference(draws))
+        candidates = _referable(dialogue, ambiguous, self.settings.coreference(draws))
         if not candidates:
             return None
         index, it, twin = draws.pick(candidates)
         ref = dialogue.parts[index]
+        bare = twin is not None
         if mode == "on_top":
             anchor = top_of(ref, dialogue.world)
-            where = Where("on_top", ref=index, it=it, bare=twin is not None)
+            part = None if anchor is None else fit(shape, anchor, dialogue.world, dialogue.height)
+            if part is None:
+                return None
+            where = say.on_top(ref, it, bare)
         else:
-            step, toward = 1 + draws.below(MOST_STEPS), draws.pick(_COMPASS)
-            anchor = beside(ref, step, toward)
-            where = Where("beside", ref=index, step=step, toward=toward, it=it, bare=twin is not None)
-        if anchor is None:
-            return None
-        part = place(shape, anchor)
-        return (part, where, twin) if fits(part, dialogue.world, dialogue.height) else None
+            step, toward = draws.pick(_BESIDE)
+            part = fit(shape, beside(ref, step, toward), dialogue.world, dialogue.height)
+            if part is None:
+                return None
+            where = say.beside(ref, step, toward, it, bare)
+        return part, where, None if twin is None else (ref, twin)
 
 
-def _referable(parts: list[Part], ambiguous: bool, pronoun: bool) -> list[tuple[int, bool, Part | None]]:
+def _referable(dialogue: Dialogue, ambiguous: bool, pronoun: bool) -> list[tuple[int, bool, Part | None]]:
     """Parts a reference can name, as (index, said with a pronoun, look-alike): one-column parts named by a
     pronoun (the last one, on the coin), or by colour and kind when that names one part -- or, when
     ``ambiguous``, one of exactly two columns or stacks (named by kind alone) that differ in x or z.
@@ -235,18 +263,16 @@ def _referable(parts: list[Part], ambiguous: bool, pronoun: bool) -> list[tuple[
     Every block of every part is a block: "the red block" names a lone block only when no other part is red,
     and "the block" never names one.
     """
-    groups: dict[Any, list[int]] = {}
-    for index, part in enumerate(parts):
-        kind = part.shape.kind
-        if KINDS[kind].single_column and not (ambiguous and kind == "block"):
-            groups.setdefault(kind if ambiguous else reference_key(part), []).append(index)
+    parts = dialogue.parts
     found: list[tuple[int, bool, Part | None]] = []
-    last = len(parts) - 1
-    for indices in groups.values():
-        if ambiguous:
+    if ambiguous:
+        for indices in dialogue.by_kind.values():
             if len(indices) == 2 and telling_apart(parts[indices[0]], parts[indices[1]]):
                 found.extend((i, False, parts[j]) for i, j in (indices, indices[::-1]))
-        elif pronoun and last in indices:
+        return found
+    last = len(parts) - 1
+    for indices in dialogue.named.values():
+        if pronoun and last in indices:
             found.append((last, True, None))
         elif len(indices) == 1 and (parts[indices[0]].shape.kind != "block"
                                     or _alone_in_colour(parts, indices[0])):
@@ -260,17 +286,6 @@ def _alone_in_colour(parts: list[Part], index: int) -> bool:
     return sum(colour in part.shape.colours for part in parts) == 1
 
 
-def _direction(orientation: str, draws: Draws) -> tuple[str, ...]:
-    if orientation == "compass":
-        return (draws.pick(_COMPASS),)
-    if orientation == "diagonal":
-        return (draws.pick(_DIAGONALS),)
-    if orientation == "turn":
-        first = draws.pick(_COMPASS)
-        return first, draws.pick(TURNS[first])
-    return ()
-
-
 def _grown(shape: Shape, colour: Sampler, draws: Draws) -> Shape:
     """``shape`` one size too big where a correction takes it back (a stack gets one more colour)."""
     grows = KINDS[shape.kind].grows
@@ -280,17 +295,18 @@ def _grown(shape: Shape, colour: Sampler, draws: Draws) -> Shape:
     return make_shape(shape.kind, colours, size, shape.direction)
 
 
-def _applicable(missing: str, shape: Shape) -> str:
-    """``missing`` if ``shape`` can leave it out, else the next kind in order that it can (position always can)."""
+@cache
+def _applicable(missing: str, kind: str) -> str:
+    """``missing`` if a part of ``kind`` can leave it out, else the next kind in order that it can (position always
+    can)."""
     start = _MISSING.index(missing)
     for candidate in _MISSING[start:] + _MISSING[:start]:
-        if _can_miss(candidate, shape):
+        if _can_miss(candidate, KINDS[kind]):
             return candidate
     raise AssertionError("position can always be missing")
 
 
-def _can_miss(missing: str, shape: Shape) -> bool:
-    kind = KINDS[shape.kind]
+def _can_miss(missing: str, kind: Kind) -> bool:
     if missing in ("colour", "colour+position"):
         return not kind.multicolour
     if missing in ("count", "extent"):

@@ -16,6 +16,7 @@ from .declaration import DECLARATION
 from .dialogue import Architect, compile_settings
 from .placement import Shape
 from .replay import replay_problems
+from .say import Phrasebook
 from .stats import BuilderStats
 
 
@@ -35,26 +36,25 @@ class Builder(Family):
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
-        self.architect = Architect(compile_settings(config), lexicon.load())
+        self.architect = Architect(compile_settings(config), Phrasebook(lexicon.load()))
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
         dialogue = self.architect.dialogue(Draws(rng))
         parts = dialogue.parts
         turns = dialogue.turns
-        missing = ["+".join(turn["clarification"]["missing"]) for turn in turns if "clarification" in turn]
         record = {
             "height": dialogue.height,
             "target": dialogue.blocks,
             "parts": [_part(part.shape, part.anchor) for part in parts],
             "turns": turns,
         }
-        params = {"kinds": [part.shape.kind for part in parts], "missing": missing}
+        params = {"kinds": [part.shape.kind for part in parts], "missing": dialogue.missing}
         truth = {
             "parts": len(parts),
             "turns": len(turns),
             "blocks": len(dialogue.blocks),
-            "corrections": sum(1 for turn in turns if turn["answer"]["remove"]),
-            "clarifications": len(missing),
+            "corrections": dialogue.corrections,
+            "clarifications": len(dialogue.missing),
         }
         return Sample(documents={"": record}, params=params, truth=truth)
 

@@ -1,53 +1,89 @@
-"""Where a part goes: next to a landmark, on top of or beside a part already built.
+"""Where a part goes: on the ground, on top of or beside a part already built, and whether it fits there.
 
-While a dialogue is made, its world is a dict ``{(x, y, z): block}`` (the
-``[x, y, z, colour]`` list the record holds): a target holds a few dozen blocks,
-and set lookups on them are cheaper than numpy calls. A part fits when every
-cell is inside the world, free, and on the ground or on a block (of the world or
-of the part itself).
+While a dialogue is made, its world is a dict from a cell's code (:func:`code`,
+one int) to the block there (the ``[x, y, z, colour]`` list the record holds): a
+target holds a few dozen blocks, and dict lookups on so few are cheaper than numpy
+calls, and cheaper on an int than on an (x, y, z) tuple, which is hashed anew at
+each lookup. A part fits when every cell is inside the world, free, and on the
+ground or on a block (of the world or of the part itself).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
-from ...draws import Draws
-from .lexicon import Landmark
 from .shapes import KINDS, Cell, extent, offsets
 from .world import COMPASS, HIGH, LOW
 
-#: The blocks built so far by cell, each the ``[x, y, z, colour]`` list a record holds.
-World = dict[Cell, list[Any]]
+#: A step up (y + 1) and a step east (x + 1) in a cell's code. The code is linear in (x, y, z), so a part's cells
+#: are its anchor's code plus its offsets' codes; and since z - LOW stays below 16 and y below 64 (the config allows
+#: a height of 32), codes sort as (x, y, z) tuples do.
+UP = 16
+EAST = 64 * UP
+
+#: The blocks built so far by the code of their cell, each the ``[x, y, z, colour]`` list a record holds.
+World = dict[int, list[Any]]
 
 
-class Shape(NamedTuple):
+def code(x: int, y: int, z: int) -> int:
+    """The code of the cell (x, y, z) of the world."""
+    return (x - LOW) * EAST + y * UP + z - LOW
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Shape:
     """A part before it is placed: kind, colours (one, or a stack's bottom up), size numbers, direction(s), its
-    cells' offsets from the anchor with their colours, and what :func:`fits` asks of them (see
-    :func:`make_shape`)."""
+    cells' offsets from the anchor with their colours, and what :func:`fit` asks of them.
+
+    Shapes compare by identity: :func:`one_colour_shapes` and :func:`make_shape` hand out one object per shape
+    while they keep it, and the phrase caches of :mod:`.say` key on that object rather than hash its cells again.
+    """
 
     kind: str
     colours: tuple[str, ...]
     size: tuple[int, ...]
     direction: tuple[str, ...]
     coloured: tuple[tuple[int, int, int, str], ...]
-    #: (min dx, max dx, min dz, max dz, max dy) of the offsets
-    extent: tuple[int, int, int, int, int]
-    #: indices of the cells with no cell of the part under them: off the ground, they need a block of the world
+    #: the offsets' codes, in the same order
+    codes: tuple[int, ...]
+    #: where the anchor may go for the whole part to stay inside x and z: (lowest x, highest x, lowest z, highest
+    #: z), and the height of the part above its anchor (max dy)
+    room: tuple[int, int, int, int, int]
+    #: every anchor on the ground that keeps the whole part inside x and z
+    ground: tuple[Cell, ...]
+    #: indices of the cells with no cell of the part under them: off the ground, each needs a block of the world
     footing: tuple[int, ...]
+    #: those of them above the part's bottom, which need a block of the world even when the part is on the ground
+    #: (none of the kinds has one; checked all the same, so that a new kind cannot float)
+    overhang: tuple[int, ...]
     #: each size number by its name, as a record's part says it
     named_size: tuple[tuple[str, int], ...]
 
 
-#: Shapes kept by :func:`make_shape`: every one-colour shape (about 1,000) and the recent stacks, whose colour
-#: sequences (over 9,000) seldom repeat.
+#: Shapes kept by :func:`make_shape`: the recent stacks, whose colour sequences (over 9,000) seldom repeat, and
+#: shapes grown one too big.
 SHAPES_KEPT = 4096
+
+
+@cache
+def one_colour_shapes(kind: str, colour: str) -> tuple[Shape, ...]:
+    """Every shape of a one-colour ``kind`` in ``colour``, each size with each direction (about 1,000 over the
+    kinds and colours, all kept): one uniform pick among them draws the size and the direction."""
+    spec = KINDS[kind]
+    return tuple([_shape(kind, (colour,), size, direction) for size in spec.size_choices
+                  for direction in spec.directions])
 
 
 @lru_cache(maxsize=SHAPES_KEPT)
 def make_shape(kind: str, colours: tuple[str, ...], size: tuple[int, ...], direction: tuple[str, ...]) -> Shape:
-    """A shape, its offsets coloured (a stack changes colour with each layer); cached, since parts repeat."""
+    """A shape of any colours and size (a stack, or a part grown one too big); cached, since parts repeat."""
+    return _shape(kind, colours, size, direction)
+
+
+def _shape(kind: str, colours: tuple[str, ...], size: tuple[int, ...], direction: tuple[str, ...]) -> Shape:
+    """A shape, its offsets coloured (a stack changes colour with each layer)."""
     cells = offsets(kind, size, direction)
     if len(colours) > 1:
         coloured = tuple([(dx, dy, dz, colours[dy]) for dx, dy, dz in cells])
@@ -56,85 +92,56 @@ def make_shape(kind: str, colours: tuple[str, ...], size: tuple[int, ...], direc
         coloured = tuple([(dx, dy, dz, colour) for dx, dy, dz in cells])
     own = set(cells)
     footing = tuple(i for i, (dx, dy, dz) in enumerate(cells) if (dx, dy - 1, dz) not in own)
+    overhang = tuple(i for i in footing if cells[i][1])
     named_size = tuple((name, n) for (name, _, _), n in zip(KINDS[kind].sizes, size, strict=True))
-    return Shape(kind, colours, size, direction, coloured, extent(kind, size, direction), footing, named_size)
+    min_dx, max_dx, min_dz, max_dz, top = extent(kind, size, direction)
+    room = (LOW - min_dx, HIGH - max_dx, LOW - min_dz, HIGH - max_dz, top)
+    return Shape(kind, colours, size, direction, coloured, tuple(_offset_code(*cell) for cell in cells), room,
+                 _ground(*room[:4]), footing, overhang, named_size)
+
+
+@cache
+def _ground(west: int, east: int, north: int, south: int) -> tuple[Cell, ...]:
+    """Every ground anchor from x = west to east and z = north to south: one uniform pick draws both x and z."""
+    return tuple([(x, 0, z) for x in range(west, east + 1) for z in range(north, south + 1)])
+
+
+def _offset_code(dx: int, dy: int, dz: int) -> int:
+    """What an offset adds to a cell's code (the code is linear)."""
+    return code(dx, dy, dz) - code(0, 0, 0)
 
 
 class Part(NamedTuple):
-    """A placed part: its shape, anchor and blocks (bottom up, in the seed's [x, y, z, colour] format)."""
+    """A placed part: its shape, anchor and blocks (bottom up, each the ``[x, y, z, colour]`` list the record
+    holds: the list of them is the gold answer that builds the part), and the codes of their cells."""
 
     shape: Shape
     anchor: Cell
-    blocks: tuple[tuple[int, int, int, str], ...]
+    blocks: list[list[Any]]
+    cells: list[int]
 
 
-class Where(NamedTuple):
-    """How an instruction says where a part's anchor goes.
-
-    ``mode`` is ``landmark`` (at a landmark, perhaps counted ``legs`` of steps away,
-    each (count, direction)), ``on_top`` (on the ``ref`` part's top) or ``beside``
-    (on the ground ``step`` steps ``toward`` a direction from ``ref``). ``it`` says
-    the reference is the part just built, named by a pronoun; ``bare`` that it is named by its kind alone
-    (and so matches two parts: an ambiguous reference).
-    """
-
-    mode: str
-    landmark: Landmark | None = None
-    legs: tuple[tuple[int, str], ...] = ()
-    ref: int = -1
-    step: int = 0
-    toward: str = ""
-    it: bool = False
-    bare: bool = False
-
-
-def place(shape: Shape, anchor: Cell) -> Part:
-    """``shape`` with its anchor at ``anchor``."""
+def fit(shape: Shape, anchor: Cell, world: World, height: int) -> Part | None:
+    """``shape`` placed at ``anchor`` if every block is in bounds, free, and on the ground or on a block; else
+    None (its blocks are made only once it fits)."""
+    west, east, north, south, top = shape.room
     ax, ay, az = anchor
-    return Part(shape, anchor, tuple([(ax + dx, ay + dy, az + dz, colour) for dx, dy, dz, colour in shape.coloured]))
-
-
-def fits(part: Part, world: World, height: int) -> bool:
-    """Whether every block of ``part`` is in bounds, free, and on the ground or on a block."""
-    min_x, max_x, min_z, max_z, top = part.shape.extent
-    ax, ay, az = part.anchor
-    if ax + min_x < LOW or ax + max_x > HIGH or az + min_z < LOW or az + max_z > HIGH or ay + top >= height:
-        return False
-    blocks = part.blocks
-    for x, y, z, _ in blocks:
-        if (x, y, z) in world:
-            return False
-    for i in part.shape.footing:
-        x, y, z, _ = blocks[i]
-        if y and (x, y - 1, z) not in world:
-            return False
-    return True
-
-
-def ground_anchor(shape: Shape, draws: Draws) -> Cell:
-    """A uniform anchor on the ground that keeps the whole part inside x and z."""
-    min_x, max_x, min_z, max_z, _ = shape.extent
-    x = LOW - min_x + draws.below(HIGH - max_x - (LOW - min_x) + 1)
-    z = LOW - min_z + draws.below(HIGH - max_z - (LOW - min_z) + 1)
-    return (x, 0, z)
-
-
-def from_landmark(anchor: Cell, nearest: Mapping[tuple[int, int], Landmark], draws: Draws) -> Where:
-    """The nearest landmark to a ground ``anchor`` (``nearest``: by (x, z)) and the steps from it, east-west or
-    north-south first."""
-    x, _, z = anchor
-    landmark = nearest[x, z]
-    dx, dz = x - landmark.x, z - landmark.z
-    east_west = (abs(dx), "east" if dx > 0 else "west")
-    north_south = (abs(dz), "south" if dz > 0 else "north")
-    legs = (north_south, east_west) if draws.below(2) else (east_west, north_south)
-    return Where("landmark", landmark, tuple([leg for leg in legs if leg[0]]))
+    if not (west <= ax <= east and north <= az <= south) or ay + top >= height:
+        return None
+    base = code(ax, ay, az)
+    cells = [base + offset for offset in shape.codes]
+    if not world.keys().isdisjoint(cells):
+        return None
+    for i in shape.footing if ay else shape.overhang:
+        if cells[i] - UP not in world:
+            return None
+    return Part(shape, anchor, [[ax + dx, ay + dy, az + dz, colour] for dx, dy, dz, colour in shape.coloured], cells)
 
 
 def top_of(part: Part, world: World) -> Cell | None:
     """The cell on top of a one-column part, or None when something already stands on it."""
     x, y, z, _ = part.blocks[-1]
-    return None if (x, y + 1, z) in world else (x, y + 1, z)
+    return None if part.cells[-1] + UP in world else (x, y + 1, z)
 
 
 def beside(part: Part, step: int, toward: str) -> Cell:

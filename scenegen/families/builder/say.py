@@ -4,20 +4,38 @@ What an instruction states is decided by the caller (which attributes are
 missing); this module only words it, drawing among the templates and synonyms
 of ``templates/builder/``. Counts are said in words, directions by compass name
 (or left/right for west/east, on the ``sides`` coin), and never a coordinate.
+
+A phrase depends only on what it says and on which template and synonyms are
+drawn, so every phrasing of it is made once, from the templates, and kept in the
+:class:`Phrasebook`: a dialogue only draws one of them, with one pick for the
+template and the synonyms together (uniform over each, as picks one by one
+would be). Filling the same templates with the same words again took a third of
+a dialogue's time. A phrase that holds a place ("at the center") is kept split
+there and joined with the place said; each phrasing is kept with its articles
+made right ("an orange column").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
+from typing import NamedTuple
 
 from ...draws import Draws
-from .lexicon import Lexicon, articles, fill
-from .placement import Part, Shape, Where
-from .shapes import KINDS
-from .world import SIDES
+from .lexicon import Landmark, Lexicon, LexiconError, articles, fill
+from .placement import Part, Shape, reference_key
+from .shapes import KINDS, Cell
+from .world import COLOURS, SIDES
 
 #: The side word of each compass direction that has one.
 _SIDE_OF = {direction: side for side, direction in SIDES.items()}
+#: Stands for the place in a kept phrase, which is split there; no template holds it.
+_PLACE = "\x00"
+#: Phrasings of instructions and of clarifications kept, each: see Phrasebook.
+PHRASINGS_KEPT = 16384
+#: A piece of a phrase that ends in the article "a", which the place after it would decide ("a" or "an").
+_ENDS_IN_A = re.compile(r"\b[Aa] ?$")
 
 #: What a clarification can find missing, as the config names it, and the attributes each names.
 MISSING = {
@@ -29,93 +47,184 @@ MISSING = {
     "reference": ("reference",),
 }
 
+#: Who a reference names: a part's (kind, colour), the colour empty when it is not said; None for "it".
+Named = tuple[str, str] | None
+#: A phrase split where its place goes (one piece when it says no place).
+Pieces = tuple[str, ...]
+
+
+class Spot(NamedTuple):
+    """Every way to say where a ground cell is: at its nearest landmark, or counted steps from it."""
+
+    #: whether it has an east-west leg, which the ``sides`` coin may say as left or right
+    sideways: bool
+    #: the phrasings (each order of the legs, each landmark name, each phrase), by whether the east-west leg is
+    #: said as a side
+    said: tuple[tuple[str, ...], ...]
+
+
+class Phrasebook:
+    """Every phrasing of the places, references, instructions, corrections and clarifications the builder says,
+    made from the lexicon on first use (the ground's places all at once) and kept."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+        self.spots = {(x, 0, z): self._spot(x, z) for x, z in lexicon.nearest}
+        self.references = cache(self._references)
+        self.placed = cache(self._placed)
+        self.corrections = cache(self._corrections)
+        # These are keyed by the shape object (see Shape), so they keep the recent stacks' phrasings, and those of
+        # every one-colour shape and what it may leave out (about 6,000).
+        self.instructions = lru_cache(maxsize=PHRASINGS_KEPT)(self._instructions)
+        self.clarifications = lru_cache(maxsize=PHRASINGS_KEPT)(self._clarifications)
+        #: each layer of a stack said ("red at the bottom"), by its place (first, middle, last) and colour
+        self.layers = {place: {colour: fill(template, {"colour": colour}) for colour in COLOURS}
+                       for place, template in lexicon.stack_colours.items()}
+
+    def _spot(self, x: int, z: int) -> Spot:
+        landmark = self.lexicon.nearest[x, z]
+        dx, dz = x - landmark.x, z - landmark.z
+        legs = [leg for leg in ((abs(dx), "east" if dx > 0 else "west"), (abs(dz), "south" if dz > 0 else "north"))
+                if leg[0]]
+        return Spot(bool(dx), tuple(self._from_landmark(landmark, legs, side) for side in (False, True)))
+
+    def _from_landmark(self, landmark: Landmark, legs: list[tuple[int, str]], side: bool) -> tuple[str, ...]:
+        """Counted steps ``legs`` from ``landmark``, in either order (west and east said as left and right when
+        ``side``), with each of its names and each phrase."""
+        lexicon = self.lexicon
+        offsets = {lexicon.offset_join.join([lexicon.legs[count, _SIDE_OF.get(toward, toward) if side else toward]
+                                             for count, toward in order]) for order in (legs, legs[::-1])}
+        return tuple([articles(fill(phrase, {"landmark": name, "offset": offset}))
+                      for offset in sorted(offsets) for name in landmark.names
+                      for phrase in lexicon.where["offset" if offset else "landmark"]])
+
+    def _references(self, kind: str, colour: str) -> tuple[str, ...]:
+        """A part named by colour and noun ("red column"), or by its noun alone when the colour is empty."""
+        return tuple([f"{colour} {noun}" if colour else noun for noun in self.lexicon.nouns[kind]])
+
+    def _placed(self, mode: str, named: Named, offset: str) -> tuple[str, ...]:
+        """A place on top of (``mode`` on_top) or beside a part (beside: ``offset`` steps away)."""
+        phrases = self.lexicon.where[mode if named else mode + "_it"]
+        refs = self.references(*named) if named else ("",)
+        return tuple([articles(fill(phrase, {"ref": ref, "offset": offset})) for ref in refs for phrase in phrases])
+
+    def _corrections(self, named: tuple[str, str], direction: str) -> tuple[str, ...]:
+        """Taking back what a part was built too big by."""
+        templates = self.lexicon.corrections[named[0]]
+        return tuple([articles(fill(template, {"ref": ref + " you just built", "direction": direction}))
+                      for ref in self.references(*named) for template in templates])
+
+    def _instructions(self, shape: Shape, missing: tuple[str, ...]) -> tuple[Pieces, ...]:
+        """Building ``shape``, leaving out the ``missing`` attributes (the place too when it is missing)."""
+        lexicon = self.lexicon
+        kind = KINDS[shape.kind]
+        sized = "count" not in missing and "extent" not in missing
+        words = {"where": "" if "position" in missing else _PLACE}
+        if "colour" not in missing and not kind.multicolour:
+            words["colour"] = shape.colours[0]
+        if sized:
+            for name, n in shape.named_size:
+                words[name] = lexicon.numbers[n]
+        if kind.multicolour:
+            words["colours"] = self._stack_colours(shape.colours)
+        if shape.direction:
+            words["direction"] = shape.direction[0]
+            words["turn_to"] = shape.direction[-1]
+        templates = (lexicon.sized if sized else lexicon.unsized)[shape.kind]
+        return tuple([_split(fill(template, {**words, "noun": noun}))
+                      for noun in lexicon.nouns[shape.kind] for template in templates])
+
+    def _clarifications(self, missing: str, shape: Shape, ref: str, toward: str) -> tuple[tuple[Pieces, Pieces], ...]:
+        """The builder's question about what is ``missing`` and the architect's answer that settles it."""
+        lexicon = self.lexicon
+        words = {
+            "colour": shape.colours[0],
+            "anchor": lexicon.anchors[shape.kind],
+            "where": _PLACE,
+            "ref": ref,
+            "toward": toward,
+            "size": self._size_answer(shape),
+        }
+        return tuple([(_split(fill(question, {**words, "noun": noun})), _split(fill(answer, {**words, "noun": noun})))
+                      for noun in lexicon.nouns[shape.kind] for question in lexicon.questions[missing]
+                      for answer in lexicon.answers[missing]])
+
+    def _stack_colours(self, colours: Sequence[str]) -> str:
+        """A stack's colours from the bottom up."""
+        said = self.layers
+        middle = said["middle"]
+        return ", ".join([said["first"][colours[0]], *[middle[colour] for colour in colours[1:-1]],
+                          said["last"][colours[-1]]])
+
+    def _size_answer(self, shape: Shape) -> str:
+        """A shape's size numbers as a resolving answer says them ("three long, two high")."""
+        sizes = self.lexicon.sizes
+        return ", ".join([fill(sizes[name], {"n": self.lexicon.number(n)}) for name, n in shape.named_size])
+
+
+def _split(text: str) -> Pieces:
+    """``text``, its articles made right, split where its place goes.
+
+    The place said is joined in later with no articles made again: none is needed, as no piece ends in "a" (a
+    template that puts "a" right before its place is refused here) and a place ends in a name, never in "a".
+    """
+    pieces = tuple(articles(text).split(_PLACE))
+    if any(_ENDS_IN_A.search(piece) for piece in pieces[:-1]):
+        raise LexiconError(f"templates/builder/: 'a' right before the place in {text.replace(_PLACE, '{where}')!r}")
+    return pieces
+
 
 class Say:
-    """Words parts and places, drawing templates and synonyms from ``draws``."""
+    """Words parts and places for one dialogue, drawing phrasings from ``draws``."""
 
-    def __init__(self, lexicon: Lexicon, draws: Draws, sides: Callable[[Draws], bool]) -> None:
-        self.lexicon = lexicon
+    def __init__(self, book: Phrasebook, draws: Draws, sides: Callable[[Draws], bool]) -> None:
+        self.book = book
         self.draws = draws
         self.sides = sides
-        self.pick: Callable[[Sequence[str]], str] = draws.pick
 
     def noun(self, kind: str) -> str:
-        return self.pick(self.lexicon.nouns[kind])
-
-    def reference(self, part: Part, bare: bool = False) -> str:
-        """A part named by colour and noun ("red column"), or by its noun alone when ``bare`` or a stack."""
-        shape = part.shape
-        noun = self.noun(shape.kind)
-        return noun if bare or KINDS[shape.kind].multicolour else f"{shape.colours[0]} {noun}"
+        """One of the nouns of a kind."""
+        return self.draws.pick(self.book.lexicon.nouns[kind])
 
     def toward(self, direction: str) -> str:
         """A direction as said in an offset: west and east are sometimes left and right."""
         side = _SIDE_OF.get(direction)
         return side if side and self.sides(self.draws) else direction
 
-    def offset(self, legs: Sequence[tuple[int, str]]) -> str:
-        said = self.lexicon.legs
-        return self.lexicon.offset_join.join([said[count, self.toward(direction)] for count, direction in legs])
+    def at_landmark(self, anchor: Cell) -> str:
+        """Where a ground ``anchor`` is: at its nearest landmark, or counted steps from it (east-west or
+        north-south first)."""
+        spot = self.book.spots[anchor]
+        as_side = spot.sideways and self.sides(self.draws)
+        return self.draws.pick(spot.said[as_side])
 
-    def where(self, where: Where, parts: Sequence[Part]) -> str:
-        """Where a part's anchor goes, in words."""
-        phrases = self.lexicon.where
-        if where.mode == "landmark":
-            assert where.landmark is not None
-            words = {"landmark": self.pick(where.landmark.names), "offset": self.offset(where.legs)}
-            return fill(self.pick(phrases["offset" if where.legs else "landmark"]), words)
-        mode = where.mode + ("_it" if where.it else "")
-        words = {"ref": "" if where.it else self.reference(parts[where.ref], where.bare)}
-        if where.mode == "beside":
-            words["offset"] = self.offset(((where.step, where.toward),))
-        return fill(self.pick(phrases[mode]), words)
+    def on_top(self, part: Part, it: bool, bare: bool) -> str:
+        """On top of ``part``: "it" when ``it``, by its noun alone when ``bare``, else by colour and noun."""
+        return self.draws.pick(self.book.placed("on_top", _named(part, it, bare), ""))
+
+    def beside(self, part: Part, step: int, toward: str, it: bool, bare: bool) -> str:
+        """On the ground ``step`` steps ``toward`` a compass direction from ``part`` (named as in :meth:`on_top`)."""
+        leg = self.book.lexicon.legs[step, self.toward(toward)]
+        return self.draws.pick(self.book.placed("beside", _named(part, it, bare), leg))
 
     def instruction(self, shape: Shape, where: str, missing: tuple[str, ...]) -> str:
         """The instruction to build ``shape`` at ``where``, leaving out the ``missing`` attributes."""
-        kind = KINDS[shape.kind]
-        sized = "count" not in missing and "extent" not in missing
-        words = {"noun": self.noun(shape.kind), "where": "" if "position" in missing else where}
-        if "colour" not in missing and not kind.multicolour:
-            words["colour"] = shape.colours[0]
-        if sized:
-            numbers = self.lexicon.numbers
-            for name, n in shape.named_size:
-                words[name] = numbers[n]
-        if kind.multicolour:
-            words["colours"] = self.stack_colours(shape.colours)
-        if shape.direction:
-            words["direction"] = shape.direction[0]
-            words["turn_to"] = shape.direction[-1]
-        templates = self.lexicon.sized if sized else self.lexicon.unsized
-        return articles(fill(self.pick(templates[shape.kind]), words))
-
-    def stack_colours(self, colours: Sequence[str]) -> str:
-        said = self.lexicon.stack_colours
-        middle = [fill(said["middle"], {"colour": colour}) for colour in colours[1:-1]]
-        return ", ".join([fill(said["first"], {"colour": colours[0]}), *middle,
-                          fill(said["last"], {"colour": colours[-1]})])
+        return where.join(self.draws.pick(self.book.instructions(shape, missing)))
 
     def correction(self, part: Part) -> str:
         """Take back what a part was built too big by (its top block, top layer or last block)."""
-        shape = part.shape
-        words = {"ref": self.reference(part) + " you just built",
-                 "direction": shape.direction[0] if shape.direction else ""}
-        return articles(fill(self.pick(self.lexicon.corrections[shape.kind]), words))
+        direction = part.shape.direction
+        return self.draws.pick(self.book.corrections(reference_key(part), direction[0] if direction else ""))
 
     def clarification(self, missing: str, shape: Shape, where: str, ref: str, toward: str) -> tuple[str, str]:
         """The builder's question about what is ``missing`` and the architect's answer that settles it."""
-        words = {
-            "noun": self.noun(shape.kind),
-            "colour": shape.colours[0],
-            "anchor": self.lexicon.anchors[shape.kind],
-            "where": where,
-            "ref": ref,
-            "toward": toward,
-            "size": self.size_answer(shape),
-        }
-        question = fill(self.pick(self.lexicon.questions[missing]), words)
-        return articles(question), articles(fill(self.pick(self.lexicon.answers[missing]), words))
+        question, answer = self.draws.pick(self.book.clarifications(missing, shape, ref, toward))
+        return where.join(question), where.join(answer)
 
-    def size_answer(self, shape: Shape) -> str:
-        sizes = self.lexicon.sizes
-        return ", ".join([fill(sizes[name], {"n": self.lexicon.number(n)}) for name, n in shape.named_size])
+
+def _named(part: Part, it: bool, bare: bool) -> Named:
+    """Who a reference to ``part`` names (see :data:`Named`)."""
+    if it:
+        return None
+    kind, colour = reference_key(part)
+    return kind, "" if bare else colour

@@ -12,9 +12,10 @@ Offsets depend only on (kind, size, direction) and are cached.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from .world import COMPASS
 
@@ -25,6 +26,14 @@ DIAGONALS = {"north east": (1, -1), "north west": (-1, -1), "south east": (1, 1)
 #: For each compass direction, the two directions at a right angle to it.
 TURNS = {"north": ("east", "west"), "south": ("east", "west"), "east": ("north", "south"),
          "west": ("north", "south")}
+#: The directions a part of each orientation may run in: none, one of the compass, a diagonal, or a compass
+#: direction and then one at a right angle to it.
+DIRECTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "none": ((),),
+    "compass": tuple((direction,) for direction in COMPASS),
+    "diagonal": tuple((direction,) for direction in DIAGONALS),
+    "turn": tuple((direction, turn) for direction in COMPASS for turn in TURNS[direction]),
+}
 
 
 @dataclass(frozen=True)
@@ -42,6 +51,17 @@ class Kind:
     multicolour: bool = False
     #: the size a correction takes back by one ("remove the top block"), by index; None: no correction
     grows: int | None = None
+
+    @cached_property
+    def size_choices(self) -> tuple[tuple[int, ...], ...]:
+        """Every size of the kind (one empty size for a block): one uniform pick among them draws each number
+        uniformly in its range, with one draw however many numbers the size has."""
+        return tuple(itertools.product(*(range(low, high + 1) for _, low, high in self.sizes)))
+
+    @property
+    def directions(self) -> tuple[tuple[str, ...], ...]:
+        """Every direction of the kind: one uniform pick draws a compass direction and then either turn alike."""
+        return DIRECTIONS[self.orientation]
 
 
 def _line(n: int, step: tuple[int, int]) -> list[Cell]:

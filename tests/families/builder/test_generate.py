@@ -60,6 +60,25 @@ def test_the_same_seed_gives_the_same_dialogue_and_another_seed_another():
     assert one != family.generate(3, np.random.default_rng(12)).documents[""]
 
 
+def test_a_dialogue_does_not_depend_on_what_the_caches_hold():
+    """The family keeps shapes and phrasings between dialogues: a sample made by a fresh family (as a new worker
+    makes it) is the same as one made after hundreds of others."""
+    busy = build({"clarification": 0.5, "correction": 0.5})
+    records(busy, 300, seed=1)
+    assert records(busy, 40, seed=2) == records(build({"clarification": 0.5, "correction": 0.5}), 40, seed=2)
+
+
+@pytest.mark.parametrize("kind", [name for name, kind in KINDS.items() if kind.grows is not None])
+def test_a_part_grown_one_too_big_lists_its_true_cells_first(kind):
+    """A correction takes back the cells after the true part's (dialogue.py relies on the order)."""
+    spec = KINDS[kind]
+    for size in spec.size_choices:
+        grown = tuple(n + (i == spec.grows) for i, n in enumerate(size))
+        for direction in spec.directions:
+            true = offsets(kind, size, direction)
+            assert offsets(kind, grown, direction)[:len(true)] == true
+
+
 @pytest.mark.parametrize(("kind", "size", "direction", "expected"), [
     ("column", (3,), (), {(0, 0, 0), (0, 1, 0), (0, 2, 0)}),
     ("row", (3,), ("west",), {(0, 0, 0), (-1, 0, 0), (-2, 0, 0)}),

@@ -75,6 +75,24 @@ def test_a_kind_without_words_is_rejected(tmp_path, monkeypatch):
         lexicon.load.cache_clear()
 
 
+def test_a_template_with_a_right_before_its_place_is_rejected(tmp_path, monkeypatch):
+    """An instruction is kept split at its place, with "a" or "an" decided before the place is known: "a" right
+    before the place could not be made right."""
+    shutil.copytree(resources.templates_dir() / "builder", tmp_path / "builder")
+    path = tmp_path / "builder" / "instructions.yaml"
+    data = path.read_text(encoding="utf-8")
+    path.write_text(data.replace('"place a {colour} block[ {where}]"', '"place a[ {where}] {colour} block"'),
+                    encoding="utf-8")
+    monkeypatch.setattr(resources, "templates_dir", lambda: tmp_path)
+    lexicon.load.cache_clear()
+    try:
+        family = build({"kind": "block", "clarification": 0})
+        with pytest.raises(ScenegenError, match="'a' right before the place"):
+            records(family, 20)
+    finally:
+        lexicon.load.cache_clear()
+
+
 def test_a_template_drops_an_optional_phrase_whose_slot_is_empty():
     template = "build a {colour} wall[, starting {where}]"
     assert lexicon.fill(template, {"colour": "red", "where": "at the center"}) == \
