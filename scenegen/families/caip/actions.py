@@ -11,6 +11,11 @@ An action with verb classes (OTHERACTION, DESTROY, COPY, FREEBUILD) draws a
 class first: its verb, the nouns it fits, their tags and the stop conditions it
 fits ("water the flowers", "tear down the barn", never "water the eagle" or
 "take down the lake"). After a phrasal verb ("take out") the object is no bare "it".
+
+Only what can go on is looped or said "N times" (``loops`` in actions.yaml): "gather the apples until
+your inventory is full", never "measure the bed again and again"; what ends when its work is done
+("complete the house until it has a roof") takes only its own conditions. "N times" is a few, bar the
+actions that say many ("copy the loaf of bread 100 times").
 """
 
 from __future__ import annotations
@@ -30,6 +35,9 @@ from .say import Node, Say
 
 _REPEATS = frozenset({"object_count", "object_all", "counted", "times", "copies"})
 _STOPS = frozenset({"NEVER", "ADJACENT_TO_BLOCK_TYPE", "CONDITION"})
+# how an action or verb class loops: goes on (any stop condition), until its work is done (its own
+# conditions only), or not at all
+_LOOPS = ("open", "done", "none")
 _FRAMED = ("STOP", "RESUME", "UNDO")
 _FILL_MATERIAL = 0.5  # share of FILL commands that say what to fill with
 _PLACING = 0.4  # share of OTHERACTION commands that move their object somewhere
@@ -52,6 +60,8 @@ class VerbClass:
     placing: tuple[Piece, ...]
     conditions: tuple[Template, ...]
     weight: float  # how often it is said (its `weight`, or its number of verbs)
+    stops: tuple[str, ...]  # the stop conditions its loops take
+    loops: bool  # whether its verbs go on, so may loop or be said "N times"
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,10 @@ class Spec:
     pick_class: Callable[[Draws], int] = lambda draws: 0  # a class, by its weight
     placing_classes: tuple[VerbClass, ...] = ()  # the classes whose objects may be moved somewhere
     pick_placing: Callable[[Draws], int] = lambda draws: 0  # one of them, in proportion to its placing verbs
+    looping_classes: tuple[VerbClass, ...] = ()  # the classes whose verbs go on ("gather", never "measure")
+    pick_looping: Callable[[Draws], int] = lambda draws: 0  # one of them, by its weight
+    manner_verbs: frozenset[str] | None = None  # the verbs (texts) a manner may follow; None: all
+    many_times: bool = False  # "N times" may be many ("copy the loaf of bread 100 times"), not a few
 
 
 class Actions:
@@ -93,6 +107,10 @@ class Actions:
         self.typos = data.lexicon["typos"]
         self.particles = frozenset(data.lexicon["particles"])
         self.fill_blocks = words(data.lexicon["fill_blocks"], "lexicon.fill_blocks")  # "fill the hole with sand"
+        # words naming the speaker or the assistant apart, which no verb after "let's" says ("let's build me")
+        self.addressed = frozenset(t for p in words(data.lexicon["addressed_words"], "lexicon.addressed_words",
+                                                    span=False) for t in p.tokens)
+        self._joined: dict[int, tuple[Piece, ...]] = {}
         self.specs = {kind: self._spec(kind, spec, frames) for kind, spec in data.actions["actions"].items()}
         # repeats of the action itself, which an open-ended loop (also the action's repeat) replaces
         self.action_repeats = frozenset({"times", "copies", *(("counted",) if settings.annotated_loops else ())})
@@ -122,9 +140,14 @@ class Actions:
         location = spec.get("location", "none")
         if location != "none" and location not in self.places.uses:
             raise LexiconError(f"{where}: location {location!r} is none of {sorted(self.places.uses)} (phrases.yaml)")
-        own_conditions = self.clauses.conditions + conditions(spec.get("conditions", []), f"{where}.conditions")
-        classes = self._classes(spec, where, own_conditions)
+        loops = _loops(spec, "open", where)
+        stops = _loop_stops(loops, stops)
+        own = conditions(spec.get("conditions", []), f"{where}.conditions")
+        classes = self._classes(spec, where, own, stops, loops)
         placing_classes = tuple(c for c in classes if c.placing)
+        looping_classes = tuple(c for c in classes if c.loops)
+        if classes and not looping_classes and (stops or "times" in repeats):
+            raise LexiconError(f"{where}: it loops or repeats, so some verb class needs `loops`")
         return Spec(
             kind=kind,
             action_type=spec["action_type"],
@@ -140,43 +163,57 @@ class Actions:
             placing=tuple(v for c in placing_classes for v in c.placing) if classes else
             words(spec["placing"], f"{where}.placing", span=False) if "placing" in spec else (),
             manners=words(spec["manners"], f"{where}.manners", span=False) if "manners" in spec else (),
+            manner_verbs=frozenset(p.text for p in words(spec["manner_verbs"], f"{where}.manner_verbs", span=False))
+            if "manner_verbs" in spec else None,
+            many_times=bool(spec.get("many_times", False)),
             manner_share=float(spec.get("manner_share", 0.0)),
             bare_verbs=self._verbs(spec, "bare_verbs", where) if "bare_verbs" in spec else (),
-            conditions=own_conditions,
+            conditions=_said(loops, self.clauses.conditions, own),
             classes=classes,
             pick_class=weighted_index([c.weight for c in classes] or [1.0]),
             placing_classes=placing_classes,
             pick_placing=weighted_index([float(len(c.placing)) for c in placing_classes] or [1.0]),
+            looping_classes=looping_classes,
+            pick_looping=weighted_index([c.weight for c in looping_classes] or [1.0]),
         )
 
-    def _classes(self, spec: Mapping[str, Any], where: str, own: tuple[Template, ...]) -> tuple[VerbClass, ...]:
-        """The verb classes of an action: each verb draws its object from its class's noun lists only."""
+    def _classes(self, spec: Mapping[str, Any], where: str, own: tuple[Template, ...],
+                 stops: tuple[str, ...], action_loops: str) -> tuple[VerbClass, ...]:
+        """The verb classes of an action: each verb draws its object from its class's noun lists only, and
+        loops as its class's ``loops`` says (as its action does, unless given)."""
         classes = []
         for name, entry in spec.get("verb_classes", {}).items():
             here = f"{where}.verb_classes.{name}"
             verbs = self._verbs(entry, "verbs", here)
+            loops = _loops(entry, action_loops, here)
+            if loops == "none" and "conditions" in entry:
+                raise LexiconError(f"{here}: conditions of a class that does not loop are never said")
             classes.append(VerbClass(
                 verbs=verbs,
                 object=self.nouns.with_names(entry.get("noun_phrase", spec["object"]), entry["objects"], here,
                                              frozenset(entry.get("except", ())), entry.get("tags")),
                 placing=words(entry["placing"], f"{here}.placing", span=False) if "placing" in entry else (),
-                conditions=own + conditions(entry.get("conditions", []), f"{here}.conditions"),
+                conditions=_said(loops, self.clauses.conditions, own + conditions(entry.get("conditions", []),
+                                                                                   f"{here}.conditions")),
                 weight=float(entry.get("weight", len(verbs))),
+                stops=_loop_stops(loops, stops),
+                loops=loops != "none",
             ))
         return tuple(classes)
 
     def _verbs(self, spec: Mapping[str, Any], key: str, where: str) -> tuple[Piece, ...]:
         return misspelt(words(spec[key], f"{where}.{key}", span=False), self.typos)
 
-    def say(self, say: Say, kind: str) -> Node:
-        """Say one action of ``kind`` (a config action kind) and return its node."""
+    def say(self, say: Say, kind: str, joined: bool = False) -> Node:
+        """Say one action of ``kind`` (a config action kind) and return its node; ``joined``: after a prefix in
+        which the speaker joins in ("let's"), so no verb that names either apart ("build me", "dig yourself")."""
         spec = self.specs[kind]
         if spec.frames:
             return self._framed(say, spec)
         draws, settings = say.draws, self.settings
         action: Node = {"action_type": spec.action_type}
         if spec.bare_verbs and settings.bare(draws):
-            say.word(draws.pick(spec.bare_verbs))
+            say.word(self._verb(draws, spec.bare_verbs, joined))
             say.features.add("bare")
             return action
         repeat = draws.pick(spec.repeats) if spec.repeats and settings.repeat(draws) else None
@@ -185,29 +222,34 @@ class Actions:
             repeat = None
         if stop and spec.follow and draws.chance(_FOLLOW):
             return self._follow(say, spec, action)
-        placing = bool(spec.placing) and draws.chance(_PLACING)
+        # moving a thing somewhere is done once ("relocate the house left of the shed", never "... twice")
+        placing = bool(spec.placing) and repeat != "times" and draws.chance(_PLACING)
+        goes_on = stop or repeat == "times"
         # MOVE goes somewhere unless it goes until a condition holds; going nowhere in particular, it takes a verb
         # that stands alone ("keep moving until you reach water", not "get until you reach water")
         moving = spec.location == "motion"
         goes = moving and (not stop or settings.location(draws))
-        kind, free, phrasal = spec.object, spec.conditions, False
+        kind, stops, free, phrasal = spec.object, spec.stops, spec.conditions, False
         verb_class = None
-        if spec.classes:  # the verb's class says what it may act on and the conditions it fits
+        if spec.classes:  # the verb's class says what it may act on, whether it goes on and the conditions it fits
             verb_class = (spec.placing_classes[spec.pick_placing(draws)] if placing
+                          else spec.looping_classes[spec.pick_looping(draws)] if goes_on
                           else spec.classes[spec.pick_class(draws)])
-            kind, free = verb_class.object, verb_class.conditions
+            kind, stops, free = verb_class.object, verb_class.stops, verb_class.conditions
+        if placing:  # moving a thing somewhere is looped only as a habit ("put it on the pyramid each time")
+            stops, free = ("NEVER",), ()
         if repeat == "copies":  # "make 3 copies of" the class's object
             self._say_copies(say, spec, action)
         else:
             if verb_class is not None:
-                verb = draws.pick(verb_class.placing if placing else verb_class.verbs)
+                verb = self._verb(draws, verb_class.placing if placing else verb_class.verbs, joined)
             else:
                 stands_alone = moving and not goes and bool(spec.bare_verbs)
-                verb = draws.pick(spec.placing if placing else spec.bare_verbs if stands_alone else spec.verbs)
+                verb = self._verb(draws, spec.placing if placing else spec.bare_verbs if stands_alone else spec.verbs,
+                                  joined)
             say.word(verb)
             phrasal = verb.tokens[-1] in self.particles
-        if spec.manners and draws.chance(spec.manner_share):
-            say.word(draws.pick(spec.manners))
+            self._manner(say, spec, verb)
         self._object(say, kind, action, repeat, phrasal)
         if spec.materials and draws.chance(_FILL_MATERIAL):
             for part in draws.pick(spec.materials):
@@ -227,10 +269,32 @@ class Actions:
             if wanted and self.places.location(say, action, 0, spec.location):
                 say.features.add("location")
         if repeat == "times":
-            self.clauses.repeat_times(say, action)
+            self.clauses.repeat_times(say, action, spec.many_times)
         if stop:
-            self.clauses.stop_condition(say, self._loop(action), spec.stops, free)
+            self.clauses.stop_condition(say, self._loop(action), stops, free, habitual=placing)
         return action
+
+    def _verb(self, draws: Draws, verbs: tuple[Piece, ...], joined: bool) -> Piece:
+        """One of ``verbs``; ``joined`` (after "let's", "can we"), none naming the speaker or the assistant apart."""
+        if joined:
+            verbs = self._unaddressed(verbs)
+        return draws.pick(verbs)
+
+    def _unaddressed(self, verbs: tuple[Piece, ...]) -> tuple[Piece, ...]:
+        """``verbs`` without those saying an addressed word ("build me", "dig yourself"), worked out once per list
+        (the lists live as long as the specs, so their ids are stable keys)."""
+        kept = self._joined.get(id(verbs))
+        if kept is None:
+            kept = tuple(v for v in verbs if self.addressed.isdisjoint(v.tokens)) or verbs
+            self._joined[id(verbs)] = kept
+        return kept
+
+    def _manner(self, say: Say, spec: Spec, verb: Piece) -> None:
+        """Maybe a manner after ``verb``, if the verb does not already say how ("walk slowly", never "hurry
+        slowly")."""
+        if spec.manners and (spec.manner_verbs is None or verb.text in spec.manner_verbs) \
+                and say.draws.chance(spec.manner_share):
+            say.word(say.draws.pick(spec.manners))
 
     def _loop(self, action: Node) -> Node:
         """The node an open-ended loop's stop_condition goes in: the action's repeat, or the action."""
@@ -277,9 +341,7 @@ class Actions:
     def _follow(self, say: Say, spec: Spec, action: Node) -> Node:
         """ "follow me": MOVE to the speaker, never stopping."""
         phrase = say.draws.pick(spec.follow)
-        say.word(phrase)
-        if spec.manners and say.draws.chance(spec.manner_share):
-            say.word(say.draws.pick(spec.manners))
+        say.word(phrase)  # with no manner: "follow me" says how ("tag along with me sideways" does not)
         action["location"] = {"location_type": "SPEAKER_POS"}
         stop: Node = {}
         self._loop(action)["stop_condition"] = stop
@@ -296,3 +358,25 @@ class Actions:
             else:
                 say.word(part)
         return action
+
+
+def _loops(spec: Mapping[str, Any], default: str, where: str) -> str:
+    """How an action or verb class loops (its ``loops``): open, done or none."""
+    loops = str(spec.get("loops", default))
+    if loops not in _LOOPS:
+        raise LexiconError(f"{where}: loops {loops!r} is none of {list(_LOOPS)}")
+    return loops
+
+
+def _loop_stops(loops: str, stops: tuple[str, ...]) -> tuple[str, ...]:
+    """The stop conditions a loop of this kind takes: all, a condition only (until the work is done), or none."""
+    if loops == "open":
+        return stops
+    return tuple(kind for kind in stops if kind == "CONDITION") if loops == "done" else ()
+
+
+def _said(loops: str, shared: tuple[Template, ...], own: tuple[Template, ...]) -> tuple[Template, ...]:
+    """The free-form conditions a loop says: its ``own`` (an action's, with its class's), after phrases.yaml's
+    ``shared`` CONDITION if it goes on; a loop until the work is done says only its own ("complete the house
+    until it has a roof", never "clone the well until sunrise")."""
+    return shared + own if loops == "open" else own

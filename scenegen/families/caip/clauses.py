@@ -25,6 +25,7 @@ class Clauses:
         where = "phrases.stop_conditions"
         stops = phrases["stop_conditions"]
         self.never = tuple(piece(t) for t in stops["NEVER"])
+        self.habitual = words(stops["habitual"], f"{where}.habitual", span=False)
         self.adjacent = tuple(template(t, frozenset({"block"}), where) for t in stops["ADJACENT_TO_BLOCK_TYPE"])
         self.conditions = conditions(stops["CONDITION"], f"{where}.CONDITION")
         self.blocks = words(lexicon["terrain_blocks"], "lexicon.terrain_blocks")
@@ -57,8 +58,9 @@ class Clauses:
             )
         return out
 
-    def repeat_times(self, say: Say, action: Node) -> None:
-        """ "3 times" / "twice" after an action: the action's FOR repeat."""
+    def repeat_times(self, say: Say, action: Node, many: bool = False) -> None:
+        """ "3 times" / "twice" after an action: the action's FOR repeat, a few times unless ``many`` ("dance 3
+        times", never "52 times"; "copy the loaf of bread 100 times")."""
         draws = say.draws
         repeat: Node = {"repeat_key": "FOR"}
         action["repeat"] = repeat
@@ -68,20 +70,22 @@ class Clauses:
             return
         for part in draws.pick(self.times):
             if type(part) is Slot:
-                say.fill(repeat, "repeat_count", self.numbers.count(draws))
+                say.fill(repeat, "repeat_count", self.numbers.count(draws) if many else self.numbers.few(draws))
             else:
                 say.word(part)
 
-    def stop_condition(self, say: Say, loop: Node, kinds: tuple[str, ...], free: tuple[Template, ...]) -> None:
+    def stop_condition(self, say: Say, loop: Node, kinds: tuple[str, ...], free: tuple[Template, ...],
+                       habitual: bool = False) -> None:
         """``loop``'s STOP_CONDITION, of one of ``kinds`` (NEVER, ADJACENT_TO_BLOCK_TYPE, CONDITION); a
-        CONDITION is one of the ``free`` phrases, its whole text the condition_span."""
+        CONDITION is one of the ``free`` phrases, its whole text the condition_span. A ``habitual`` NEVER is
+        said as a habit ("each time"), not as going on ("carry the sword forever")."""
         draws = say.draws
         kind = draws.pick(kinds)
         node: Node = {}
         loop["stop_condition"] = node
         say.features.add("stop_condition")
         if kind == "NEVER":
-            phrase = draws.pick(self.never)
+            phrase = draws.pick(self.habitual if habitual else self.never)
             say.word(phrase)
             say.mark(node, "condition_type", "NEVER", phrase)
         elif kind == "ADJACENT_TO_BLOCK_TYPE":

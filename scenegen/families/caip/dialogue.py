@@ -41,6 +41,8 @@ class Dialogues:
         where = "dialogues.command"
         self.prefixes = words(command["prefixes"]["statement"], where, span=False)
         self.question_prefixes = words(command["prefixes"]["question"], where, span=False)
+        # prefixes in which the speaker joins in ("let's", "can we"): their verbs name neither apart
+        self.joining = frozenset(p.text for p in words(command["prefixes"]["joining"], where, span=False))
         self.suffixes = words(command["suffixes"], where, span=False)
         self.connectors = words(command["connectors"], where, span=False)
         self.endings = {kind: words(command["endings"][kind], where, span=False) for kind in ("statement", "question")}
@@ -106,10 +108,12 @@ class Dialogues:
     def command(self, say: Say) -> tuple[Node, list[str]]:
         """HUMAN_GIVE_COMMAND: an ordered action_sequence, with the config's action mix."""
         draws, settings = say.draws, self.settings
-        question = False
+        question = joined = False
         if settings.prefix(draws):
             question = draws.chance(0.3)
-            say.word(draws.pick(self.question_prefixes if question else self.prefixes))
+            prefix = draws.pick(self.question_prefixes if question else self.prefixes)
+            joined = prefix.text in self.joining
+            say.word(prefix)
             say.features.add("prefix")
         count = settings.actions_per_command(draws)
         kinds, sequence = [], []
@@ -118,7 +122,7 @@ class Dialogues:
                 say.word(draws.pick(self.connectors))
             kind = settings.action_type(draws)
             kinds.append(kind)
-            sequence.append(self.actions.say(say, kind))
+            sequence.append(self.actions.say(say, kind, joined))
         if count > 1:
             say.features.add("composite")
         if settings.suffix(draws):

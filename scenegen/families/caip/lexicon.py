@@ -44,6 +44,7 @@ class Piece:
     an: bool = False  # an indefinite article before it is "an"
     typos: tuple[Piece, ...] = ()  # how people mistype it (lexicon.yaml typos)
     plural: bool = False  # a noun that is plural even naming one thing ("crops", "stairs"): no "a", "every", "is"
+    mass: bool = False  # a noun that is never counted ("grass", "land"): no "2 grass", but "all the grass"
 
     def __add__(self, other: Piece) -> Piece:
         return Piece(self.text + other.text, self.tokens + other.tokens, self.an)
@@ -127,9 +128,10 @@ def words(items: list[str], where: str, *, span: bool = True) -> tuple[Piece, ..
     return tuple(make(str(item), f"{where}[{i}]") for i, item in enumerate(items))
 
 
-def nouns(items: list[list[str]], where: str) -> tuple[NounPair, ...]:
+def nouns(items: list[list[str]], where: str, mass: frozenset[str] = frozenset()) -> tuple[NounPair, ...]:
     """Nouns written [singular, plural], or [plural] for one said in the plural only ("crops", "stairs"): its
-    singular is the plural, marked so that no singular word goes with it ("a stairs", "every crops")."""
+    singular is the plural, marked so that no singular word goes with it ("a stairs", "every crops"). The
+    singulars ``mass`` (lexicon.yaml mass_nouns) are marked as never counted."""
     pairs = []
     for i, item in enumerate(items):
         if not (isinstance(item, list) and len(item) in (1, 2)):
@@ -138,7 +140,9 @@ def nouns(items: list[list[str]], where: str) -> tuple[NounPair, ...]:
             only = replace(filler(item[0], f"{where}[{i}]"), plural=True)
             pairs.append((only, only))
         else:
-            pairs.append((filler(item[0], f"{where}[{i}]"), filler(item[1], f"{where}[{i}]")))
+            singular = filler(item[0], f"{where}[{i}]")
+            pairs.append((replace(singular, mass=True) if item[0] in mass else singular,
+                           filler(item[1], f"{where}[{i}]")))
     return tuple(pairs)
 
 

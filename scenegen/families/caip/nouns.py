@@ -48,6 +48,7 @@ class Realization:
     after: Piece | None
     fill: Fill
     numeric: bool  # a number ("5 block tall", "5x5"): not said right after a count ("nine eighteen block deep")
+    painted: bool = False  # says the thing was painted ("painted gray"): not of a tree or a creature
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,9 @@ class NounPhrases:
         lexicon, phrases = data.lexicon, data.phrases
         self.lexicon = lexicon
         self._lists: dict[str, tuple[NounPair, ...]] = {}
+        self._mass = frozenset(lexicon["mass_nouns"])
+        # the nouns nobody paints (lexicon.yaml unpainted): "the gray mangrove tree", never "... painted gray"
+        self.unpainted = frozenset(pair[0].text for source in lexicon["unpainted"] for pair in self._nouns(source))
         fills: dict[str, Fill] = {"measure": numbers.measure, "dimensions": numbers.dimension}
         self.kinds = {
             name: self._kind(spec, lexicon, fills, f"phrases.noun_phrases.{name}")
@@ -161,7 +165,7 @@ class NounPhrases:
     def _nouns(self, source: str) -> tuple[NounPair, ...]:
         """The nouns of the lexicon list ``source`` with their misspellings; kinds share lists, so each is read once."""
         if source not in self._lists:
-            pairs = nouns(self.lexicon[source], f"lexicon.{source}")
+            pairs = nouns(self.lexicon[source], f"lexicon.{source}", self._mass)
             self._lists[source] = misspelt_nouns(pairs, self.lexicon["typos"])
         return self._lists[source]
 
@@ -187,12 +191,15 @@ class NounPhrases:
                 raise LexiconError(f"{where}: {spec['text']!r} should be 'words {{}} words' with one value")
             before, after = head, tail
         numeric = source in ("measure", "dimensions")
-        return Realization(spec["at"] == "pre", int(spec.get("rank", 0)), before, after, fills[source], numeric)
+        return Realization(spec["at"] == "pre", int(spec.get("rank", 0)), before, after, fills[source], numeric,
+                           bool(spec.get("painted", False)))
 
     # -- saying -------------------------------------------------------------------------
 
-    def _describe(self, draws: Draws, kind: Kind) -> tuple[list[tuple[Attribute, Realization, Piece]], ...]:
-        """Draw the attributes of one noun phrase: (pre-modifiers in rank order, post-modifiers)."""
+    def _describe(self, draws: Draws, kind: Kind, name: Piece | None = None
+                  ) -> tuple[list[tuple[Attribute, Realization, Piece]], ...]:
+        """Draw the attributes of one noun phrase: (pre-modifiers in rank order, post-modifiers); of ``name``,
+        if one nobody paints, a colour is its first (adjective) realization ("the gray tree")."""
         count = self.settings.attributes(draws)
         pre: list[tuple[Attribute, Realization, Piece]] = []
         post: list[tuple[Attribute, Realization, Piece]] = []
@@ -207,6 +214,8 @@ class NounPhrases:
                     break
         for attribute in chosen:
             realization = attribute.realizations[attribute.choose(draws)]
+            if realization.painted and name is not None and name.text in self.unpainted:
+                realization = attribute.realizations[0]
             (pre if realization.pre else post).append((attribute, realization, realization.fill(draws)))
         if len(pre) > 1:
             pre.sort(key=_rank)
@@ -313,16 +322,16 @@ class NounPhrases:
         # the noun first: its number chooses the words around it ("those crops", "every tree", "all the trees")
         singular, plural_name = draws.pick(kind.names)
         plural = form in ("plural", "bare") or singular.plural
-        pre, post = self._describe(draws, kind)
+        pre, post = self._describe(draws, kind, singular)
         tag = draws.pick(kind.tags) if kind.tags and settings.tag(draws) else None
         if coreference:
             self.coreference(say, node, draws.pick(self.coref[plural]))
         elif repeat_into is not None:
             say.features.add("repeat")
-            if settings.repeat_all(draws):
-                plural = draws.chance(0.7) or singular.plural
+            if singular.mass or settings.repeat_all(draws):  # a mass noun is never counted: "all the grass"
+                plural = not singular.mass and (draws.chance(0.7) or singular.plural)
                 repeat_into["repeat"] = {"repeat_key": "ALL"}
-                say.word(draws.pick(self.all[plural]))
+                say.word(draws.pick(self.all[plural or singular.mass]))
             else:
                 plural = True
                 counted: Node = {"repeat_key": "FOR"}

@@ -51,6 +51,7 @@ class Numbers:
         self._digits = tuple(piece(str(n)) for n in range(low, high + 1))
         self.count_range: tuple[int, int] = tuple(ranges["count"])
         self.count_digits_range: tuple[int, int] = tuple(ranges["count_digits"])
+        self.few_range: tuple[int, int] = tuple(ranges["few"])
         self.measure_range: tuple[int, int] = tuple(ranges["measure"])
         self.minutes_range: tuple[int, int] = tuple(ranges["minutes"])
         self.coordinate_range: tuple[int, int] = tuple(ranges["coordinate"])
@@ -80,6 +81,10 @@ class Numbers:
             return self._words[low + draws.below(high - low + 1)]
         low, high = self.count_digits_range
         return self.digits(low + draws.below(high - low + 1))
+
+    def few(self, draws: Draws) -> Piece:
+        """A count of times people repeat a move or a dance ("3 times", "five times"), as words or digits."""
+        return self._number(draws, *self.few_range)
 
     def times_word(self, draws: Draws) -> Piece:
         return draws.pick(self._times_words)

@@ -111,3 +111,28 @@ def test_nouns_said_in_the_plural_only_take_no_singular_words():
         assert not SINGULAR_WORDS.search(text) and not SINGULAR_VERB.search(text), text
         seen += any(noun in text.split() for noun in PLURAL_ONLY)
     assert seen > 40
+
+
+def test_mass_nouns_are_never_counted():
+    """ "could you level the 27 land?", "destroy 2 grass" are gone: "level all the land"."""
+    mass = set(LEXICON["mass_nouns"])
+    counted = re.compile(rf"\b(\d+|{'|'.join(LEXICON['number_words'])}) (of the )?({'|'.join(mass)})\b")
+    family = build({**template_config(), "dialogue_type": "HUMAN_GIVE_COMMAND", "action_type": "DESTROY",
+                    "repeat": 1.0, "actions_per_command": 1, "bare": 0.0})
+    all_of = 0
+    for index in range(1500):
+        text = record(family, 3, index)["text"]
+        assert not counted.search(text), text
+        all_of += bool(re.search(rf"\ball (of )?the ({'|'.join(mass)})\b", text))
+    assert all_of > 0
+
+
+def test_what_nobody_paints_is_never_painted():
+    """ "the narrow mangrove tree painted gray" is gone: "the gray mangrove tree"."""
+    unpainted = {pair[0] for name in LEXICON["unpainted"] for pair in LEXICON[name]}
+    unpainted |= {pair[-1] for name in LEXICON["unpainted"] for pair in LEXICON[name]}
+    painted = re.compile(rf"(?<!of )\b({'|'.join(map(re.escape, unpainted))}) (painted|coloured)\b")
+    family = build({**template_config(), "attributes": 1, "dialogue_type": ["HUMAN_GIVE_COMMAND", "GET_MEMORY"]})
+    for index in range(3000):
+        text = record(family, 4, index)["text"]
+        assert not painted.search(text), text
