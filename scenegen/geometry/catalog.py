@@ -10,12 +10,12 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
+from ..resources import data_text
 from .shapes import Boxes, Footprints, pose, rotate
 
 #: A scale or position: one number for all axes, ``(x, y, z)``, or an MCS ``{"x", "y", "z"}`` dict.
@@ -76,7 +76,7 @@ def _tool_entries(prefix: str, rule: Mapping[str, Any], height: float) -> dict[s
 @cache
 def catalog() -> Mapping[str, ObjectFacts]:
     """Every known object type, read from the data file once."""
-    data = json.loads(files("scenegen").joinpath("data", "objects.json").read_text(encoding="utf-8"))
+    data = json.loads(data_text("objects.json"))
     entries = dict(data["objects"])
     for prefix, rule in data["tool_families"].items():
         entries.update(_tool_entries(prefix, rule, data["tool_height"]))

@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
 
-from ..resources import load_yaml
+from ..resources import data_text, load_yaml
 
 _SOURCE = "scenegen/data/materials.yaml"
 
@@ -74,7 +73,7 @@ def _parse(data: Any) -> _Materials:
 
 @cache
 def _materials() -> _Materials:
-    text = files("scenegen").joinpath("data", "materials.yaml").read_text(encoding="utf-8")
+    text = data_text("materials.yaml")
     return _parse(load_yaml(text))
 
 
