@@ -70,6 +70,17 @@ def record(family: Caip, seed: int, index: int) -> dict[str, Any]:
     return {"id": f"caip_{index:06d}", **sample.documents[""]}
 
 
+def objects(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every object node of a logical form, actions included."""
+    yield node
+    for key, value in node.items():
+        if isinstance(value, dict):
+            yield from objects(value)
+        elif key == "action_sequence":
+            for action in value:
+                yield from objects(action)
+
+
 def lookup(form: dict[str, Any], path: str) -> Any:
     """The value at a JSON path such as ``$.logical_form.action_sequence[0].schematic.has_name``."""
     node: Any = {"logical_form": form}

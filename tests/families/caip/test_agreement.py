@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .support import LEXICON, build, record, template_config
+from .support import LEXICON, build, objects, record, template_config
 
 TAG_LISTS = ["reference_tags", "built_tags", "building_tags", "planted_tags", "object_tags", "schematic_tags"]
 # a relative pronoun whose verb agrees with the noun before it ("the towers that are on fire"), and the verb's
@@ -58,16 +58,6 @@ def _after(said: dict[str, Any], node: dict[str, Any]) -> tuple[str, ...]:
     return tuple(said["tokens"][end + 1 : end + 3])
 
 
-def _objects(node: dict[str, Any]):
-    yield node
-    for key, value in node.items():
-        if isinstance(value, dict):
-            yield from _objects(value)
-        elif key == "action_sequence":
-            for action in value:
-                yield from _objects(action)
-
-
 def _disagrees(noun_number: str | None, words: tuple[str, ...]) -> bool:
     """Whether the verb of a tag or a lead ("that is", "which are ...") disagrees with a noun of
     ``noun_number``: 'the towers that is', 'the tower that are'."""
@@ -83,7 +73,7 @@ def test_generated_tags_and_leads_agree_with_their_noun():
     checked = 0
     for index in range(6000):
         said = record(family, 41, index)
-        for node in _objects(said["logical_form"]):
+        for node in objects(said["logical_form"]):
             if "has_name" not in node or not ("has_tag" in node or "location" in node):
                 continue
             start, end = node["has_name"][1]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .support import ACTIONS, LEXICON, PHRASES, build, pairings, record, singulars, template_config
+from .support import ACTIONS, LEXICON, PHRASES, build, objects, pairings, record, singulars, template_config
 
 # Water and the lie of the land: nobody destroys, copies or completes them ("take down the purple lake",
 # "dismantle all of the valleys", "trash that ridge")
@@ -108,17 +108,6 @@ def test_every_phrase_going_in_or_out_names_what_one_can_be_in():
         for by_direction in PHRASES["locations"][use].values():
             for direction in ("INSIDE", "OUTSIDE"):
                 assert set(by_direction.get(direction, ())) <= narrowed, (use, direction)
-
-
-def objects(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Every object node of a logical form, actions included."""
-    yield node
-    for key, value in node.items():
-        if isinstance(value, dict):
-            yield from objects(value)
-        elif key == "action_sequence":
-            for action in value:
-                yield from objects(action)
 
 
 def words(said: dict[str, Any], node: dict[str, Any], key: str) -> str:
