@@ -155,9 +155,12 @@ def _test(stage: Stage, choices: set[str], goal: Point, rng: np.random.Generator
     of the walls and of the agent it does not pick; or (a training version) up to the goal object, which then
     stays where it stood, clear of both agents."""
     shown = [box(goal, stage.goal.half)] if "goal" in choices else []
-    to_goal = _goal_walk(stage, goal, shown, rng) if shown else None
-    main = to_goal[0] if to_goal else spot(stage.arena, stage.half("main"), shown, rng)
-    if main is None or (shown and to_goal is None):
+    if shown:
+        to_goal = _goal_walk(stage, goal, shown, rng)
+        main = to_goal[0] if to_goal else None
+    else:
+        to_goal, main = None, spot(stage.arena, stage.half("main"), [], rng)
+    if main is None:
         return None
     homes = {"main": main}
     walks = {}
