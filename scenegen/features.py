@@ -50,10 +50,12 @@ def absorb(kind: Type, value: Any) -> Type:
         if kind[0] == "struct" and type(value) is dict:
             fields = kind[1]
             for key, item in value.items():
-                if key in fields:
-                    fields[key] = absorb(fields[key], item)
-                else:
+                known = fields.get(key)
+                if known is None:
                     fields[key] = type_of(item)
+                # Most fields are leaves their type already covers: no call for them (a record has dozens).
+                elif known != _LEAVES.get(type(item), ""):
+                    fields[key] = absorb(known, item)
             return kind
         if kind[0] == "list" and type(value) in (list, tuple):
             for element in value:
