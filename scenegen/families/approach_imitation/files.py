@@ -10,25 +10,18 @@ from typing import Any
 import numpy as np
 
 from ...errors import ConfigError
-from ...mcs.actions import END_HABITUATION, PASS, Action
-from ...mcs.frame import passive_agents_goal, room_materials
+from ...mcs.frame import room_materials
 from ...mcs.gridworld.cast import (
     GOAL_SHAPES,
     HIGHLIGHT,
-    PILLAR_SCALE,
-    ROOM,
-    VIEWS,
-    WALL_HEIGHT,
-    WALL_MATERIAL,
-    ZERO,
     Body,
     Member,
     agent_object,
     keyframe_shows,
 )
-from ...mcs.gridworld.layout import CELL
-from ...mcs.objects import object_id, structure_cube
-from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
+from ...mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
+from ...mcs.objects import object_id
+from ...model import MaterialChange, Scene, SceneObject, Vec3
 from .arena import Arena
 from .stage import Stage
 from .timeline import ROLES, Take
@@ -54,9 +47,10 @@ def scenes(stage: Stage, takes: Sequence[Take], drawn: Mapping[str, Any], ids: M
            other_first: bool) -> list[Scene]:
     """The pair's files from their timelines. An object the two files show alike is one object in both, so that
     the exporter writes it once."""
-    isometric, front_right, pillar_z = VIEWS[drawn["view"]]
-    pillar = structure_cube(ids["pillar"], (4.0, 1.5, pillar_z), PILLAR_SCALE, drawn["materials.pillar"], lips=True)
-    walls = _walls(stage.arena, ids["walls"])
+    standing = pillar(ids["pillar"], drawn["view"], drawn["materials.pillar"])
+    arena = stage.arena
+    walls = grid_walls(arena.size, [arena.centre(cell) for cell in arena.walls], ids["walls"])
+    materials = room_materials(drawn)
     made: dict[str, tuple[Any, SceneObject]] = {}
 
     def once(key: str, timeline: Any, build: Callable[[], SceneObject]) -> SceneObject:
@@ -72,10 +66,8 @@ def scenes(stage: Stage, takes: Sequence[Take], drawn: Mapping[str, Any], ids: M
             agents[1], agents[2] = agents[2], agents[1]
         goal_object = once("goal", (take.goal, take.changes, take.goal_hidden),
                            partial(_goal_object, ids["goal"], stage.goal, drawn["object.colour"], take))
-        goal = passive_agents_goal(take.last_step, _actions(take), stage.familiarization)
-        out.append(Scene(room=ROOM, materials=room_materials(drawn), performer_position=ZERO,
-                         performer_rotation=ZERO, objects=[*agents, pillar, goal_object, *walls], goal=goal,
-                         version=3, isometric=isometric, isometric_front_right=front_right))
+        goal = watching_goal(take.last_step, (end for _, end in take.trials), stage.familiarization)
+        out.append(grid_scene([*agents, standing, goal_object, *walls], goal, materials, drawn["view"]))
     return out
 
 
@@ -84,35 +76,11 @@ def scene_ids(rng: np.random.Generator, arena: Arena) -> dict[str, Any]:
             "walls": [object_id(rng, "wall_") for _ in arena.walls]}
 
 
-def _actions(take: Take) -> tuple[Action, ...]:
-    """Pass throughout, and EndHabituation on the last step of each familiarisation trial."""
-    actions = [PASS] * take.last_step
-    for _, end in take.trials:
-        actions[end - 1] = END_HABITUATION
-    return tuple(actions)
-
-
 def _goal_object(key: str, body: Body, colour: str, take: Take) -> SceneObject:
     changes = [MaterialChange(step, [HIGHLIGHT if red else colour]) for step, red in take.changes]
     return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
                        shows=keyframe_shows(take.goal, body.y, (0, body.rotation, 0), body.scale),
                        change_materials=changes, hides=[] if take.goal_hidden is None else [take.goal_hidden])
-
-
-def _walls(arena: Arena, wall_ids: Sequence[str]) -> list[SceneObject]:
-    """The wall cells, then the border ring (ids as in the evaluation scenes)."""
-    cube = (CELL, WALL_HEIGHT, CELL)
-    walls = [_wall(key, *arena.centre(cell), cube) for key, cell in zip(wall_ids, arena.walls, strict=True)]
-    inner = arena.size * CELL
-    edge = (inner + CELL) / 2
-    across, along = (inner + 2 * CELL, WALL_HEIGHT, CELL), (CELL, WALL_HEIGHT, inner)
-    return [*walls, _wall("wall_grid_front", 0, edge, across), _wall("wall_grid_back", 0, -edge, across),
-            _wall("wall_grid_left", -edge, 0, along), _wall("wall_grid_right", edge, 0, along)]
-
-
-def _wall(key: str, x: float, z: float, scale: Vec3) -> SceneObject:
-    return SceneObject(id=key, type="cube", materials=[WALL_MATERIAL], kinematic=True, structure=True,
-                       shows=[Show((x, WALL_HEIGHT / 2, z), ZERO, scale, 0)])
 
 
 def refuse(task: str, path: str, message: str) -> ConfigError:

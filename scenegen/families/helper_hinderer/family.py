@@ -18,22 +18,16 @@ the longer of the two test-trial walks.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from ...errors import ConfigError, Problem
 from ...family import Family, Sample
-from ...mcs.actions import END_HABITUATION, PASS, Action
-from ...mcs.frame import passive_agents_goal, room_materials
+from ...mcs.frame import room_materials
 from ...mcs.gridworld.cast import (
     HIGHLIGHT,
-    PILLAR_SCALE,
-    ROOM,
-    VIEWS,
-    WALL_HEIGHT,
-    WALL_MATERIAL,
     ZERO,
     Body,
     Member,
@@ -44,8 +38,9 @@ from ...mcs.gridworld.cast import (
     with_test,
 )
 from ...mcs.gridworld.layout import CELL, MIN_SIZE, Cell, Layout, build_layout
-from ...mcs.objects import object_id, structure_cube
-from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
+from ...mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
+from ...mcs.objects import object_id
+from ...model import MaterialChange, SceneObject, Vec3
 from ...outputs import ALWAYS_PAIRS
 from .declaration import DECLARATION
 from .trials import HELP, HINDER, ROLES, Actor, Script, Stage, TrialRecord, script
@@ -117,19 +112,17 @@ class HelperHinderer(Family):
 
         agents = {role: agent_object(member, getattr(acted, role)) for role, member in cast.items()}
         others = [agents[role] for role in (ROLES if helper_first else ROLES[::-1])]
-        isometric, front_right, pillar_z = VIEWS[drawn["view"]]
         shared = [
-            structure_cube(ids["pillar"], (4.0, 1.5, pillar_z), PILLAR_SCALE, drawn["materials.pillar"], lips=True),
+            pillar(ids["pillar"], drawn["view"], drawn["materials.pillar"]),
             _occluder(ids["occluder"], acted),
             _goal_object(ids["goal"], self.goal_bodies[drawn["object.type"]], drawn["object.colour"], acted),
-            *_walls(layout, wall_ids),
+            *grid_walls(layout.size, [layout.centre(cell) for cell in layout.walls], wall_ids),
         ]
-        goal = passive_agents_goal(acted.last_step, _actions(acted), self.familiarization)
+        goal = watching_goal(acted.last_step, (t.end for t in acted.trials), self.familiarization)
         materials = room_materials(drawn)
         documents = {
-            suffix: Scene(room=ROOM, materials=materials, performer_position=ZERO, performer_rotation=ZERO,
-                          objects=[with_test(agents["main"], acted.test[role]), *others, *shared], goal=goal,
-                          version=3, isometric=isometric, isometric_front_right=front_right)
+            suffix: grid_scene([with_test(agents["main"], acted.test[role]), *others, *shared], goal, materials,
+                               drawn["view"])
             for suffix, role in OUTCOMES
         }
         params = {**drawn, **{role: member.params() for role, member in cast.items()},
@@ -231,33 +224,6 @@ def _goal_object(key: str, body: Body, colour: str, acted: Script) -> SceneObjec
     return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
                        shows=keyframe_shows(acted.goal, body.y, (0, body.rotation, 0), body.scale),
                        change_materials=changes, hides=[acted.test_start])
-
-
-def _walls(layout: Layout, wall_ids: Sequence[str]) -> list[SceneObject]:
-    """The interior wall cells, then the border ring (ids as in the evaluation scenes)."""
-    cube = (CELL, WALL_HEIGHT, CELL)
-    walls = [_wall(key, *layout.centre(cell), cube) for key, cell in zip(wall_ids, layout.walls, strict=True)]
-    inner = layout.size * CELL
-    edge = (inner + CELL) / 2
-    across, along = (inner + 2 * CELL, WALL_HEIGHT, CELL), (CELL, WALL_HEIGHT, inner)
-    walls += [
-        _wall("wall_grid_front", 0, edge, across),
-        _wall("wall_grid_back", 0, -edge, across),
-        _wall("wall_grid_left", -edge, 0, along),
-        _wall("wall_grid_right", edge, 0, along),
-    ]
-    return walls
-
-
-def _wall(key: str, x: float, z: float, scale: Vec3) -> SceneObject:
-    return SceneObject(id=key, type="cube", materials=[WALL_MATERIAL], kinematic=True, structure=True,
-                       shows=[Show((x, WALL_HEIGHT / 2, z), ZERO, scale, 0)])
-
-
-def _actions(acted: Script) -> tuple[Action, ...]:
-    """Pass throughout, and EndHabituation on the last step of each familiarisation trial."""
-    ends = {trial.end - 1 for trial in acted.trials}
-    return tuple(END_HABITUATION if step in ends else PASS for step in range(acted.last_step))
 
 
 def _trial_params(trial: TrialRecord) -> dict[str, Any]:

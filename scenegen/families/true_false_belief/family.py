@@ -24,17 +24,12 @@ import numpy as np
 from ...errors import ConfigError, Problem
 from ...family import Family, Sample
 from ...geometry import object_size
-from ...mcs.actions import END_HABITUATION, PASS, Action
-from ...mcs.frame import passive_agents_goal, room_materials
+from ...mcs.frame import room_materials
 from ...mcs.gridworld.belief_world import OCCLUDER_SCALE, BeliefWorld, belief_world
 from ...mcs.gridworld.box_walks import Floor
 from ...mcs.gridworld.cast import (
     HIGHLIGHT,
-    PILLAR_SCALE,
-    ROOM,
-    VIEWS,
     WALL_HEIGHT,
-    WALL_MATERIAL,
     ZERO,
     Body,
     Member,
@@ -44,8 +39,9 @@ from ...mcs.gridworld.cast import (
     keyframe_shows,
     with_test,
 )
-from ...mcs.objects import object_id, structure_cube, white_occluder
-from ...model import MaterialChange, Scene, SceneObject, Show, Vec3
+from ...mcs.gridworld.scenery import grid_scene, pillar, wall, watching_goal
+from ...mcs.objects import object_id, white_occluder
+from ...model import MaterialChange, SceneObject, Show, Vec3
 from ...outputs import ALWAYS_PAIRS
 from .declaration import DECLARATION
 from .script import MIN_SEPARATION, PLACES, Script, Stage, TrialRecord, script
@@ -99,15 +95,14 @@ class TrueFalseBelief(Family):
 
         secondary = replace(agent_object(cast["secondary"], acted.secondary),
                             hides=[0, *(trial.start for trial in acted.trials[1:]), acted.test_start])
-        isometric, front_right, pillar_z = VIEWS[VIEW]
         scenery = [
-            structure_cube(ids["pillar"], (4.0, 1.5, pillar_z), PILLAR_SCALE, drawn["materials.pillar"], lips=True),
+            pillar(ids["pillar"], VIEW, drawn["materials.pillar"]),
             # The lower room's occluder first, as in the evaluation pair.
             *(white_occluder(ids[room], keyframe_shows(track, OCCLUDER_SCALE[1] / 2, ZERO, OCCLUDER_SCALE))
               for room, track in zip(("lower", "upper"), acted.occluders[::-1], strict=True)),
         ]
         walls = _walls(world, wall_ids)
-        goal = passive_agents_goal(acted.last_step, _actions(acted), self.familiarization)
+        goal = watching_goal(acted.last_step, (t.end for t in acted.trials), self.familiarization)
         materials = room_materials(drawn)
         outcomes = _outcomes(believes)
         # Carried, the object rides on the secondary agent's top (docs/mcs_facts.md 12.4).
@@ -119,9 +114,7 @@ class TrueFalseBelief(Family):
         for suffix, place in outcomes.items():
             objects = [with_test(primary, acted.approaches[place]), secondary, *scenery,
                        _goal_object(ids["goal"], body, drawn["object.colour"], acted, place, object_shows), *walls]
-            documents[suffix] = Scene(room=ROOM, materials=materials, performer_position=ZERO,
-                                      performer_rotation=ZERO, objects=objects, goal=goal, version=3,
-                                      isometric=isometric, isometric_front_right=front_right)
+            documents[suffix] = grid_scene(objects, goal, materials, VIEW)
         params = {**drawn, **{role: member.params() for role, member in cast.items()},
                   "test_speed": acted.test_speed, "old_place": list(acted.places["old"]),
                   "new_place": list(acted.places["new"]), "trials": [_trial_params(t) for t in acted.trials]}
@@ -193,22 +186,10 @@ def _object_shows(acted: Script, body: Body, lifted: float) -> list[Show]:
 def _walls(world: BeliefWorld, wall_ids: Sequence[str]) -> list[SceneObject]:
     """The divider's cells, then the border (ids as in the evaluation pair)."""
     cube = (0.5, WALL_HEIGHT, 0.5)
-    walls = [_wall(key, *world.centre(cell), cube, WALL_HEIGHT)
-             for key, cell in zip(wall_ids, world.divider, strict=True)]
-    walls += [_wall(f"wall_grid_{name}", x, z, (sx, height, sz), height)
+    walls = [wall(key, *world.centre(cell), cube) for key, cell in zip(wall_ids, world.divider, strict=True)]
+    walls += [wall(f"wall_grid_{name}", x, z, (sx, height, sz), height)
               for name, x, z, sx, sz, height in world.border()]
     return walls
-
-
-def _wall(key: str, x: float, z: float, scale: Vec3, height: float) -> SceneObject:
-    return SceneObject(id=key, type="cube", materials=[WALL_MATERIAL], kinematic=True, structure=True,
-                       shows=[Show((x, height / 2, z), ZERO, scale, 0)])
-
-
-def _actions(acted: Script) -> tuple[Action, ...]:
-    """Pass throughout, and EndHabituation on the last step of each familiarisation trial."""
-    ends = {trial.end - 1 for trial in acted.trials}
-    return tuple(END_HABITUATION if step in ends else PASS for step in range(acted.last_step))
 
 
 def _occluder_ids(ids: Mapping[str, str], acted: Script) -> dict[str, str]:
