@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from hypothesis import strategies as st
@@ -12,20 +13,36 @@ from scenegen.families.approach_imitation.declaration import OBJECT_TYPES, PAIR_
 from scenegen.manifest import read_manifest
 from scenegen.mcs.gridworld.patterns import SHAPES
 
-from .support import configured
+from .approach_imitation_replay import step_lengths
+from .support import checked_sample, configured, trial_ends, value
 
 
 def family_for(family_class, config: dict[str, Any]):
     return configured(family_class, **config)
 
 
-def value(options, ranges=False):
-    ordered = sorted(set(options))
-    shapes = [st.sampled_from(ordered), st.lists(st.sampled_from(ordered), min_size=1, max_size=3, unique=True)]
-    if ranges and len(ordered) > 1:
-        shapes.append(st.tuples(st.sampled_from(ordered), st.sampled_from(ordered)).map(
-            lambda b: {"min": min(b), "max": max(b)}))
-    return st.one_of(shapes)
+def evaluation_timings(config: str, prefix: str, samples: int
+                       ) -> tuple[list[int], list[int], list[float], list[tuple[dict[str, Any], list[int]]]]:
+    """Over every document of the first ``samples`` checked samples (seed 3) of ``config``: the familiarisation
+    trials' lengths, the scenes' lengths and the agents' step lengths, and each document with its trial ends."""
+    trials: list[int] = []
+    scenes: list[int] = []
+    lengths: list[float] = []
+    documents = list(_documents(config, prefix, samples))
+    for document, ends in documents:
+        trials += [b - a for a, b in zip([0, *ends], ends, strict=False)]
+        scenes.append(document["goal"]["last_step"])
+        lengths += step_lengths(document)
+    return trials, scenes, lengths, documents
+
+
+def _documents(config: str, prefix: str, samples: int) -> Iterator[tuple[dict[str, Any], list[int]]]:
+    from scenegen.run import load_family
+
+    _, family = load_family(config)
+    for index in range(samples):
+        for document in checked_sample(family, 3, prefix, index)[1].values():
+            yield document, trial_ends(document)
 
 
 def configs(task: str) -> st.SearchStrategy[dict[str, Any]]:

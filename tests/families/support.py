@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from hypothesis import assume
+from hypothesis import strategies as st
 
 from scenegen.config import check_config
 from scenegen.errors import ConfigError
@@ -89,3 +90,30 @@ def assert_same_grid_and_pillar(ours: dict[str, list[dict[str, Any]]], theirs: d
     pillar, twin = ours["platform"][0], theirs["platform"][0]
     assert {k: v for k, v in pillar.items() if k not in ("id", "materials")} == \
         {k: v for k, v in twin.items() if k not in ("id", "materials")}
+
+
+def value(options: Any, ranges: bool = False) -> st.SearchStrategy[Any]:
+    """A config value drawn from ``options`` in each form a config may write it: one of them, a list of a few
+    (a uniform choice), or with ``ranges`` a {min, max} range."""
+    ordered = sorted(set(options))
+    shapes = [st.sampled_from(ordered), st.lists(st.sampled_from(ordered), min_size=1, max_size=3, unique=True)]
+    if ranges and len(ordered) > 1:
+        shapes.append(st.tuples(st.sampled_from(ordered), st.sampled_from(ordered)).map(
+            lambda b: {"min": min(b), "max": max(b)}))
+    return st.one_of(shapes)
+
+
+def trial_ends(document: dict[str, Any]) -> list[int]:
+    """The step after each familiarisation trial of a passive-agent scene (its EndHabituation steps, plus one)."""
+    return [i + 1 for i, action in enumerate(document["goal"]["action_list"]) if action == ["EndHabituation"]]
+
+
+def cut_at_test(document: dict[str, Any]) -> None:
+    """Keep only what a passive-agent scene shows before its test trial, its ids replaced by their positions (the
+    two files of an evaluation pair have fresh ids each): what the two files of a pair must share."""
+    test_start = trial_ends(document)[-1]
+    for position, item in enumerate(document["objects"]):
+        item["id"] = str(position)
+        for key in ("shows", "hides", "changeMaterials"):
+            if key in item:
+                item[key] = [event for event in item[key] if event["stepBegin"] < test_start]

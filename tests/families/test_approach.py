@@ -9,8 +9,9 @@ import statistics
 from scenegen.families.approach_imitation.checks import preference_problems
 
 from ..conftest import REFERENCE_SCENES
-from .approach_imitation_replay import Replay, step_lengths
-from .support import checked_sample
+from .approach_imitation_replay import Replay
+from .preference_cases import evaluation_timings
+from .support import cut_at_test
 
 REFERENCE = "more/eval_7_passive_agents_approach_0001_0{}.json"
 
@@ -18,19 +19,10 @@ REFERENCE = "more/eval_7_passive_agents_approach_0001_0{}.json"
 def test_timings_and_motion_match_the_evaluation():
     """docs/mcs_facts.md 13.4: familiarisation trials of 20-40 steps, the goal shown from the test trial's first
     step, scenes of a few hundred steps, 0.05 m a step along each axis moved."""
-    from scenegen.run import load_family
-    _, family = load_family("eval7_approach")
-    trials, scenes, lengths = [], [], []
-    for index in range(10):
-        documents = checked_sample(family, 3, "approach_", index)[1]
-        for document in documents.values():
-            actions = document["goal"]["action_list"]
-            ends = [i + 1 for i, action in enumerate(actions) if action == ["EndHabituation"]]
-            trials += [b - a for a, b in zip([0, *ends], ends, strict=False)]
-            scenes.append(document["goal"]["last_step"])
-            goal = next(item for item in document["objects"] if item["id"].startswith("object_"))
-            assert goal["shows"][0]["stepBegin"] == ends[-1] and "hides" not in goal
-            lengths += step_lengths(document)
+    trials, scenes, lengths, documents = evaluation_timings("eval7_approach", "approach_", 10)
+    for document, ends in documents:
+        goal = next(item for item in document["objects"] if item["id"].startswith("object_"))
+        assert goal["shows"][0]["stepBegin"] == ends[-1] and "hides" not in goal
     assert min(trials) >= 15 and max(trials) <= 80 and 20 <= statistics.median(trials) <= 45  # the reference: 27-37
     assert 250 <= statistics.median(scenes) <= 700  # the reference: 430 and 467
     assert 0.049 <= statistics.median(lengths) <= 0.0708 and max(lengths) <= 0.0708
@@ -40,13 +32,8 @@ def test_reference_pair_is_identical_before_its_test_trial_and_passes_the_checks
     first, second = (json.loads((REFERENCE_SCENES / REFERENCE.format(n)).read_text()) for n in (1, 2))
     for document in (first, second):
         assert preference_problems(document, None, "approach") == []
-    ends = [i + 1 for i, a in enumerate(first["goal"]["action_list"]) if a == ["EndHabituation"]]
     for document in (first, second):
-        for position, item in enumerate(document["objects"]):
-            item["id"] = str(position)
-            for key in ("shows", "hides", "changeMaterials"):
-                if key in item:
-                    item[key] = [e for e in item[key] if e["stepBegin"] < ends[-1]]
+        cut_at_test(document)
         document["name"] = document["goal"] = None
     assert first == second
 

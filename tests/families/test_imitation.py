@@ -11,8 +11,8 @@ import numpy as np
 from scenegen.families.approach_imitation.checks import preference_problems
 
 from ..conftest import REFERENCE_SCENES
-from .approach_imitation_replay import Replay, step_lengths
-from .support import checked_sample
+from .approach_imitation_replay import Replay
+from .preference_cases import evaluation_timings
 
 REFERENCE = "more/eval_7_passive_agents_imitation_0001_0{}.json"
 
@@ -21,20 +21,11 @@ def test_timings_and_motion_match_the_evaluation():
     """docs/mcs_facts.md 13.4: familiarisation trials of 100-200 steps, the goal shown in every familiarisation
     trial and hidden from the test trial's first step, scenes of about a thousand steps, 0.05 m a step along
     each axis moved."""
-    from scenegen.run import load_family
-    _, family = load_family("eval7_imitation")
-    trials, scenes, lengths = [], [], []
-    for index in range(8):
-        documents = checked_sample(family, 3, "imitation_", index)[1]
-        for document in documents.values():
-            actions = document["goal"]["action_list"]
-            ends = [i + 1 for i, action in enumerate(actions) if action == ["EndHabituation"]]
-            trials += [b - a for a, b in zip([0, *ends], ends, strict=False)]
-            scenes.append(document["goal"]["last_step"])
-            goal = next(item for item in document["objects"] if item["id"].startswith("object_"))
-            assert [show["stepBegin"] for show in goal["shows"]] == [0, *ends[:-1]]
-            assert goal["hides"] == [{"stepBegin": ends[-1]}]
-            lengths += step_lengths(document)
+    trials, scenes, lengths, documents = evaluation_timings("eval7_imitation", "imitation_", 8)
+    for document, ends in documents:
+        goal = next(item for item in document["objects"] if item["id"].startswith("object_"))
+        assert [show["stepBegin"] for show in goal["shows"]] == [0, *ends[:-1]]
+        assert goal["hides"] == [{"stepBegin": ends[-1]}]
     assert min(trials) >= 60 and max(trials) <= 300 and 90 <= statistics.median(trials) <= 200  # the reference: 117-149
     assert 800 <= statistics.median(scenes) <= 1700  # the reference: 1052 and 1148
     assert 0.049 <= statistics.median(lengths) <= 0.0708 and max(lengths) <= 0.0708
