@@ -12,7 +12,10 @@ from typing import Any
 
 import click
 
-from . import blas  # noqa: F401 - first of the package's modules: it must run before numpy is imported
+from . import (
+    blas,  # noqa: F401 - first of the package's modules: it must run before numpy is imported
+    collector,
+)
 from .errors import ScenegenError
 from .plugins import family_named, installed_families
 from .request import DEFAULT_SPLIT, EXECUTORS, MAX_SAMPLES, MAX_SEED, MAX_WORKERS, SPLIT_NAME, RunRequest
@@ -277,6 +280,7 @@ def main() -> None:
 
     SIGTERM stops a run as Ctrl-C does: what was written is complete and recorded.
     """
+    collector.skip_collection_at_exit()
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         with warnings.catch_warnings():

@@ -67,6 +67,24 @@ def test_help_still_lists_every_command():
     assert all(command in done.stdout for command in ("make", "validate", "list", "schema"))
 
 
+_PROBE_THE_COLLECTOR_AT_EXIT = """
+import atexit, gc, sys
+atexit.register(lambda: print("frozen at exit:", gc.get_freeze_count() > 0))  # runs after the command's own
+sys.argv = ["scenegen", "list"]
+from scenegen.cli import main
+print("frozen in the run:", gc.get_freeze_count() > 0)
+main()
+"""
+
+
+def test_the_command_leaves_its_objects_out_of_the_collections_at_exit():
+    done = subprocess.run([sys.executable, "-c", _PROBE_THE_COLLECTOR_AT_EXIT],
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "frozen in the run: False" in done.stdout
+    assert done.stdout.rstrip().endswith("frozen at exit: True")
+
+
 # --- plugins: one family's entry point, read as importlib.metadata reads it
 
 
