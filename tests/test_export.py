@@ -234,7 +234,7 @@ def test_rotations_and_motion_vectors_write_whole_values_as_integers():
                                                           scale=(4.0, 5.0, 4.0))],
                        moves=[Motion(0, 14, (0.0, -0.25, 0.0))], rotates=[Motion(80, 97, (0.0, -5.0, 0.0))])
     written = _written(_only(item))
-    assert '"rotation": {\n        "x": 0,\n        "y": 90,\n        "z": 12.5\n' in written
+    assert '"rotation":{"x":0,"y":90,"z":12.5}' in written
     exported = _only(item)
     assert exported["moves"][0]["vector"] == {"x": 0, "y": -0.25, "z": 0}
     assert [type(v) for v in exported["moves"][0]["vector"].values()] == [int, float, int]
@@ -248,8 +248,8 @@ def test_room_and_performer_start_keep_their_floats():
     """The real scenes write roomDimensions and performerStart (rotation too) as floats: 10.0, 90.0."""
     document = json.loads(dump_json(to_document(_scene(performer_rotation=(0.0, 90.0, 0.0)), "a")))
     assert document["roomDimensions"] == {"x": 10.0, "y": 3.0, "z": 10.0}
-    assert '"y": 90.0' in _written(document["performerStart"]["rotation"])
-    assert '"x": 10.0' in _written(document["roomDimensions"])
+    assert '"y":90.0' in _written(document["performerStart"]["rotation"])
+    assert '"x":10.0' in _written(document["roomDimensions"])
 
 
 def test_values_that_are_not_whole_numbers_pass_through():

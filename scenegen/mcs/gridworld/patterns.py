@@ -77,9 +77,19 @@ def turned(shape: Sequence[Direction], heading: int, mirrored: bool) -> tuple[Di
 
 def offsets(pattern: Pattern) -> np.ndarray:
     """Where the agent is after each step of the pattern, relative to its start: an ``(n, 2)`` array."""
-    out = np.repeat(np.array(pattern.directions, dtype=float), pattern.steps, axis=0) * STEP
-    trip = np.concatenate([out, -out[::-1]])
+    trip = np.concatenate([_out_steps(pattern), -_out_steps(pattern)[::-1]])
     return np.cumsum(np.tile(trip, (pattern.repeats, 1)), axis=0)
+
+
+def covered(pattern: Pattern) -> np.ndarray:
+    """Where the agent is after each step of the pattern's way out, relative to its start: every place the walk
+    covers but the start, as the way back and the repeats retrace them (a quarter of :func:`offsets`' rows for a
+    pattern walked twice)."""
+    return np.cumsum(_out_steps(pattern), axis=0)
+
+
+def _out_steps(pattern: Pattern) -> np.ndarray:
+    return np.repeat(np.array(pattern.directions, dtype=float), pattern.steps, axis=0) * STEP
 
 
 def positions(start: Point, pattern: Pattern) -> list[Point]:
