@@ -136,7 +136,7 @@ def _familiar_spots(stage: Stage, home: Point, rng: np.random.Generator,
 def _overlap_each(points: np.ndarray, half: Point, boxes: np.ndarray) -> np.ndarray:
     """Whether a footprint of ``half`` at each point overlaps the box of the same row (touching does not)."""
     gap = np.abs(points - boxes[:, :2]) - (np.asarray(half) + boxes[:, 2:])
-    return np.asarray((gap < -1e-6).all(axis=1))
+    return (gap[:, 0] < -1e-6) & (gap[:, 1] < -1e-6)  # not .all(axis=1): four times slower over two columns
 
 
 def _padded(half: Point) -> Point:

@@ -157,7 +157,8 @@ def straight_walks(stage: Stage, start: Point, walker: str, target: str, options
     square around each of the ``standing`` agents (one more column each); a ``(k, 1 + len(standing))`` array."""
     reach = np.asarray(stage.reach(walker, target)) + CONTACT_GAP
     delta = options - np.asarray(start)
-    scale = np.max(np.abs(delta) / reach, axis=1)
+    gaps = np.abs(delta) / reach
+    scale = np.maximum(gaps[:, 0], gaps[:, 1])
     apart = scale > 1.0
     touches = options - delta / np.where(apart, scale, 1.0)[:, None]
     apart &= np.hypot(*(touches - np.asarray(start)).T) >= SHORTEST_WALK

@@ -55,8 +55,11 @@ def hits(starts: np.ndarray, ends: np.ndarray, half: Point, blocked: np.ndarray)
     with np.errstate(divide="ignore", invalid="ignore"):
         inverse = (1.0 / (ends - starts))[:, None, :]
         one, two = low * inverse, (low + 2 * reach) * inverse
-    entry = np.maximum(np.minimum(one, two).max(axis=2), 0.0)
-    leave = np.minimum(np.maximum(one, two).min(axis=2), 1.0)
+    near, far = np.minimum(one, two), np.maximum(one, two)
+    # The two axes compared slice by slice: reducing over an axis of length 2 (.max(axis=2)) costs numpy ten times
+    # as much. NaN stays NaN either way.
+    entry = np.maximum(np.maximum(near[..., 0], near[..., 1]), 0.0)
+    leave = np.minimum(np.minimum(far[..., 0], far[..., 1]), 1.0)
     return entry < leave
 
 
@@ -121,7 +124,8 @@ def contact_points(stands: np.ndarray, target: Point, reach: Point) -> np.ndarra
     """
     delta = np.asarray(target, dtype=float) - stands
     padded = np.asarray(reach, dtype=float) + CONTACT_GAP
-    scale = np.max(np.abs(delta) / padded, axis=1)
+    gaps = np.abs(delta) / padded
+    scale = np.maximum(gaps[:, 0], gaps[:, 1])
     if np.any(scale <= 1.0):
         raise ValueError("an agent already touches or overlaps its target")
     return np.round(np.asarray(target) - delta / scale[:, None], DECIMALS) + 0.0
