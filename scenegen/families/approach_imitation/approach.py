@@ -26,7 +26,7 @@ from .arena import MARGIN, PLACE_ATTEMPTS, box, candidates, fits, spot
 from .declaration import declaration
 from .family import Plan, PreferenceFamily, Version, pattern_params
 from .stage import Stage, approach_walk, arrange, first_of, straight_walks
-from .timeline import END_DELAY, START_DELAY, TEST_END, TURN_GAP, Take, touch_steps
+from .timeline import END_DELAY, START_DELAY, TEST_END, TURN_GAP, Take, columns, touch_steps
 
 TURN = TURN_GAP["approach"]
 
@@ -60,7 +60,7 @@ class Approach(PreferenceFamily):
             take.stand("main", start, home)
             take.stand("preferred", start, preferred)
             take.stand("other", start, other)
-            end = take.move("main", start + START_DELAY, path) + END_DELAY
+            end = take.move("main", start + START_DELAY, columns(path)) + END_DELAY
             take.next_trial(start, end)
             start = end
         take.test_start = start

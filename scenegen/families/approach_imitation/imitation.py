@@ -43,7 +43,7 @@ from .stage import (
     first_of,
     reachable,
 )
-from .timeline import END_DELAY, START_DELAY, TEST_END, TURN_GAP, Take, touch_steps
+from .timeline import END_DELAY, START_DELAY, TEST_END, TURN_GAP, Take, columns, touch_steps
 
 TURN = TURN_GAP["imitation"]
 MODELS = ("preferred", "other")
@@ -100,7 +100,7 @@ class Imitation(PreferenceFamily):
                 take.goal_hidden = start
             for role in ("main", *MODELS):
                 take.stand(role, start, test[role])
-            last = take.move("main", start + START_DELAY, walks[version.choice])
+            last = take.move("main", start + START_DELAY, columns(walks[version.choice]))
             if version.choice == "goal":
                 take.touch([last])
             take.last_step = last + TEST_END["imitation"]

@@ -89,8 +89,8 @@ def goal_beyond(start: Point, pattern: Pattern, reach: Point, gap_steps: int) ->
     """Where the goal stands so that walking ``pattern`` from ``start`` with its last leg ``gap_steps`` longer ends
     touching it: on the last leg's line, just beyond the lengthened leg's end."""
     out = sum(pattern.extended(gap_steps).steps)
-    end = positions(start, pattern.extended(gap_steps))[out - 1]
-    return touching_centre(end, pattern.directions[-1], reach)
+    xs, zs = positions(start, pattern.extended(gap_steps))
+    return touching_centre((xs[out - 1], zs[out - 1]), pattern.directions[-1], reach)
 
 
 def arrange(stage: Stage, walks: Sequence[tuple[Pattern, bool]], beyond: Pattern, models: Mapping[str, Pattern],

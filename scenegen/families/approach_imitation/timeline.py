@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from ...mcs.gridworld.cast import Keyframe
 from ...mcs.gridworld.motion import Point
-from ...mcs.gridworld.patterns import Pattern, turning_steps
+from ...mcs.gridworld.patterns import Pattern, Walk, turning_steps
 
 # Timings measured on the evaluation pairs (docs/mcs_facts.md 13.4).
 START_DELAY = 3  # steps from a trial's first step to its first mover's first keyframe
@@ -49,11 +49,11 @@ class Take:
         if not track or track[-1][1:] != point:
             track.append((step, *point))
 
-    def move(self, role: str, first: int, points: Sequence[Point]) -> int:
-        """``role`` walks through ``points`` from step ``first``; the step of its last keyframe."""
-        xs, zs = zip(*points, strict=True)
-        self.tracks[role].extend(zip(range(first, first + len(points)), xs, zs, strict=True))
-        return first + len(points) - 1
+    def move(self, role: str, first: int, walk: Walk) -> int:
+        """``role`` walks ``walk`` from step ``first``; the step of its last keyframe."""
+        xs, zs = walk
+        self.tracks[role].extend(zip(range(first, first + len(xs)), xs, zs, strict=True))
+        return first + len(xs) - 1
 
     def touch(self, steps: Sequence[int]) -> None:
         """The goal is touched on each of ``steps``: each touch turns it red, or back when it is red."""
@@ -69,6 +69,11 @@ class Take:
         self.trials.append((start, end))
         if self.red:
             self.changes.append((end, False))
+
+
+def columns(points: Sequence[Point]) -> Walk:
+    """Keyframe positions given as points, as a :data:`Walk`."""
+    return [x for x, _ in points], [z for _, z in points]
 
 
 def touch_steps(first: int, pattern: Pattern) -> list[int]:
