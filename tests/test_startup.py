@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 import yaml
 
-from scenegen import plugins, resources
+from scenegen import collector, plugins, resources
 from scenegen.config import _compiled_says_valid, check_config, read_config
 from scenegen.errors import ConfigError
 from tests.hostile.test_configs import BAD_VALUES
@@ -83,6 +83,36 @@ def test_the_command_leaves_its_objects_out_of_the_collections_at_exit():
     assert done.returncode == 0, done.stderr
     assert "frozen in the run: False" in done.stdout
     assert done.stdout.rstrip().endswith("frozen at exit: True")
+
+
+_PROBE_THE_ENTRY_POINT = """
+import gc, sys
+from scenegen import collector
+tune = collector.tuned_for_command
+def probed():
+    print("cli imported when the collector is tuned:", "scenegen.cli" in sys.modules)
+    tune()
+collector.tuned_for_command = probed
+sys.argv = ["scenegen", "list"]
+from scenegen.__main__ import main
+main()
+print("young threshold:", gc.get_threshold()[0])
+"""
+
+
+def test_the_console_script_tunes_the_collector_before_it_imports_the_command_line():
+    done = subprocess.run([sys.executable, "-c", _PROBE_THE_ENTRY_POINT],
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "cli imported when the collector is tuned: False" in done.stdout
+    assert f"young threshold: {collector.COMMAND_THRESHOLD}" in done.stdout
+
+
+def test_python_m_scenegen_is_the_command_line():
+    done = subprocess.run([sys.executable, "-m", "scenegen", "--help"], capture_output=True, text=True,
+                          check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "make" in done.stdout
 
 
 # --- plugins: one family's entry point, read as importlib.metadata reads it

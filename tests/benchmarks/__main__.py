@@ -11,12 +11,16 @@ generation took 54 us a dialogue there, 46 alone).
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import tests.benchmarks as package
+from tests.benchmarks.pipeline import SCRATCH_VARIABLE
 
 #: Runs one benchmark in this process (the parent runs each so, in a child).
 ONE = "--in-process"
@@ -29,14 +33,26 @@ def main() -> None:
     names = sys.argv[1:] or [info.name for info in pkgutil.iter_modules(package.__path__)
                              if not info.name.startswith("_")]
     failed = []
-    for name in names:
-        started = time.perf_counter()
-        print(f"== {name}", flush=True)
-        if subprocess.run([sys.executable, "-m", package.__name__, ONE, name], check=False).returncode:
-            failed.append(name)
-        print(f"   ({time.perf_counter() - started:.1f} s)", file=sys.stderr, flush=True)
+    # One scratch folder for them all, removed at the end: a benchmark's files removed as it ends would slow
+    # the next one's file creation (see pipeline._scratch).
+    with tempfile.TemporaryDirectory(prefix=".bench-", dir=_output()) as scratch:
+        environment = {**os.environ, SCRATCH_VARIABLE: scratch}
+        for name in names:
+            started = time.perf_counter()
+            print(f"== {name}", flush=True)
+            done = subprocess.run([sys.executable, "-m", package.__name__, ONE, name], env=environment, check=False)
+            if done.returncode:
+                failed.append(name)
+            print(f"   ({time.perf_counter() - started:.1f} s)", file=sys.stderr, flush=True)
     if failed:
         sys.exit(f"benchmarks that failed: {', '.join(failed)}")
+
+
+def _output() -> Path:
+    """output/, where `make` writes by default (made if missing)."""
+    folder = Path("output")
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 def _run_here(name: str) -> None:

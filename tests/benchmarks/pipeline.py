@@ -7,6 +7,7 @@ serialising, hashing, writing and the manifest, nothing else.
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
 import tempfile
 import time
@@ -55,15 +56,23 @@ def measure(config: str, n: int, repeats: int = 3) -> list[str]:
     ]
 
 
+#: The scratch folder of a whole `make bench`, which its parent removes when every benchmark has run.
+SCRATCH_VARIABLE = "SCENEGEN_BENCH_SCRATCH"
+
+
 @cache
 def _scratch() -> Path:
     """The bench's scratch folder, in output/ where `make` writes by default (not the system temp folder,
-    whose speed varies by machine); removed once, when the bench ends.
+    whose speed varies by machine); removed once, when the whole bench ends (see ``__main__``), or when this
+    process ends if it runs alone.
 
     Not between measurements: after thousands of files are deleted, creating a file on this VM's ext4 costs
     500-800 us of CPU instead of 60-100 for a minute or more (``perf``: the kernel's inode allocator skipping
     recently freed inodes), which would slow whatever is measured next.
     """
+    shared = os.environ.get(SCRATCH_VARIABLE)
+    if shared:
+        return Path(shared)
     Path("output").mkdir(exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix=".bench-", dir="output"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
