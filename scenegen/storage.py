@@ -183,7 +183,8 @@ class ShardSink(Sink):
 
     Each record is encoded (a JSON line; kept whole for Parquet) and folded into
     the shard's summary as it is added, while it is still in the CPU's caches:
-    done for a whole shard at its end, it cost the builder family a tenth of its time.
+    done for a whole shard at its end, when they had left them, the builder
+    family's make took 104 us a dialogue instead of 100.
     """
 
     def __init__(self, root: Path, run: Entries, storage: Storage, stem: str, output: Output) -> None:
