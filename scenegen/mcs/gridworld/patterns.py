@@ -77,7 +77,8 @@ def turned(shape: Sequence[Direction], heading: int, mirrored: bool) -> tuple[Di
 
 def offsets(pattern: Pattern) -> np.ndarray:
     """Where the agent is after each step of the pattern, relative to its start: an ``(n, 2)`` array."""
-    trip = np.concatenate([_out_steps(pattern), -_out_steps(pattern)[::-1]])
+    out = _out_steps(pattern)
+    trip = np.concatenate([out, -out[::-1]])
     return np.cumsum(np.tile(trip, (pattern.repeats, 1)), axis=0)
 
 
