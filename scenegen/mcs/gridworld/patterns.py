@@ -83,10 +83,10 @@ def offsets(pattern: Pattern) -> np.ndarray:
 
 
 def covered(pattern: Pattern) -> np.ndarray:
-    """Where the agent is after each step of the pattern's way out, relative to its start: every place the walk
-    covers but the start, as the way back and the repeats retrace them (a quarter of :func:`offsets`' rows for a
-    pattern walked twice)."""
-    return np.cumsum(_out_steps(pattern), axis=0)
+    """Every place the agent stands walking the pattern, relative to its start: the start, then where it is after
+    each step of the way out, which the way back and the repeats retrace (a quarter of :func:`offsets`' rows for
+    a pattern walked twice)."""
+    return np.vstack([np.zeros((1, 2)), np.cumsum(_out_steps(pattern), axis=0)])
 
 
 def _out_steps(pattern: Pattern) -> np.ndarray:
