@@ -31,7 +31,7 @@ def tokenize(text: str) -> list[str]:
     """The words of ``text`` as the CAIP annotators saw them."""
     spaced = text.translate(_SPACED)
     if "x" in spaced or "X" in spaced:
-        spaced = _TIMES.sub(" x ", spaced)
+        spaced = _TIMES.sub(r" \g<0> ", spaced)  # the x as written: an "X" stays one
     tokens: list[str] = []
     for chunk in spaced.split():
         if "'" in chunk or chunk[-1] == "." or (len(chunk) == 6 and chunk.lower() == "cannot"):

@@ -18,6 +18,7 @@ EXAMPLES = {
     "go to (1,2,3)": ["go", "to", "(", "1", ",", "2", ",", "3", ")"],
     "go to (-10, 64, 3)": ["go", "to", "(", "-10", ",", "64", ",", "3", ")"],
     "dig a 5x5x3 hole": ["dig", "a", "5", "x", "5", "x", "3", "hole"],
+    "dig a 5X5 hole": ["dig", "a", "5", "X", "5", "hole"],  # split as written (hypothesis found "0X0" -> "0x0")
     "build a 10 by 4 wall": ["build", "a", "10", "by", "4", "wall"],
     # spaCy's clitics, as in Appendix D's "ca n't", "let 's", "that 's"
     "move to the right until you can't anymore": ["move", "to", "the", "right", "until", "you", "ca", "n't", "anymore"],
