@@ -28,7 +28,7 @@ from scenegen.run import load_family, make
 from scenegen.storage import Storage
 from tests.processes import descendants, wait_until_gone
 
-CLI = (sys.executable, "-c", "from scenegen.cli import main; main()")
+CLI = (sys.executable, "-m", "scenegen")
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

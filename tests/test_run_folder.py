@@ -23,7 +23,7 @@ from scenegen.writer import OutputFolder
 from tests.processes import descendants, wait_until_gone
 
 MAKE = ("make", "--config", "tool_choice", "--quiet")
-CLI = (sys.executable, "-c", "from scenegen.cli import main; main()")
+CLI = (sys.executable, "-m", "scenegen")
 RUN = {"family": "test", "seed": 0}
 
 

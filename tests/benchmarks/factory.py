@@ -81,7 +81,7 @@ def _ray() -> Iterator[str]:
 
 
 def _command(n: int, out: Path) -> list[str]:
-    return [sys.executable, "-c", "from scenegen.cli import main; main()", "make", "--config", "tool_choice",
+    return [sys.executable, "-m", "scenegen", "make", "--config", "tool_choice",
             "-n", str(n), "--out", str(out), "--quiet"]
 
 

@@ -24,7 +24,7 @@ def command(out: Path) -> list[str]:
     """``scenegen make --config tool_choice -n 1 --out OUT --overwrite --quiet``, through the console script
     installed beside this interpreter when there is one (as a user runs it)."""
     script = Path(sys.executable).with_name("scenegen")
-    launcher = [str(script)] if script.is_file() else [sys.executable, "-c", "from scenegen.cli import main; main()"]
+    launcher = [str(script)] if script.is_file() else [sys.executable, "-m", "scenegen"]
     return [*launcher, "make", "--config", "tool_choice", "-n", "1", "--out", str(out), "--overwrite", "--quiet"]
 
 

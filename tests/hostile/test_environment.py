@@ -105,7 +105,7 @@ def test_out_below_a_regular_file_stops_with_one_line(attempt, sandbox):
 @pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_a_signal_stops_the_run_with_what_is_safe_and_how_to_resume(sandbox, signal_number, every_process):
     out = sandbox / "run"
-    command = [sys.executable, "-c", "from scenegen.cli import main; main()", *MAKE, "-n", "100000",
+    command = [sys.executable, "-m", "scenegen", *MAKE, "-n", "100000",
                "--out", str(out)]
     process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
