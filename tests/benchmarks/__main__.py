@@ -30,8 +30,12 @@ def main() -> None:
     if sys.argv[1:2] == [ONE]:
         _run_here(sys.argv[2])
         return
-    names = sys.argv[1:] or [info.name for info in pkgutil.iter_modules(package.__path__)
-                             if not info.name.startswith("_")]
+    known = [info.name for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_")]
+    names = sys.argv[1:] or known
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        print(f"error: no benchmark {', '.join(map(repr, unknown))}; there are: {', '.join(known)}", file=sys.stderr)
+        sys.exit(2)
     failed = []
     # One scratch folder for them all, removed at the end: a benchmark's files removed as it ends would slow
     # the next one's file creation (see pipeline._scratch).
