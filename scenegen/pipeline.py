@@ -44,8 +44,7 @@ class Pipeline:
         self.family = family
         self.seed = seed
         self.split = split
-        self.stream = stream_key(family.config, split)
-        self.streams = SampleStreams(seed, self.stream)
+        self.streams = SampleStreams(seed, stream_key(family.config, split))
         self.prefix = prefix
         self.semantic = semantic
         self.export = family.output.export

@@ -57,4 +57,3 @@ class SampleStreams:
         self._counter[3] = index >> 64
         self._bits.state = self._state
         return self._generator
-

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...mcs.gridworld.motion import Point
-from ...mcs.gridworld.patterns import Pattern, positions
+from ...mcs.gridworld.patterns import Pattern, Walk, positions
 from ...mcs.gridworld.sight import clear, contact_points
 from .arena import PLACE_ATTEMPTS, box, candidates, fits, spot, swept_boxes
 from .declaration import declaration
@@ -88,7 +88,8 @@ class Imitation(PreferenceFamily):
         test, walks = found
         first = 0 if drawn["trials.first_mover"] == "matched" else 1
         # The familiarisation trials depend only on whether the main agent touches the goal: made once for each.
-        familiar = {touched: _familiarisation(stage, homes, patterns, goal, first, touched)
+        model_walks = {role: positions(homes[role], patterns[role]) for role in MODELS}
+        familiar = {touched: _familiarisation(stage, homes, patterns, model_walks, goal, first, touched)
                     for touched in {v.touched for v in versions}}
         takes = []
         for version in versions:
@@ -111,15 +112,14 @@ class Imitation(PreferenceFamily):
                             "test_homes": {role: list(point) for role, point in test.items()}})
 
 
-def _familiarisation(stage: Stage, homes: Mapping[str, Point], patterns: Mapping[str, Pattern], goal: Point,
-                     first: int, touched: bool) -> Take:
-    """The familiarisation trials: in each, one model (``first`` the first) walks its pattern and the main agent
-    walks the preferred one's, its last leg lengthened to touch the goal when ``touched``; the take's
-    ``test_start`` is the test trial's first step."""
+def _familiarisation(stage: Stage, homes: Mapping[str, Point], patterns: Mapping[str, Pattern],
+                     model_walks: Mapping[str, Walk], goal: Point, first: int, touched: bool) -> Take:
+    """The familiarisation trials: in each, one model (``first`` the first) walks its pattern (its walk in
+    ``model_walks``) and the main agent walks the preferred one's, its last leg lengthened to touch the goal when
+    ``touched``; the take's ``test_start`` is the test trial's first step."""
     take = Take()
     walked = patterns["preferred"].extended(stage.gap_steps) if touched else patterns["preferred"]
     main_walk = positions(homes["main"], walked)
-    model_walks = {role: positions(homes[role], patterns[role]) for role in MODELS}
     start = 0
     for trial in range(stage.familiarization):
         for role in ("main", *MODELS):
@@ -135,6 +135,7 @@ def _familiarisation(stage: Stage, homes: Mapping[str, Point], patterns: Mapping
         start = end
     take.test_start = start
     return take
+
 
 def _familiar_world(stage: Stage, touching: bool, rng: np.random.Generator,
                     ) -> tuple[dict[str, Point], dict[str, Pattern], Point] | None:

@@ -13,8 +13,7 @@ from ..frame import passive_agents_goal
 from ..objects import structure_cube
 from .cast import PILLAR_SCALE, ROOM, VIEWS, WALL_HEIGHT, WALL_MATERIAL, ZERO
 from .layout import CELL
-
-Point = tuple[float, float]
+from .motion import Point
 
 
 def wall(key: str, x: float, z: float, scale: Vec3, height: float = WALL_HEIGHT) -> SceneObject:
