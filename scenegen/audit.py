@@ -21,11 +21,12 @@ import orjson
 from .config import check_config
 from .errors import Problem, ScenegenError
 from .family import Family
+from .files import is_temporary, sha256
 from .manifest import MANIFEST, RUN_RECORD, SHARD_EXTENSIONS, entry_files, manifest_lines
 from .plugins import family_named
 from .storage import RECORD_KEYS, Storage, decode_rows
 from .validate import document_problems, mcs_problems, schema_problems
-from .writer import is_document, sha256
+from .writer import is_document
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,7 @@ def _audit_folder(folder: Path, folders: dict[Path, RunFolder]) -> Iterator[File
         for name, (number, _) in sorted(run.listed.items()):
             if name not in names:
                 yield FileReport(folder / name, [Problem(f"{MANIFEST} line {number}", "listed but missing")], "nothing")
-        for name in sorted(n for n in names if n.startswith(".") and n.endswith(".tmp")):
+        for name in sorted(n for n in names if is_temporary(n)):
             yield FileReport(folder / name, [Problem("$", "temporary file of an interrupted run; rerun with --resume")],
                              "nothing")
     for path in sorted(folder / name for name in names):

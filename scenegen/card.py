@@ -18,8 +18,8 @@ import yaml
 
 from .dataset import Run, open_run
 from .features import yaml_features
+from .files import write_atomic
 from .summary import Summary
-from .writer import write_atomic
 
 CARD = "README.md"
 #: The heading of the card's loading example; a link to a stats page goes above it.

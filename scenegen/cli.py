@@ -196,10 +196,10 @@ def preview_command(scene: Path | None, run: Path | None, out: Path | None, step
                                f"{'--png writes PNG' if as_png else 'the drawing is SVG (add --png for PNG)'}")
     # Drawing and reading runs: imported by this command only (start-up time).
     from .errors import ConfigError
+    from .files import write_atomic
     from .preview.png import png_bytes
     from .preview.scene import NotDrawable, read_scene
     from .preview.sheet import sheet_svg, strip_steps, strip_svg
-    from .writer import write_atomic
 
     suffix = ".png" if as_png else ".svg"
     try:

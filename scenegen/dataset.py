@@ -23,11 +23,11 @@ import orjson
 
 from .errors import ScenegenError, storage
 from .family import Family
+from .files import sha256
 from .manifest import MANIFEST, RUN_RECORD, manifest_lines
 from .outputs import Doc, Output
 from .plugins import family_named
 from .storage import Storage, decode_rows
-from .writer import sha256
 
 #: What a document's manifest line holds besides its record's metadata.
 _FILE_KEYS = ("file", "sha256")

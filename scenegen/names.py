@@ -12,7 +12,7 @@ import unicodedata
 from .errors import ConfigError
 
 #: Longest ``--prefix`` in UTF-8 bytes. With an index, a pair suffix, ``.json`` and the
-#: temporary name's dot and ``.tmp``, a file name stays well below the 255 bytes file systems allow.
+#: temporary name's dot and ``.scenegen-tmp``, a file name stays well below the 255 bytes file systems allow.
 MAX_PREFIX_BYTES = 100
 
 #: Longest file name most file systems (ext4, XFS, APFS, NTFS) allow, in bytes.

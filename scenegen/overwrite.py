@@ -30,6 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .errors import ConfigError, Interrupted, ScenegenError, StorageError, storage
+from .files import is_temporary
 from .lock import LOCK_NAME, FolderLock
 from .manifest import MANIFEST, RUN_RECORD, entry_files, read_manifest
 
@@ -110,7 +111,7 @@ def carry_over(previous: Path, new: Path) -> None:
     runs.update(name for entry in read_manifest(previous / MANIFEST) for name in entry_files(entry))
     for path in previous.iterdir():
         target = new / path.name
-        if path.name in runs or (path.name.startswith(".") and path.name.endswith(".tmp")) or os.path.lexists(target):
+        if path.name in runs or is_temporary(path.name) or os.path.lexists(target):
             continue
         if path.is_dir() and not path.is_symlink():
             shutil.copytree(path, target, symlinks=True, copy_function=link_or_copy)

@@ -28,10 +28,11 @@ from typing import Any, Protocol
 import orjson
 
 from .errors import ConfigError
+from .files import sha256, write_atomic
 from .manifest import JSONL_EXTENSIONS, MANIFEST, PARQUET_EXTENSION
 from .outputs import Doc, Output, batched
 from .summary import Summary
-from .writer import dump_json, sha256, write_atomic
+from .writer import dump_json
 
 FORMATS = ("files", "jsonl", "parquet")
 #: The keys every record has besides its document's fields (a pair's also have ``pair_id``, ``role`` and ``pair``).

@@ -44,6 +44,7 @@ from typing import Any, BinaryIO
 import orjson
 
 from .errors import ConfigError, ScenegenError, StorageError, storage
+from .files import sha256, temporary_name, write_atomic
 from .lock import FolderLock
 from .manifest import (
     DOCUMENT_EXTENSIONS,
@@ -77,25 +78,6 @@ def dump_json(document: Any, *, indent: bool = False) -> bytes:
     tenth of its time in serialising, hashing and writing the spaces.
     """
     return orjson.dumps(document, option=orjson.OPT_INDENT_2 if indent else 0)
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` via a temporary file and a rename; on any failure remove the temporary file."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    try:
-        with temporary.open("wb") as handle:
-            handle.write(data)
-        os.replace(temporary, path)
-    except BaseException as error:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise StorageError.of(error, path) from None
-        raise
-
-
-def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def file_sha256(path: Path) -> str | None:
@@ -259,7 +241,7 @@ class OutputFolder:
 
     def _remove_stale_temporaries(self) -> None:
         """Temporary files of a run that was killed mid-write."""
-        for stale in self.root.glob(".*.tmp"):
+        for stale in self.root.glob(temporary_name("*")):
             stale.unlink(missing_ok=True)
 
     # Resuming
@@ -390,7 +372,7 @@ def write_manifest_part(root: Path, first_index: int, lines: bytes, note: bytes)
     """Leave the manifest ``lines`` of a job that began at ``first_index`` in a part file of the run folder
     ``root`` for the run's parent to append, after a one-line ``note`` for the parent; return its name. Named
     like a temporary file: one a killed run leaves is removed as one."""
-    name = f".manifest-{first_index:012d}.part.tmp"
+    name = temporary_name(f"manifest-{first_index:012d}.part")
     with storage(root / name):
         (root / name).write_bytes(note + b"\n" + lines)
     return name

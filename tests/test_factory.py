@@ -212,7 +212,7 @@ def test_a_run_killed_at_any_moment_resumes_to_the_same_bytes(tmp_path, uninterr
     resumed = subprocess.run([*CLI, *RUN, "--out", str(out), "--resume"], capture_output=True, text=True)
     assert resumed.returncode == 0, resumed.stderr
     assert snapshot(out) == uninterrupted
-    assert not list(out.glob(".*.tmp"))
+    assert not list(out.glob(".*.scenegen-tmp"))
 
 
 def test_a_killed_overwrite_leaves_the_old_run(tmp_path, uninterrupted):

@@ -33,7 +33,7 @@ def test_writes_one_scene_per_index_and_a_manifest(tmp_path):
         assert entry["family"] == "tool_choice" and entry["id"] == scene["name"]
         assert entry["label"]["target_id"] == scene["goal"]["metadata"]["target"]["id"]
         assert entry["params"]["correct_side"] == entry["label"]["correct_side"]
-    assert not list(tmp_path.glob(".*.tmp"))
+    assert not list(tmp_path.glob(".*.scenegen-tmp"))
     assert json.loads((tmp_path / "run.json").read_text())["family"] == "tool_choice"
 
 

@@ -277,7 +277,7 @@ def damage(folder: Path, truncated: str, deleted: str, copied: str, unrecorded: 
     (folder / truncated).write_bytes(data[: len(data) // 2])
     (folder / deleted).unlink()
     (folder / unrecorded).write_bytes((folder / copied).read_bytes())
-    (folder / f".{unrecorded}.tmp").write_bytes(b'{"half": ')
+    (folder / f".{unrecorded}.scenegen-tmp").write_bytes(b'{"half": ')
 
 
 def test_resume_redoes_damaged_and_missing_scenes_and_ends_as_an_uninterrupted_run(run_cli, tmp_path):

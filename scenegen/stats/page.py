@@ -8,8 +8,8 @@ from typing import Any
 
 from ..card import link_page
 from ..dataset import open_run
+from ..files import write_atomic
 from ..outputs import McsScenes
-from ..writer import write_atomic
 from .html import report_html
 
 

@@ -125,9 +125,10 @@ def test_a_run_record_of_an_unknown_family(attempt, run_folder):
 
 
 def test_a_leftover_temporary_file_is_reported_and_resume_removes_it(attempt, run_folder):
-    leftover = run_folder / ".tool_choice_000004.json.tmp"
+    leftover = run_folder / ".tool_choice_000004.json.scenegen-tmp"
     leftover.write_bytes(b'{"half": ')
-    assert_invalid(attempt, run_folder, ".tool_choice_000004.json.tmp: $: temporary file of an interrupted run")
+    assert_invalid(attempt, run_folder,
+                   ".tool_choice_000004.json.scenegen-tmp: $: temporary file of an interrupted run")
     resumed = attempt("make", "--config", "tool_choice", "-n", "6", "--seed", "3", "--out", str(run_folder),
                       "--resume", "--quiet")
     assert resumed.code == 0 and not leftover.exists()

@@ -49,7 +49,7 @@ def assert_one_line(result, *fragments: str) -> None:
 
 
 def temporaries(folder: Path) -> list[Path]:
-    return list(folder.glob(".*.tmp"))
+    return list(folder.glob(".*.scenegen-tmp"))
 
 
 def test_a_full_disk_stops_with_one_line_and_the_run_resumes(attempt, sandbox):
