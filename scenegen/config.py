@@ -26,13 +26,28 @@ _VALUE_SHAPES = "a constant, a list, {min, max} or {choices, weights}"
 #: Largest config file read, in bytes: a config is a few kilobytes, and anything this size is not one.
 MAX_CONFIG_BYTES = 1_000_000
 
+#: Deepest nesting of lists and mappings in a config. No family's schema nests more than a few levels; the bound
+#: keeps every walk of a config (building it, checking it, copying it) far from Python's recursion limit.
+MAX_CONFIG_DEPTH = 64
+
+_TOO_DEEP = f"lists and mappings nested more than {MAX_CONFIG_DEPTH} levels deep; a config needs only a few"
+
 
 class _ConfigLoader(resources.YAML_LOADER):
-    """Plain YAML data, each key a string given once, and no aliases.
+    """Plain YAML data, each key a string given once, no aliases, nested at most :data:`MAX_CONFIG_DEPTH` deep.
 
     An alias (``*name``) repeats a node; nested ones expand exponentially when the
-    config is walked ("billion laughs"), and a config never needs them.
+    config is walked ("billion laughs"), and a config never needs them. The
+    nesting is bounded once the document is composed, before the (recursive)
+    construction of its values.
     """
+
+    def get_single_node(self) -> yaml.Node | None:
+        node = super().get_single_node()
+        too_deep = _first_too_deep(node)
+        if too_deep is not None:
+            raise yaml.composer.ComposerError(None, None, _TOO_DEEP, too_deep.start_mark)
+        return node
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         if node in self.constructed_objects or node in self.recursive_objects:
@@ -121,6 +136,19 @@ def _parse(text: str, path: Path) -> Any:
         raise ConfigError(str(path), f"not valid YAML{position}: {problem}") from None
 
 
+def _first_too_deep(root: yaml.Node | None) -> yaml.Node | None:
+    """The first list or mapping of a composed document nested deeper than :data:`MAX_CONFIG_DEPTH`, if any
+    (walked without recursion: the document may be nested as deep as the YAML parser allows)."""
+    stack = [(root, 1)] if isinstance(root, yaml.CollectionNode) else []
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_CONFIG_DEPTH:
+            return node
+        items = node.value if isinstance(node, yaml.SequenceNode) else [n for pair in node.value for n in pair]
+        stack.extend((item, depth + 1) for item in items if isinstance(item, yaml.CollectionNode))
+    return None
+
+
 def _numbers(value: Any, path: str = "") -> Iterator[tuple[str, float]]:
     """Every real number in a parsed config, with its dotted key path."""
     if isinstance(value, float):
@@ -139,8 +167,12 @@ def check_config(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[s
     The compiled validator (jsonschema-rs, which the run loads anyway) passes a valid
     config; anything else goes to the pure-Python ``jsonschema``, the reference,
     which judges it and gives the error to report. Importing ``jsonschema`` takes
-    longer than a small run, so a valid config never does.
+    longer than a small run, so a valid config never does. A config not read
+    by :func:`read_config` (a run record's) is first held to its nesting bound.
     """
+    too_deep = _too_deep_path(config)
+    if too_deep is not None:
+        raise ConfigError(too_deep or "(top level)", _TOO_DEEP)
     if not _compiled_says_valid(config, schema):
         import jsonschema
 
@@ -149,6 +181,20 @@ def check_config(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[s
         if error is not None:
             raise _config_error(error)
     return with_defaults(config, schema)
+
+
+def _too_deep_path(config: Mapping[str, Any]) -> str | None:
+    """The key path of the first list or mapping nested deeper than :data:`MAX_CONFIG_DEPTH` in ``config``, if any
+    (walked without recursion)."""
+    stack: list[tuple[Any, str, int]] = [(config, "", 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_CONFIG_DEPTH:
+            return path
+        items = value.items() if isinstance(value, Mapping) else enumerate(value)
+        stack.extend((item, f"{path}.{key}" if path else str(key), depth + 1)
+                     for key, item in items if isinstance(item, (Mapping, list)))
+    return None
 
 
 def _compiled_says_valid(config: Mapping[str, Any], schema: Mapping[str, Any]) -> bool:

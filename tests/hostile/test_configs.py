@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scenegen.config import MAX_CONFIG_BYTES
+from scenegen.config import MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, check_config
+from scenegen.errors import ConfigError
 
 from .conftest import assert_refused, write
 
@@ -97,6 +98,13 @@ BAD_YAML = {
         ["aliases (*name) are not allowed"],
     ),
     "Python object tag": (TOOL_CHOICE + "lava: !!python/object/apply:os.system ['true']\n", ["not valid YAML"]),
+    # Nested past the bound: refused where it is written, before anything walks it (350 levels were a RecursionError).
+    "lists nested 350 deep": (TOOL_CHOICE + "tool: {width: " + "[" * 350 + "]" * 350 + "}\n",
+                              ["config.yaml", "line 2, column 77", "nested more than 64 levels"]),
+    "mappings nested 100 deep": (TOOL_CHOICE + "tool: " + "{a: " * 100 + "1" + "}" * 100 + "\n",
+                                 ["line 2", "nested more than 64 levels"]),
+    "nested past the YAML parser's own bound": (TOOL_CHOICE + "tool: " + "[" * 5000 + "]" * 5000 + "\n",
+                                                ["not valid YAML", "line 2", "nesting depth"]),
 }
 
 
@@ -127,3 +135,18 @@ def test_a_folder_given_as_config_exits_2(attempt, sandbox):
 
 def test_unknown_family_for_schema_command(attempt):
     assert_refused(attempt("schema", "juggling"), "unknown family")
+
+
+def test_a_config_nested_to_the_bound_reaches_the_schema(attempt, sandbox):
+    lists = MAX_CONFIG_DEPTH - 3  # the document's mapping, `tool`'s and `width`'s list hold them
+    config = write(sandbox / "config.yaml", TOOL_CHOICE + "tool: {width: " + "[" * lists + "]" * lists + "}\n")
+    assert_refused(attempt("make", "--config", str(config), "-n", "3"), "tool.width.0", "is not of type 'number'")
+
+
+def test_a_run_records_config_nested_too_deep_is_refused_without_recursing():
+    config: dict = {"family": "tool_choice"}
+    nested = config
+    for _ in range(5000):  # deeper than Python's recursion limit
+        nested["tool"] = nested = {}
+    with pytest.raises(ConfigError, match=r"^tool(\.tool){63}: lists and mappings nested more than 64 levels"):
+        check_config(config, {"type": "object"})
