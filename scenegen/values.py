@@ -173,9 +173,15 @@ def _compile_weighted(spec: Mapping[str, Any], path: str, kind: type) -> Value:
         )
     if any(not isinstance(w, (int, float)) or isinstance(w, bool) or not 0 <= w <= MAX_WEIGHT for w in weights):
         raise ConfigError(f"{path}.weights", f"{list(weights)!r}: weights must be numbers from 0 to {MAX_WEIGHT:,}")
-    if sum(weights) <= 0:
+    largest = max(weights)
+    if largest <= 0:
         raise ConfigError(f"{path}.weights", "at least one weight must be positive")
-    return Choice(items, tuple(float(c) for c in accumulate(weights)))
+    # Weights are relative, so each is divided by the largest: their running sums are then ordinary floats, the
+    # total at least 1, and a uniform draw in [0, 1) scaled by the total stays below it, on a positive weight.
+    # Summed as written, subnormal weights (5e-324) lose their precision: the scaled draw could round up to the
+    # total and fall past the last choice, or onto one of weight 0. A weight too small beside the largest to be a
+    # float at all becomes 0, which changes nothing: a draw of 53 bits could never have picked it.
+    return Choice(items, tuple(accumulate(weight / largest for weight in weights)))
 
 
 def _cast(value: Any, path: str, kind: type) -> Any:
