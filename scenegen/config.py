@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import copy
 import math
+import os
+import stat
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,6 +19,7 @@ import yaml
 
 from . import resources
 from .errors import ConfigError
+from .files import UnreadableFile, kind_of, open_regular
 
 if TYPE_CHECKING:
     import jsonschema
@@ -80,10 +83,8 @@ def resolve_config_path(spec: str) -> Path:
     if not spec.strip():
         raise ConfigError("--config", "is empty; give a YAML config file or a bundled template's name")
     path = Path(spec)
-    if path.is_file():
-        return path
-    if path.is_dir():
-        raise ConfigError("--config", f"{spec!r} is a folder; give a YAML config file")
+    if os.path.lexists(path):
+        return _config_file(path, spec)
     if path.parent == Path("."):
         for folder in _TEMPLATE_FOLDERS:
             for name in (spec, f"{spec}.yaml"):
@@ -93,6 +94,20 @@ def resolve_config_path(spec: str) -> Path:
     available = ", ".join(sorted(p.name for folder in _TEMPLATE_FOLDERS
                                  for p in (resources.templates_dir() / folder).glob("*.yaml")))
     raise ConfigError("--config", f"no config file {spec!r} (bundled templates: {available})")
+
+
+def _config_file(path: Path, spec: str) -> Path:
+    """``path`` if it is a regular file (or a link to one); else a ConfigError saying what it is."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise ConfigError("--config", f"{spec!r} is a link to a missing file ({os.readlink(path)}); "
+                                      "give a YAML config file") from None
+    except OSError as error:
+        raise ConfigError("--config", f"cannot read {spec!r}: {(error.strerror or str(error)).lower()}") from None
+    if not stat.S_ISREG(mode):
+        raise ConfigError("--config", f"{spec!r} is not a regular file ({kind_of(mode)}); give a YAML config file")
+    return path
 
 
 def read_config(path: Path) -> dict[str, Any]:
@@ -112,10 +127,12 @@ def read_config(path: Path) -> dict[str, Any]:
 
 def _read_text(path: Path) -> str:
     try:
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:
             data = handle.read(MAX_CONFIG_BYTES + 1)
+    except UnreadableFile as error:  # it changed since it was resolved
+        raise ConfigError("--config", str(error)) from None
     except OSError as error:
-        raise ConfigError("--config", f"cannot read {path}: {error.strerror}") from None
+        raise ConfigError("--config", f"cannot read {path}: {(error.strerror or str(error)).lower()}") from None
     if len(data) > MAX_CONFIG_BYTES:
         raise ConfigError("--config",
                           f"{path} is larger than {MAX_CONFIG_BYTES:,} bytes; a config is a small YAML file")

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import socket
+from pathlib import Path
+
 import pytest
 
 from scenegen.config import MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, check_config
@@ -130,7 +134,46 @@ def test_a_file_that_is_no_config_exits_2(attempt, sandbox, data, expected):
 
 def test_a_folder_given_as_config_exits_2(attempt, sandbox):
     (sandbox / "configs.yaml").mkdir()
-    assert_refused(attempt("make", "--config", str(sandbox / "configs.yaml"), "-n", "3"), "is a folder")
+    assert_refused(attempt("make", "--config", str(sandbox / "configs.yaml"), "-n", "3"),
+                   "--config: ", "is not a regular file (a folder)")
+
+
+def _fifo(folder: Path) -> str:
+    os.mkfifo(folder / "config.yaml")
+    return str(folder / "config.yaml")
+
+
+def _socket(folder: Path) -> str:
+    with socket.socket(socket.AF_UNIX) as listener:
+        listener.bind(str(folder / "config.yaml"))
+    return str(folder / "config.yaml")
+
+
+def _dangling_link(folder: Path) -> str:
+    (folder / "config.yaml").symlink_to(folder / "gone.yaml")
+    return str(folder / "config.yaml")
+
+
+def _link_to_a_fifo(folder: Path) -> str:
+    (folder / "config.yaml").symlink_to(_fifo(folder / "work"))
+    return str(folder / "config.yaml")
+
+
+# Each case: what to make in the sandbox (returning the --config to give), and its message.
+SPECIAL_FILES = {
+    "a FIFO (reading it would wait for ever)": (_fifo, "is not a regular file (a FIFO)"),
+    "/dev/zero (reading it never ends)": (lambda _: "/dev/zero", "is not a regular file (a character device)"),
+    "a socket": (_socket, "is not a regular file (a socket)"),
+    "a link to a FIFO": (_link_to_a_fifo, "is not a regular file (a FIFO)"),
+    "a dangling link": (_dangling_link, "is a link to a missing file"),
+}
+
+
+@pytest.mark.parametrize("make, expected", SPECIAL_FILES.values(), ids=SPECIAL_FILES.keys())
+def test_a_config_that_is_not_a_regular_file_exits_2_at_once(attempt, sandbox, make, expected):
+    result = attempt("make", "--config", make(sandbox), "-n", "3")
+    assert_refused(result, "--config: ", expected)
+    assert "no config file" not in result.err
 
 
 def test_unknown_family_for_schema_command(attempt):
