@@ -20,6 +20,16 @@ MAX_NAME_BYTES = 255
 
 _SEPARATORS = ("/", "\\")
 
+#: Characters a name may not hold, by Unicode category: each hides or garbles the name where it is shown (a bidi
+#: override such as U+202E shows ``abc<U+202E>nosj.exe`` as ``abcexe.json``; U+200B cannot be seen at all).
+_UNSEEN = {
+    "Cc": "a control character",
+    "Cf": "an invisible format character (bidi control, zero-width space ...)",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+    "Cs": "a byte that is not UTF-8",
+}
+
 
 def check_prefix(prefix: str) -> str:
     """``prefix`` if it can begin the name of a file inside the run folder; else a ConfigError saying why."""
@@ -39,8 +49,17 @@ def _name_problem(name: str, max_bytes: int) -> str | None:
         return "holds a path separator"
     if name.startswith("."):
         return "starts with a dot (hidden files, '..' and scenegen's temporary files start so)"
-    if any(unicodedata.category(character) in ("Cc", "Cs") for character in name):
-        return "holds a control character or a byte that is not UTF-8"
+    unseen = next((character for character in name if unicodedata.category(character) in _UNSEEN), None)
+    if unseen is not None:
+        return f"holds {_UNSEEN[unicodedata.category(unseen)]} ({_code(unseen)})"
     if len(name.encode("utf-8")) > max_bytes:
         return f"is longer than {max_bytes} bytes"
     return None
+
+
+def _code(character: str) -> str:
+    """How a message shows ``character``: its code point, or the byte a lone surrogate stands for (Python decodes
+    a file name's bytes that are not UTF-8 to U+DC80-U+DCFF)."""
+    if 0xDC80 <= ord(character) <= 0xDCFF:
+        return f"byte {ord(character) - 0xDC00:#04x}"
+    return f"U+{ord(character):04X}"

@@ -22,6 +22,12 @@ BAD_PREFIXES = {
     "a newline": ("a\nb_", "control character"),
     "an escape": ("a\x1b[31m_", "control character"),
     "a NUL": ("a\x00b", "control character"),
+    "a bidi override": ("invoice_\u202egnp.", "format character (bidi control, zero-width space ...) (U+202E)"),
+    "a bidi isolate": ("a\u2066b_", "invisible format character"),
+    "a zero-width space": ("a\u200bb_", "invisible format character"),
+    "a byte order mark": ("\ufeffscene_", "invisible format character"),
+    "a line separator": ("a\u2028b_", "a line separator (U+2028)"),
+    "a byte that is not UTF-8": ("a\udcffb_", "a byte that is not UTF-8 (byte 0xff)"),
     "too long": ("a" * 300, "longer than 100 bytes"),
     "too long in UTF-8": ("é" * 51, "longer than 100 bytes"),
 }
