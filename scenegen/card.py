@@ -19,9 +19,9 @@ import yaml
 from .dataset import Run, open_run
 from .features import yaml_features
 from .files import write_atomic
+from .manifest import CARD
 from .summary import Summary
 
-CARD = "README.md"
 #: The heading of the card's loading example; a link to a stats page goes above it.
 _LOAD_IT = "Load it:"
 #: libyaml's dumper where PyYAML was built with it: the same text, 5x faster than the pure-Python one.

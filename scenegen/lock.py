@@ -18,6 +18,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import stat
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -102,11 +103,22 @@ def describe(holder: dict[str, object]) -> str:
 
 
 def _open(folder: Path) -> int:
-    """The lock file of ``folder``, created if need be; a StorageError naming the folder if it cannot be."""
+    """The lock file of ``folder``, created if need be (never through a link: a ConfigError names one there); a
+    StorageError naming the folder if it cannot be opened."""
+    path = folder / LOCK_NAME
     try:
-        return os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
     except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise ConfigError("--out", f"{path} is a link, where scenegen keeps its lock; "
+                                       "move it away or choose another --out") from None
         raise StorageError.of(error, folder) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise ConfigError("--out", f"{path} is not a regular file, where scenegen keeps its lock; "
+                                   "move it away or choose another --out")
+    return fd
 
 
 def _try_lock(fd: int, folder: Path) -> bool:

@@ -28,6 +28,9 @@ MANIFEST = "manifest.jsonl"
 #: The run record: the family, seed, split, prefix, storage and full config of the run a folder holds.
 RUN_RECORD = "run.json"
 
+#: The run's dataset card.
+CARD = "README.md"
+
 #: The extension of each compression of a JSON Lines shard.
 JSONL_EXTENSIONS = {"none": ".jsonl", "gzip": ".jsonl.gz", "zstd": ".jsonl.zst"}
 PARQUET_EXTENSION = ".parquet"

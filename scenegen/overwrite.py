@@ -14,6 +14,11 @@ cannot be resumed: its message says the previous run is unchanged and that
 rerunning the same command replaces it); after a kill, the next run on ``<out>``
 removes the stale ``<out>.incomplete`` (and puts back a ``<out>.replaced`` a
 kill between the two renames left).
+
+Both folders carry a marker file (:data:`MARKER`) naming the folder they stand
+beside for as long as they are an overwrite's: only a folder so marked is ever
+removed or renamed by another run. A user's own run that happens to be called
+``<out>.incomplete`` (say, a killed ``make --out data.incomplete``) is left alone.
 """
 
 from __future__ import annotations
@@ -23,16 +28,16 @@ import ctypes
 import errno
 import functools
 import os
-import re
 import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from .errors import ConfigError, Interrupted, ScenegenError, StorageError, storage
-from .files import is_temporary
+from .files import create_new, is_temporary, read_regular, temporary_name
 from .lock import LOCK_NAME, FolderLock
 from .manifest import MANIFEST, RUN_RECORD, entry_files, read_manifest
+from .names import MAX_NAME_BYTES
 
 #: Suffix of the sibling folder an overwrite builds the new run in.
 INCOMPLETE = ".incomplete"
@@ -40,11 +45,12 @@ INCOMPLETE = ".incomplete"
 #: Suffix the previous run's folder takes for a moment when the folders cannot be exchanged atomically.
 REPLACED = ".replaced"
 
+#: The file that marks a folder as an overwrite's (its new run being built, or its previous run set aside); it holds
+#: the name of the folder overwritten.
+MARKER = ".scenegen-overwrite"
+
 #: Times a folder is removed again while a dying run's worker may still be writing into it.
 _REMOVE_ATTEMPTS = 5
-
-#: The advice to resume, in the messages of errors that end a run.
-_RESUME_HINT = re.compile(r"rerun (the same command )?with --resume( to continue)?")
 
 
 def sibling(folder: Path, suffix: str) -> Path:
@@ -60,15 +66,32 @@ def siblings(folder: Path, *suffixes: str) -> list[Path]:
     return [sibling(folder, suffix) for suffix in suffixes] if Path(os.path.abspath(folder)).name else []
 
 
-def is_ours(folder: Path) -> bool:
-    """Whether ``folder`` is a folder a scenegen run left (it holds the run lock's file)."""
-    return folder.is_dir() and not folder.is_symlink() and (folder / LOCK_NAME).is_file()
+def mark(folder: Path, destination: Path) -> None:
+    """Mark ``folder`` as an overwrite's of ``destination``."""
+    with create_new(folder / temporary_name(MARKER)) as handle:
+        handle.write(os.fsencode(destination.name))
+    os.replace(folder / temporary_name(MARKER), folder / MARKER)
+
+
+def unmark(folder: Path) -> None:
+    """Remove the overwrite's mark from ``folder`` (a run in place again)."""
+    (folder / MARKER).unlink(missing_ok=True)
+
+
+def is_overwrites(folder: Path, destination: Path) -> bool:
+    """Whether ``folder`` is a real folder an overwrite of ``destination`` left: marked with its name."""
+    if folder.is_symlink() or not folder.is_dir():
+        return False
+    try:
+        return read_regular(folder / MARKER, MAX_NAME_BYTES, follow_links=False) == os.fsencode(destination.name)
+    except ScenegenError:
+        return False
 
 
 def remove_stale_siblings(destination: Path) -> None:
     """Remove what a killed overwrite of ``destination`` left beside it, unless a live run holds it."""
     for stale in siblings(destination, INCOMPLETE, REPLACED):
-        if is_ours(stale):
+        if is_overwrites(stale, destination):
             with contextlib.suppress(ScenegenError):  # in use, or not removable: an overwrite will say so
                 lock = FolderLock.acquire(stale)
                 try:
@@ -80,12 +103,13 @@ def remove_stale_siblings(destination: Path) -> None:
 def restore_interrupted_swap(destination: Path) -> None:
     """Put back the previous run an overwrite killed between its two renames left at ``<out>.replaced``."""
     replaced = next(iter(siblings(destination, REPLACED)), None)
-    if replaced is None or os.path.lexists(destination) or not is_ours(replaced):
+    if replaced is None or os.path.lexists(destination) or not is_overwrites(replaced, destination):
         return
     lock = FolderLock.acquire(replaced)
     try:
         with storage(destination):
             os.rename(replaced, destination)
+            unmark(destination)
         lock.moved_to(destination)
     finally:
         lock.release()
@@ -107,7 +131,7 @@ def remove_tree(folder: Path) -> None:
 
 def carry_over(previous: Path, new: Path) -> None:
     """Link (or copy) into ``new`` what ``previous`` holds besides its run: files a user put there."""
-    runs = {RUN_RECORD, MANIFEST, LOCK_NAME}
+    runs = {RUN_RECORD, MANIFEST, LOCK_NAME, MARKER}
     runs.update(name for entry in read_manifest(previous / MANIFEST) for name in entry_files(entry))
     for path in previous.iterdir():
         target = new / path.name
@@ -132,11 +156,13 @@ def swap(new: Path, destination: Path) -> Path:
     if exchange(new, destination):
         return new
     replaced = sibling(destination, REPLACED)
+    mark(destination, destination)
     os.rename(destination, replaced)
     try:
         os.rename(new, destination)
     except OSError:
         os.rename(replaced, destination)
+        unmark(destination)
         raise
     return replaced
 
@@ -169,15 +195,20 @@ def _renameat2() -> Callable[..., int] | None:
 
 
 def overwrite_abandoned(error: BaseException, destination: Path) -> ScenegenError | None:
-    """The error to report instead of ``error``, which ended an overwrite of ``destination``: its advice to
-    resume would continue the previous run, which is still there, unchanged. None to report ``error``."""
+    """The error to report instead of ``error``, which ended an overwrite of ``destination``: the previous run is
+    still there, unchanged, and the same command replaces it. None to report ``error`` as it is (a bug)."""
     unchanged = f"{destination} still holds its previous run, unchanged"
     if isinstance(error, Interrupted):
         return Interrupted(f"interrupted: the new run was discarded and {unchanged}; "
                            "rerun the same command to replace it")
-    if not isinstance(error, ScenegenError) or "--resume" not in str(error):
+    if not isinstance(error, ScenegenError) or error.exit_code != 1:
         return None
+    return advised(error, f"then rerun the same command; {unchanged}")
+
+
+def advised(error: ScenegenError, advice: str) -> ScenegenError:
+    """``error`` with ``advice`` added to its message, as the same kind of error."""
     clearer = type(error).__new__(type(error))
     clearer.__dict__.update(error.__dict__)
-    clearer.args = (f"{_RESUME_HINT.sub('rerun the same command', str(error))}; {unchanged}",)
+    clearer.args = (f"{error}; {advice}",)
     return clearer

@@ -27,10 +27,15 @@ STREAM_WORDS = 4
 _WORD = (1 << 64) - 1
 
 
+def canonical_json(value: Any) -> bytes:
+    """``value`` as canonical JSON (keys sorted; a number as written, so 1 and 1.0 differ): what a run's stream is
+    keyed by, and what a resumed run must match."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
 def stream_key(config: Mapping[str, Any], split: str) -> tuple[int, ...]:
-    """The words that key a run's stream: a SHA-256 of the canonical config (keys sorted) and the split name."""
-    canonical = orjson.dumps({"config": config, "split": split}, option=orjson.OPT_SORT_KEYS)
-    digest = hashlib.sha256(canonical).digest()
+    """The words that key a run's stream: a SHA-256 of the canonical config and the split name."""
+    digest = hashlib.sha256(canonical_json({"config": config, "split": split})).digest()
     return tuple(int.from_bytes(digest[4 * i:4 * i + 4], "little") for i in range(STREAM_WORDS))
 
 

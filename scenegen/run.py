@@ -13,6 +13,7 @@ card (:mod:`scenegen.card`).
 from __future__ import annotations
 
 import contextlib
+import os
 import shlex
 import signal
 import sys
@@ -46,9 +47,10 @@ class RunSummary:
     written: int  # samples
     skipped: int
     seconds: float
-    out: Path
+    out: Path  # the run folder, its links resolved
     unit: str
     documents: int = 0  # files or records, when a sample holds several (pairs)
+    asked: Path | None = None  # the --out given, when it is not ``out`` itself
 
     def line(self) -> str:
         rate = self.written / self.seconds if self.seconds > 0 else float("inf")
@@ -56,7 +58,13 @@ class RunSummary:
         what, per = f"{self.written} {self.unit}", self.unit
         if self.documents > self.written:
             what, per = f"{self.written} pairs ({self.documents} {self.unit})", "pairs"
-        return f"wrote {what} to {self.out} in {self.seconds:.2f} s ({rate:.0f} {per}/s){skipped}"
+        return f"wrote {what} to {self.where()} in {self.seconds:.2f} s ({rate:.0f} {per}/s){skipped}"
+
+    def where(self) -> str:
+        """The run folder as the user named it, or, when that name leads there through a link, the real one."""
+        if self.asked is None or Path(os.path.abspath(self.asked)) == self.out:
+            return str(self.asked or self.out)
+        return f"{self.out} (--out {self.asked} leads there)"
 
 
 def load_family(config_spec: str, *, pairs: bool = False) -> tuple[Path, Family]:
@@ -84,23 +92,27 @@ def make(request: RunRequest) -> RunSummary:
         spec = RunSpec(family.name, family.config, request.seed, request.split, prefix, request.check, folder.root,
                        config_path.stem, storage)
         jobs = storage.jobs(request.n, folder.done)
-        pending = request.n - sum(1 for index in folder.done if index < request.n)
+        pending = request.n - folder.done.count_below(request.n)
         try:
             made = _run_jobs(request, folder, spec, family, jobs, pending, workers)
         except KeyboardInterrupt:
             written = min(request.n, request.n - pending + folder.recorded)
             raise Interrupted(f"interrupted: {written} of {request.n} samples are written and recorded "
-                              f"in {out}; rerun the same command with --resume to continue") from None
+                              f"in {folder.destination}; rerun the same command with --resume to continue") from None
         folder.close()
-        # A resumed run's summary lacks what earlier runs recorded: its card reads the whole run.
-        write_card(folder.root, command_line(request, storage), None if folder.done else made.summary)
+        # A resumed run's summary lacks what earlier runs recorded: its card reads the whole run, which holds the
+        # samples below the larger of -n and what earlier runs recorded.
+        samples = max(request.n, folder.done.end)
+        write_card(folder.root, command_line(request, storage, samples), None if folder.done else made.summary)
     seconds = time.perf_counter() - started
-    return RunSummary(made.samples, request.n - pending, seconds, out, family.output.unit, made.documents)
+    return RunSummary(made.samples, request.n - pending, seconds, folder.destination, family.output.unit,
+                      made.documents, out)
 
 
-def command_line(request: RunRequest, storage: Storage) -> str:
-    """A command that makes this run's output (the options that shape it, not where or how fast it runs)."""
-    words = ["scenegen", "make", "--config", request.config, "-n", str(request.n), "--seed", str(request.seed),
+def command_line(request: RunRequest, storage: Storage, samples: int) -> str:
+    """A command that makes this run's output of ``samples`` samples (the options that shape it, not where or how
+    fast it runs)."""
+    words = ["scenegen", "make", "--config", request.config, "-n", str(samples), "--seed", str(request.seed),
              "--split", request.split]
     if request.prefix is not None:
         words += ["--prefix", request.prefix]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import abc
 import gzip
 import io
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -29,6 +29,7 @@ import orjson
 
 from .errors import ConfigError
 from .files import sha256, write_atomic
+from .indices import IndexRuns
 from .manifest import JSONL_EXTENSIONS, MANIFEST, PARQUET_EXTENSION
 from .outputs import Doc, Output, batched
 from .summary import Summary
@@ -120,17 +121,17 @@ class Storage:
         """The glob of the files a dataset loader reads: the shards, or for ``files`` the manifest (the labels)."""
         return f"{stem}-*{self.extension}" if self.shards else MANIFEST
 
-    def jobs(self, n: int, done: Container[int]) -> Iterator[Sequence[int]]:
+    def jobs(self, n: int, done: IndexRuns) -> Iterator[Sequence[int]]:
         """The indices below ``n`` still to make (not in ``done``), in order, grouped into jobs that a worker
         makes and writes whole. Lazy: nothing is built for indices not yet reached."""
         size = self.job_size
         if self.shards:
             # A shard is written whole or not at all: one job a shard, redone unless every sample is done.
             shards = (range(first, min(n, first + size)) for first in range(0, n, size))
-            return (shard for shard in shards if not done or not all(index in done for index in shard))
+            return (shard for shard in shards if not done.covers(shard))
         if not done:
             return (range(first, min(n, first + size)) for first in range(0, n, size))
-        return batched((index for index in range(n) if index not in done), size)
+        return batched((index for missing in done.missing(n) for index in missing), size)
 
     def sink(self, root: Path, run: Entries, stem: str, output: Output) -> Sink:
         """The sink writing one job into the folder ``root`` of a run whose config stem is ``stem``."""

@@ -24,6 +24,14 @@ uninterrupted one.
 
 **Overwriting never destroys the previous run first** (:mod:`scenegen.overwrite`).
 
+**What is the user's stays.** A run starts only in a new or empty folder; in a
+run folder scenegen owns its run files (``run.json``, ``manifest.jsonl``, the
+card ``README.md``, the lock), its temporary files and the documents named as
+the run names them (:func:`run_documents`). Nothing else in the folder is ever
+removed or written over, whatever way the run ends. ``--out`` is resolved once
+(a link to a folder is followed there, and the run swapped in the real parent);
+inside the folder no file is written through a link.
+
 When the file system refuses (full, read-only, permissions), the temporary file
 is removed and a :class:`~scenegen.errors.StorageError` names the path: what was
 recorded stays recorded, so the run can be resumed. A fresh run that fails
@@ -35,8 +43,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
+import stat
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -44,12 +54,25 @@ from typing import Any, BinaryIO
 import orjson
 
 from .errors import ConfigError, ScenegenError, StorageError, storage
-from .files import sha256, temporary_name, write_atomic
-from .lock import FolderLock
+from .files import (
+    MAX_RUN_RECORD_BYTES,
+    UnreadableFile,
+    create_new,
+    is_temporary,
+    kind_of,
+    read_regular,
+    sha256,
+    temporary_name,
+    write_atomic,
+)
+from .indices import IndexRuns
+from .lock import LOCK_NAME, FolderLock
 from .manifest import (
+    CARD,
     DOCUMENT_EXTENSIONS,
     MANIFEST,
     RUN_RECORD,
+    SHARD_EXTENSIONS,
     Line,
     entry_files,
     entry_hashes,
@@ -59,14 +82,19 @@ from .manifest import (
 )
 from .overwrite import (
     INCOMPLETE,
+    MARKER,
+    advised,
     carry_over,
+    mark,
     overwrite_abandoned,
     remove_stale_siblings,
     remove_tree,
     restore_interrupted_swap,
     sibling,
     swap,
+    unmark,
 )
+from .rng import canonical_json
 
 
 def dump_json(document: Any, *, indent: bool = False) -> bytes:
@@ -93,40 +121,45 @@ class OutputFolder:
     """A run's output folder, opened fresh, for resuming, or to overwrite; locked until the ``with`` block ends.
 
     ``root`` is the folder documents are written into (while overwriting, the
-    sibling the new run is built in); ``destination`` is the folder asked for;
-    ``per_sample`` is how many documents a sample holds (a pair's two, or one),
-    which a resumed run's manifest must list for the sample to count as done.
-    ``done`` holds the indices the manifest recorded when the folder was opened
-    for resuming; ``recorded`` counts the samples recorded since (a count, not a
-    set: a run of a billion samples must not grow with them).
+    sibling the new run is built in); ``destination`` is the folder asked for,
+    its links resolved once; ``per_sample`` is how many documents a sample holds
+    (a pair's two, or one), which a resumed run's manifest must list for the
+    sample to count as done. ``done`` holds the indices the manifest recorded
+    when the folder was opened for resuming; ``recorded`` counts the samples
+    recorded since (a count, not a set: a run of a billion samples must not grow
+    with them). ``resumable``: whether the command can be rerun with ``--resume``
+    (``make``; not ``convert``), which the advice of an error that ends the run
+    says.
     """
 
     def __init__(self, root: Path, run: Mapping[str, Any], *, resume: bool = False, overwrite: bool = False,
-                 per_sample: int = 1) -> None:
-        self.destination = root
+                 per_sample: int = 1, resumable: bool = True) -> None:
+        self.asked = root
+        self.destination = self.root = real_folder(root)
         self.per_sample = per_sample
-        self.root = root
-        self.manifest_path = root / MANIFEST
-        self.done: set[int] = set()
+        self.resumable = resumable
+        self.manifest_path = self.root / MANIFEST
+        self.done = IndexRuns()
         self.recorded = 0
+        self._owns = run_documents(run)
         self._locks: list[FolderLock] = []
         self._manifest: BinaryIO | None = None
         self._fresh = self._building = self._unsorted = False
         self._last_first = -1
-        restore_interrupted_swap(root)
-        with storage(root):
-            self._created = not root.exists()
-            root.mkdir(parents=True, exist_ok=True)
+        restore_interrupted_swap(self.destination)
+        with storage(self.destination):
+            self._created = not os.path.lexists(self.destination)
+            self.destination.mkdir(parents=True, exist_ok=True)
         try:
-            self._locks.append(FolderLock.acquire(root))
-            remove_stale_siblings(root)
+            self._locks.append(FolderLock.acquire(self.destination))
+            refuse_special_files(self.destination)
+            remove_stale_siblings(self.destination)
             self._fresh = self._open(run, resume=resume, overwrite=overwrite)
             self.manifest_path = self.root / MANIFEST
             if resume and not self._fresh:
-                self.done = self._verified_indices()
+                self._verify_recorded()
             write_atomic(self.root / RUN_RECORD, dump_json(run, indent=True))
-            with storage(self.manifest_path):
-                self._manifest = self.manifest_path.open("ab")
+            self._manifest = open_for_appending(self.manifest_path)
         except BaseException:
             self._abandon()
             raise
@@ -141,8 +174,8 @@ class OutputFolder:
         self.record_lines(manifest_bytes([entry]), [entry_indices(entry)])
 
     def record_lines(self, lines: bytes, covers: Sequence[range]) -> None:
-        """Append manifest ``lines`` in one write (after the documents they name are in place); ``covers``:
-        the samples each line records, or each run of consecutive lines."""
+        """Append manifest ``lines`` in one write, straight to the file (after the documents they name are in
+        place); ``covers``: the samples each line records, or each run of consecutive lines."""
         assert self._manifest is not None, "record_lines() on a closed OutputFolder"
         with storage(self.manifest_path):
             self._manifest.write(lines)
@@ -154,8 +187,7 @@ class OutputFolder:
         """Append the manifest lines a worker left in the part file ``name`` (see :func:`write_manifest_part`),
         then remove it; return the part's note."""
         path = self.root / name
-        with storage(path):
-            note, lines = path.read_bytes().split(b"\n", 1)
+        note, lines = read_regular(path, follow_links=False).split(b"\n", 1)
         self.record_lines(lines, covers)
         with storage(path):
             path.unlink()
@@ -178,27 +210,39 @@ class OutputFolder:
         if error is None:
             self._finish()
             return
-        building = self._building
-        self._abandon()
-        clearer = overwrite_abandoned(error, self.destination) if building else None
+        building, kept = self._building, self._abandon()
+        clearer = self._advised(error, building, kept)
         if clearer is not None:
             raise clearer from None
+
+    def _advised(self, error: BaseException, building: bool, kept: bool) -> ScenegenError | None:
+        """The error that ended the run, with what to do next: None to report ``error`` as it is."""
+        if building:
+            return overwrite_abandoned(error, self.destination)
+        if not isinstance(error, ScenegenError) or error.exit_code != 1:
+            return None
+        if not kept:
+            return advised(error, "nothing was recorded; then rerun the same command")
+        if self.resumable:
+            return advised(error, "then rerun the same command with --resume to continue")
+        return advised(error, f"{self.destination} holds part of the output; then rerun with --overwrite")
 
     # Opening
 
     def _open(self, run: Mapping[str, Any], *, resume: bool, overwrite: bool) -> bool:
         """Check the run already in the folder against ``run``; return whether the folder written into held none."""
-        if overwrite and os.path.lexists(self.root / RUN_RECORD):
+        if overwrite and (self.root / RUN_RECORD).is_file():
             self._build_beside()
             return True
         previous = self._previous_run()
         if previous is None:
+            self._refuse_unless_empty(resume=resume, overwrite=overwrite)
             self._remove_stale_temporaries()
             return True
         if not resume:
             raise ConfigError("--out", f"{self.root} already holds a run; pass --resume to continue it, "
                                        "choose another --out, or pass --overwrite to replace it")
-        if previous != run:
+        if canonical_json(previous) != canonical_json(run):
             raise ConfigError("--resume", f"{self.root} holds a different run: {run_difference(previous, run)}; "
                                           "rerun with its values to continue it, choose another --out, "
                                           "or pass --overwrite to replace it")
@@ -207,19 +251,33 @@ class OutputFolder:
 
     def _previous_run(self) -> dict[str, Any] | None:
         path = self.root / RUN_RECORD
-        if not path.exists():
+        if not os.path.lexists(path):
             return None
         try:
-            previous = orjson.loads(path.read_bytes())
-        except orjson.JSONDecodeError:
+            previous = orjson.loads(read_regular(path, MAX_RUN_RECORD_BYTES, follow_links=False))
+        except (orjson.JSONDecodeError, UnreadableFile):
             previous = None
         if not isinstance(previous, dict):
             raise ConfigError("--out", f"{path} is not a scenegen run record; choose another --out, "
                                        "or pass --overwrite to replace the run")
         return previous
 
+    def _refuse_unless_empty(self, *, resume: bool, overwrite: bool) -> None:
+        """Refuse a folder that holds no run but holds something: what is there is the user's, and a run there
+        could neither tell its files from the user's nor be resumed."""
+        theirs = sorted(name for name in os.listdir(self.root) if not is_scenegens(name))
+        if not theirs:
+            return
+        shown = ", ".join(theirs[:3]) + (f" and {len(theirs) - 3} more" if len(theirs) > 3 else "")
+        if resume:
+            raise ConfigError("--resume", f"{self.root} holds no scenegen run (no {RUN_RECORD}) to continue, "
+                                          f"but holds {shown}; choose another --out")
+        option = "--overwrite" if overwrite else "--out"
+        raise ConfigError(option, f"{self.root} holds {shown} and no scenegen run (no {RUN_RECORD}); scenegen "
+                                  "writes a run into a new or empty folder: choose another --out")
+
     def _build_beside(self) -> None:
-        """Make and lock the sibling folder the new run is built in; write into it from now on."""
+        """Make, mark and lock the sibling folder the new run is built in; write into it from now on."""
         if os.path.ismount(self.destination):
             raise ConfigError("--overwrite", f"{self.destination} is a mount point, which cannot be replaced; "
                                              "choose another --out")
@@ -233,36 +291,36 @@ class OutputFolder:
             raise StorageError.of(error, building) from None
         try:
             self._locks.append(FolderLock.acquire(building))
+            with storage(building):
+                mark(building, self.destination)
         except BaseException:
-            with contextlib.suppress(OSError):
-                building.rmdir()
+            remove_tree(building)
             raise
         self.root, self._building = building, True
 
     def _remove_stale_temporaries(self) -> None:
-        """Temporary files of a run that was killed mid-write."""
+        """Temporary files of a run that was stopped mid-write (the folder is locked: no live run writes them)."""
         for stale in self.root.glob(temporary_name("*")):
             stale.unlink(missing_ok=True)
 
     # Resuming
 
-    def _verified_indices(self) -> set[int]:
-        """The indices of the samples whose manifest lines are all there with intact files. The manifest is
-        rewritten without the other lines, and documents no kept line names are removed."""
+    def _verify_recorded(self) -> None:
+        """Note the samples whose manifest lines are all there with intact files in :attr:`done`. The manifest is
+        rewritten without the other lines, and the run's documents no kept line names are removed."""
         with storage(self.root):
             lines = list(manifest_lines(self.manifest_path))
             kept = whole_samples(intact_lines(self.root, lines), self.per_sample)
             if sum(len(line.raw) for line in kept) != _size(self.manifest_path):
                 write_atomic(self.manifest_path, b"".join(line.raw for line in kept))
-            remove_unlisted_documents(self.root, {name for line in kept for name in entry_files(_entry(line))})
+            listed = {name for line in kept for name in entry_files(_entry(line))}
+            remove_unlisted_documents(self.root, listed, self._owns)
         # A resumed run may rewrite a shard (a longer run extends the last one): its manifest is tidied on closing.
         self._unsorted = bool(kept)
-        done: set[int] = set()
         for line in kept:
             indices = entry_indices(_entry(line))
-            done.update(indices)
+            self.done.add(indices)
             self._note_order(indices.start)
-        return done
 
     def _note_order(self, first_index: int) -> None:
         """Note whether the manifest's lines are still in order of their first index."""
@@ -289,6 +347,7 @@ class OutputFolder:
         with storage(destination):
             carry_over(destination, building)
             previous = swap(building, destination)
+            unmark(destination)
         self._building = False
         self.root, self.manifest_path = destination, destination / MANIFEST
         self._locks[0].moved_to(previous)
@@ -296,12 +355,16 @@ class OutputFolder:
         with contextlib.suppress(ScenegenError):  # the next run on the folder removes what is left
             remove_tree(previous)
 
-    def _abandon(self) -> None:
+    def _abandon(self) -> bool:
         """After a failure: drop an overwrite's new run, or a fresh run that recorded nothing, and temporary
-        files; unlock."""
+        files; unlock. Return whether what the run recorded is kept. A run refused the folder's lock touches
+        nothing: the folder is another run's."""
         if self._manifest is not None:
             with contextlib.suppress(OSError):
                 self._manifest.close()
+        if not self._locks:
+            self._remove_created()
+            return False
         empty = self._fresh and not self.recorded
         if self._building:
             with contextlib.suppress(ScenegenError):
@@ -311,11 +374,17 @@ class OutputFolder:
                 # The run's workers have stopped: a temporary file is one they were writing when stopped.
                 self._remove_stale_temporaries()
                 if empty:  # documents written by jobs that were never recorded, then the run's own files
-                    remove_unlisted_documents(self.root, set())
+                    remove_unlisted_documents(self.root, set(), self._owns)
                     self.manifest_path.unlink(missing_ok=True)
                     (self.root / RUN_RECORD).unlink(missing_ok=True)
         self._release()
-        if self._created and (empty or not self._locks):
+        if empty:
+            self._remove_created()
+        return not empty and not self._building
+
+    def _remove_created(self) -> None:
+        """Remove the run folder if this run created it and it is empty."""
+        if self._created:
             with contextlib.suppress(OSError):
                 self.destination.rmdir()
 
@@ -323,6 +392,64 @@ class OutputFolder:
         """Let go of the locks, the folder written into first."""
         for lock in reversed(self._locks):
             lock.release()
+
+
+def real_folder(out: Path) -> Path:
+    """The folder ``out`` names, its links resolved once: a run writes, and an overwrite swaps, inside the real
+    parent. A link to nothing is refused (where it points is no folder of the user's to write into)."""
+    if os.path.islink(out) and not os.path.exists(out):
+        raise ConfigError("--out", f"{out} is a link to {os.readlink(out)}, which does not exist; "
+                                   "choose another --out")
+    return Path(os.path.realpath(out))
+
+
+def refuse_special_files(folder: Path) -> None:
+    """Refuse a run folder holding a link, or anything but a regular file, where scenegen writes its run files:
+    they are written in place, and a link there would carry the write outside the folder."""
+    for name in (RUN_RECORD, MANIFEST, CARD):
+        path = folder / name
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise StorageError.of(error, path) from None
+        if not stat.S_ISREG(mode):
+            raise ConfigError("--out", f"{path} is {kind_of(mode)}, where scenegen writes a file of its own; "
+                                       "move it away or choose another --out")
+
+
+def open_for_appending(path: Path) -> BinaryIO:
+    """The manifest at ``path`` open for appending, unbuffered (a line is on disk once written: a kill loses
+    nothing recorded), never through a link."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    with storage(path):
+        fd = os.open(path, flags, 0o644)
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            raise ConfigError("--out", f"{path} is {kind_of(mode)}, where scenegen writes its manifest; "
+                                       "move it away or choose another --out")
+        os.set_blocking(fd, True)
+        return open(fd, "ab", buffering=0)
+
+
+def run_documents(run: Mapping[str, Any]) -> Callable[[str], bool]:
+    """Whether a file name is one the run ``run`` names its documents by: ``<prefix><index>[_<role>].json``, or
+    ``<stem>-<shard><extension>`` for shards. Files so named in its folder are the run's; others, the user's."""
+    storage_record = run.get("storage") or {}
+    if storage_record.get("format", "files") == "files":
+        pattern = re.escape(str(run.get("prefix", ""))) + r"\d{6,}(_[A-Za-z0-9]+)?\.json"
+    else:
+        pattern = re.escape(str(run.get("stem", ""))) + r"-\d{5,}(" + "|".join(map(re.escape, SHARD_EXTENSIONS)) + ")"
+    matcher = re.compile(pattern)
+    return lambda name: matcher.fullmatch(name) is not None
+
+
+def is_scenegens(name: str) -> bool:
+    """Whether a file of a folder that holds no run record is scenegen's own: a lock or temporary file a
+    stopped run left, or an overwrite's mark."""
+    return name in (LOCK_NAME, MARKER) or is_temporary(name)
 
 
 def _entry(line: Line) -> dict[str, Any]:
@@ -373,8 +500,8 @@ def write_manifest_part(root: Path, first_index: int, lines: bytes, note: bytes)
     ``root`` for the run's parent to append, after a one-line ``note`` for the parent; return its name. Named
     like a temporary file: one a killed run leaves is removed as one."""
     name = temporary_name(f"manifest-{first_index:012d}.part")
-    with storage(root / name):
-        (root / name).write_bytes(note + b"\n" + lines)
+    with storage(root / name), create_new(root / name) as handle:
+        handle.write(note + b"\n" + lines)
     return name
 
 
@@ -382,13 +509,14 @@ def is_document(path: Path) -> bool:
     """Whether ``path`` is a document a run may have written: a JSON file or a shard besides its run record
     and manifest (and no hidden file)."""
     return (path.name.endswith(DOCUMENT_EXTENSIONS) and path.name not in (RUN_RECORD, MANIFEST)
-            and not path.name.startswith(".") and path.is_file())
+            and not path.name.startswith(".") and path.is_file() and not path.is_symlink())
 
 
-def remove_unlisted_documents(root: Path, listed: set[str]) -> None:
-    """Remove the documents in ``root`` that no manifest line names (a killed worker's, or damaged ones)."""
+def remove_unlisted_documents(root: Path, listed: set[str], owns: Callable[[str], bool]) -> None:
+    """Remove the run's documents in ``root`` (those ``owns`` names) that no manifest line names: a killed
+    worker's, or damaged ones. Files the run would not name so are the user's, and stay."""
     for path in root.iterdir():
-        if path.name not in listed and is_document(path):
+        if path.name not in listed and owns(path.name) and is_document(path):
             path.unlink(missing_ok=True)
 
 

@@ -19,6 +19,7 @@ import pytest
 
 from scenegen import pool
 from scenegen.executors import Window
+from scenegen.indices import IndexRuns
 from scenegen.jobs import RunSpec, Worker
 from scenegen.lock import LOCK_NAME
 from scenegen.reference import built_in_families
@@ -84,13 +85,20 @@ def test_a_ray_cluster_that_does_not_answer_is_one_line_exit_1(run_cli, tmp_path
     assert not (tmp_path / "run").exists()
 
 
+def done(*indices: int) -> IndexRuns:
+    recorded = IndexRuns()
+    for index in indices:
+        recorded.add(range(index, index + 1))
+    return recorded
+
+
 def test_jobs_stream_without_building_the_pending_indices():
     # A billion indices: anything built up front would not fit in memory.
-    first = list(islice(Storage().jobs(10**9, set()), 3))
+    first = list(islice(Storage().jobs(10**9, done()), 3))
     assert first == [range(64), range(64, 128), range(128, 192)]
-    resumed = list(islice(Storage().jobs(10**9, {0, 1, 65}), 2))
+    resumed = list(islice(Storage().jobs(10**9, done(0, 1, 65)), 2))
     assert resumed[0] == [*range(2, 65), 66] and resumed[1][0] == 67
-    shards = list(islice(Storage("jsonl", "zstd", 10).jobs(10**9, {0, 1}), 2))
+    shards = list(islice(Storage("jsonl", "zstd", 10).jobs(10**9, done(0, 1)), 2))
     assert shards == [range(10), range(10, 20)]
 
 

@@ -24,7 +24,8 @@ from tests.processes import descendants, wait_until_gone
 
 MAKE = ("make", "--config", "tool_choice", "--quiet")
 CLI = (sys.executable, "-m", "scenegen")
-RUN = {"family": "test", "seed": 0}
+#: A run record as OutputFolder needs it: the prefix says which file names are the run's documents.
+RUN = {"family": "test", "seed": 0, "prefix": "t_", "stem": "t", "storage": {"format": "files"}}
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -42,9 +43,11 @@ def siblings(folder: Path) -> list[str]:
 HOLDER = f"(pid {os.getpid()} on host {socket.gethostname()}, started "
 
 
-def written(folder: OutputFolder, name: str, data: bytes = b"{}") -> str:
-    """Write a document into ``folder``; return its name."""
-    folder.write_document(name, data)
+def record_sample(folder: OutputFolder, index: int, role: str | None = None, data: bytes = b"{}") -> str:
+    """Write sample ``index``'s document (a pair's ``role``) into ``folder`` and record it; return its name."""
+    name = f"t_{index:06d}{f'_{role}' if role else ''}.json"
+    entry = {"index": index, "file": name, "sha256": folder.write_document(name, data)}
+    folder.record({**entry, "role": role} if role else entry)
     return name
 
 
@@ -85,7 +88,7 @@ def failing_families(monkeypatch):
 def test_a_second_folder_on_a_held_folder_is_refused_naming_the_holder(tmp_path):
     out = tmp_path / "run"
     with OutputFolder(out, RUN) as first:
-        first.record({"index": 0, "file": written(first, "a.json")})
+        record_sample(first, 0)
         lock = json.loads((out / LOCK_NAME).read_bytes())
         assert lock["pid"] == os.getpid() and lock["host"] == socket.gethostname()
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", lock["started"])
@@ -101,7 +104,7 @@ def test_a_second_folder_on_a_held_folder_is_refused_naming_the_holder(tmp_path)
             assert siblings(out) == []
     assert not (out / LOCK_NAME).exists()
     with OutputFolder(out, RUN, resume=True) as again:
-        assert again.done == {0}
+        assert set(again.done) == {0}
 
 
 def test_a_held_folder_is_refused_through_the_command_line(run_cli, tmp_path):
@@ -188,9 +191,21 @@ def test_a_stale_incomplete_folder_is_removed_by_the_next_run(run_cli, tmp_path)
     stale = tmp_path / "run.incomplete"
     stale.mkdir()
     (stale / LOCK_NAME).write_text("")
+    (stale / overwrite.MARKER).write_text("run")
     (stale / "run_000000.json").write_text("{}")
     assert run_cli(*MAKE, "-n", "3", "--out", str(out), "--resume").code == 0
     assert siblings(out) == [] and snapshot(out) == before
+
+
+def test_a_users_own_run_named_like_an_overwrites_folder_is_left_alone(run_cli, tmp_path):
+    out = tmp_path / "data"
+    assert run_cli(*MAKE, "-n", "3", "--out", str(out)).code == 0
+    theirs = tmp_path / "data.incomplete"  # e.g. a killed `make --out data.incomplete`, resumable
+    assert run_cli(*MAKE, "-n", "5", "--seed", "4", "--out", str(theirs)).code == 0
+    (theirs / LOCK_NAME).write_text("")
+    kept = snapshot(theirs)
+    assert run_cli(*MAKE, "-n", "4", "--out", str(out), "--resume").code == 0
+    assert snapshot(theirs) == kept
 
 
 def test_a_folder_in_the_way_of_an_overwrite_is_left_alone(run_cli, tmp_path):
@@ -212,9 +227,11 @@ def test_a_previous_run_left_between_the_renames_of_an_overwrite_is_put_back(run
     before = snapshot(out)
     # Killed after renaming run to run.replaced, before renaming run.incomplete to run: both hold a lock file.
     (out / LOCK_NAME).write_text("")
+    (out / overwrite.MARKER).write_text("run")
     out.rename(tmp_path / "run.replaced")
     (tmp_path / "run.incomplete").mkdir()
     (tmp_path / "run.incomplete" / LOCK_NAME).write_text("")
+    (tmp_path / "run.incomplete" / overwrite.MARKER).write_text("run")
     assert run_cli(*MAKE, "-n", "3", "--out", str(out), "--resume").code == 0
     assert snapshot(out) == before and siblings(out) == []
 
@@ -245,14 +262,14 @@ def fail_overwrite(out: Path, error: Exception) -> None:
     """Overwrite the run in ``out``: write and record a document in the new one, then fail with ``error``."""
     with OutputFolder(out, {**RUN, "seed": 1}, overwrite=True) as folder:
         assert folder.root == out.with_name("run.incomplete") and folder.destination == out
-        folder.record({"index": 0, "file": written(folder, "b.json")})
+        record_sample(folder, 0)
         raise error
 
 
 def test_an_interrupted_overwrite_says_the_previous_run_is_unchanged(tmp_path):
     out = tmp_path / "run"
     with OutputFolder(out, RUN) as folder:
-        folder.record({"index": 0, "file": written(folder, "a.json")})
+        record_sample(folder, 0)
     before = snapshot(out)
     with pytest.raises(Interrupted) as interrupted:
         fail_overwrite(out, Interrupted(f"interrupted: 1 of 9 samples are written and recorded in {out}; "
@@ -261,9 +278,8 @@ def test_an_interrupted_overwrite_says_the_previous_run_is_unchanged(tmp_path):
     assert "--resume" not in message and f"{out} still holds its previous run, unchanged" in message
     assert "rerun the same command to replace it" in message
     with pytest.raises(StorageError) as refused:
-        fail_overwrite(out, StorageError(f"{out}.incomplete/b.json: no space left on device; "
-                                         "free space and rerun with --resume"))
-    assert str(refused.value) == (f"{out}.incomplete/b.json: no space left on device; free space and rerun the "
+        fail_overwrite(out, StorageError(f"{out}.incomplete/b.json: no space left on device; free space"))
+    assert str(refused.value) == (f"{out}.incomplete/b.json: no space left on device; free space; then rerun the "
                                   f"same command; {out} still holds its previous run, unchanged")
     assert snapshot(out) == before and siblings(out) == []
 
@@ -308,16 +324,15 @@ def test_resume_drops_a_pair_with_one_damaged_or_unlisted_file_and_every_unsound
     with OutputFolder(out, RUN, per_sample=2) as folder:
         for index in range(4):
             for role in "ab":
-                name = f"p{index}_{role}.json"
-                digest = folder.write_document(name, b"{}")
-                folder.record({"index": index, "role": role, "file": name, "sha256": digest})
-    (out / "p1_b.json").write_text('{"damaged": 1}')
+                record_sample(folder, index, role)
+    (out / "t_000001_b.json").write_text('{"damaged": 1}')
     # Sample 3's second line torn by a crash: its first line alone does not make it done.
     manifest = (out / MANIFEST).read_bytes()
-    (out / MANIFEST).write_bytes(manifest[:manifest.rindex(b'{"index":3,"role":"b"') + 10] + b'{oops\n')
+    (out / MANIFEST).write_bytes(manifest[:manifest.rindex(b'{"index":3,"file":"t_000003_b') + 10] + b'{oops\n')
     with OutputFolder(out, RUN, resume=True, per_sample=2) as folder:
-        assert folder.done == {0, 2}
-    assert sorted(path.name for path in out.glob("p*.json")) == ["p0_a.json", "p0_b.json", "p2_a.json", "p2_b.json"]
+        assert set(folder.done) == {0, 2}
+    assert sorted(path.name for path in out.glob("t_*.json")) == [
+        "t_000000_a.json", "t_000000_b.json", "t_000002_a.json", "t_000002_b.json"]
     assert [entry["index"] for entry in read_manifest(out / MANIFEST)] == [0, 0, 2, 2]
     assert (out / MANIFEST).read_bytes().count(b"\n") == 4
 
@@ -329,7 +344,7 @@ def stop_after(out: Path, *indices: int) -> None:
     """Resume the run in ``out``, record ``indices`` in this order, then fail."""
     with OutputFolder(out, RUN, resume=True) as folder:
         for index in indices:
-            folder.record({"index": index, "file": written(folder, f"s{index}.json")})
+            record_sample(folder, index)
         raise RuntimeError("the run stopped")
 
 
@@ -337,11 +352,11 @@ def test_a_manifest_recorded_out_of_order_is_put_in_order_on_a_clean_close(tmp_p
     out = tmp_path / "run"
     with OutputFolder(out, RUN) as folder:
         for index in (2, 0, 1):
-            folder.record({"index": index, "file": written(folder, f"s{index}.json")})
+            record_sample(folder, index)
     assert [entry["index"] for entry in read_manifest(out / MANIFEST)] == [0, 1, 2]
     with pytest.raises(RuntimeError):
         stop_after(out, 4, 3)
     assert [entry["index"] for entry in read_manifest(out / MANIFEST)] == [0, 1, 2, 4, 3]
     with OutputFolder(out, RUN, resume=True) as folder:
-        assert folder.done == {0, 1, 2, 3, 4}
+        assert set(folder.done) == {0, 1, 2, 3, 4}
     assert [entry["index"] for entry in read_manifest(out / MANIFEST)] == [0, 1, 2, 3, 4]
