@@ -60,7 +60,7 @@ class Problem:
 
 
 class StorageError(ScenegenError):
-    """The file system refused a read or write (full, read-only, permissions): exit 1, the run can be resumed."""
+    """The file system refused a read or write (full, read-only, permissions): exit 1, what was recorded stays."""
 
     @classmethod
     def of(cls, error: OSError, path: object = None) -> StorageError:
@@ -88,23 +88,20 @@ class Interrupted(ScenegenError):
     exit_code = 130
 
 
-# What to do when the file system says no, by errno; the rest get their strerror and the resume hint.
+# What to do when the file system says no, by errno; the rest get their strerror alone. The advice fits every
+# command: only `make` can continue what it wrote, and it adds how (`--resume`) itself when the folder can be resumed.
 _ADVICE = {
-    errno.ENOSPC: "no space left on device; free space and rerun with --resume",
-    errno.EDQUOT: "disk quota exceeded; free space and rerun with --resume",
-    errno.EROFS: "read-only file system; make it writable and rerun with --resume, or choose another --out",
-    errno.EACCES: "permission denied; make it writable and rerun with --resume, or choose another --out",
-    errno.EPERM: "operation not permitted (an immutable or protected file?); fix it and rerun with --resume, "
-                 "or choose another --out",
-    errno.ENOTDIR: "a part of this path is a file, not a folder; choose another --out",
-    errno.EEXIST: "a part of this path is a file, not a folder; choose another --out",
-    errno.ENAMETOOLONG: "file name too long for this file system; choose a shorter --out or --prefix",
+    errno.ENOSPC: "no space left on device; free space",
+    errno.EDQUOT: "disk quota exceeded; free space",
+    errno.EROFS: "read-only file system; make it writable or write elsewhere",
+    errno.EACCES: "permission denied; make it writable or write elsewhere",
+    errno.EPERM: "operation not permitted (an immutable or protected file?); fix it or write elsewhere",
+    errno.ENOTDIR: "a part of this path is a file, not a folder; write elsewhere",
+    errno.EEXIST: "a part of this path is a file, not a folder; write elsewhere",
+    errno.ENAMETOOLONG: "file name too long for this file system; choose a shorter path",
     errno.EFBIG: "file too large for this file system or the process's file-size limit",
 }
 
 
 def _advice(error: OSError) -> str:
-    known = _ADVICE.get(error.errno or 0)
-    if known:
-        return known
-    return f"{(error.strerror or str(error)).lower()}; fix it and rerun with --resume"
+    return _ADVICE.get(error.errno or 0) or (error.strerror or str(error)).lower()
