@@ -534,9 +534,9 @@ def run_difference(previous: Mapping[str, Any], run: Mapping[str, Any], path: st
     for key in [*run, *(key for key in previous if key not in run)]:
         where = f"{path}.{key}" if path else str(key)
         old, new = previous.get(key, "(absent)"), run.get(key, "(absent)")
+        if canonical_json(old) == canonical_json(new):
+            continue
         if isinstance(old, Mapping) and isinstance(new, Mapping):
-            if old != new:
-                return run_difference(old, new, where)
-        elif old != new:
-            return f"its {where} is {old!r}, this command's is {new!r}"
+            return run_difference(old, new, where)
+        return f"its {where} is {old!r}, this command's is {new!r}"
     return "the run records differ"
