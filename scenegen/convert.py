@@ -37,7 +37,7 @@ def convert(source: Path, out: Path, format: str, compression: str | None = None
     name = _RunName(run.record["family"], run.record["split"])
     stem = run.record.get("stem", run.record["family"])
     summary = Summary()
-    with OutputFolder(out, record, overwrite=overwrite) as folder:
+    with OutputFolder(out, record, overwrite=overwrite, resumable=False) as folder:
         sink: Sink | None = None
         job = -1
         for index, docs in _samples(run):

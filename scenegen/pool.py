@@ -57,7 +57,7 @@ def _reporting_deaths(results: Iterator[JobResult]) -> Iterator[JobResult]:
         yield from results
     except BrokenProcessPool:
         raise WorkerDied("a worker process died (killed, or out of memory?); what it was making is not "
-                         "recorded: rerun the same command with --resume to continue") from None
+                         "recorded") from None
 
 
 _LINUX = sys.platform.startswith("linux")
