@@ -17,19 +17,38 @@ from . import (
     collector,
 )
 from .errors import ScenegenError
+from .files import temporary_name
+from .names import MAX_NAME_BYTES, output_path_problem
+from .overwrite import INCOMPLETE, REPLACED
 from .plugins import family_named, installed_families
 from .request import DEFAULT_SPLIT, EXECUTORS, MAX_SAMPLES, MAX_SEED, MAX_WORKERS, SPLIT_NAME, RunRequest
 from .run import make
 from .storage import COMPRESSIONS, FORMATS, MAX_SHARD_SIZE
 
+#: Of a path scenegen writes, by what it is: the bytes scenegen adds to its last name (a sibling folder's suffix,
+#: a temporary file's affixes), and the bytes of the longest path below or beside it beyond its own.
+_WRITTEN_ROOM = {
+    "folder": {"grows_by": max(len(INCOMPLETE), len(REPLACED)), "room": 1 + MAX_NAME_BYTES},
+    "file": {"grows_by": len(temporary_name("")), "room": len(temporary_name(""))},
+}
+
 
 class _Path(click.Path):
-    """A path option that refuses a NUL character (no file system accepts one) as a usage error."""
+    """A path option that refuses a NUL character (no file system accepts one) as a usage error; one naming a
+    ``written`` folder or file also when it is too long to be written (before anything is)."""
+
+    def __init__(self, *, written: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.room = _WRITTEN_ROOM[written] if written else None
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if "\x00" in str(value):
             self.fail("a path cannot hold a NUL character", param, ctx)
-        return super().convert(value, param, ctx)
+        path = super().convert(value, param, ctx)
+        problem = self.room and output_path_problem(value, **self.room)
+        if problem:
+            self.fail(problem, param, ctx)
+        return path
 
 
 def _check_split(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
@@ -60,7 +79,7 @@ def cli() -> None:
 @click.option("--split", default=DEFAULT_SPLIT, show_default=True, callback=_check_split,
               help="The split this run makes (train, validation, test or a name of your own): each split of a "
                    "config draws its own samples.")
-@click.option("--out", type=_Path(file_okay=False, path_type=Path),
+@click.option("--out", type=_Path(file_okay=False, path_type=Path, written="folder"),
               help="Output folder. Default: output/<config stem>.")
 @click.option("--prefix", help="File-name prefix. Default: '<config stem>_'.")
 @click.option("--resume", is_flag=True, help="Continue a run in --out, skipping what its manifest lists.")
@@ -144,7 +163,8 @@ def validate_command(paths: tuple[Path, ...]) -> None:
               help="Of shards (jsonl or parquet). Default: zstd.")
 @click.option("--shard-size", type=click.IntRange(1, MAX_SHARD_SIZE), default=None, metavar="N",
               help="Samples per shard (jsonl or parquet). Default: 1,000 scenes or 10,000 records.")
-@click.option("--out", type=_Path(file_okay=False, path_type=Path), required=True, help="The folder to write.")
+@click.option("--out", type=_Path(file_okay=False, path_type=Path, written="folder"), required=True,
+              help="The folder to write.")
 @click.option("--overwrite", is_flag=True, help="Replace the run already in --out.")
 def convert_command(run: Path, format_: str, compression: str | None, shard_size: int | None, out: Path,
                     overwrite: bool) -> None:
@@ -166,7 +186,7 @@ def convert_command(run: Path, format_: str, compression: str | None, shard_size
 @click.option("--sheet", "run", type=_Path(exists=True, file_okay=False, path_type=Path), metavar="RUN_DIR",
               help="Draw a contact sheet of the run's first 16 scenes instead (a Helper/Hinderer pair side by side, "
                    "in its test trial).")
-@click.option("-o", "--out", type=_Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--out", type=_Path(dir_okay=False, path_type=Path, written="file"),
               help="The file to write. Default: SCENE.svg beside the scene, or ./sheet.svg (.png with --png).")
 @click.option("--step", type=click.IntRange(min=0), metavar="K",
               help="Draw the scene at the end of step K (default 0).")
@@ -221,7 +241,7 @@ def preview_command(scene: Path | None, run: Path | None, out: Path | None, step
 @cli.command(name="stats")
 @click.argument("run", type=_Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of tables.")
-@click.option("--html", "page", type=_Path(dir_okay=False, path_type=Path), metavar="PAGE",
+@click.option("--html", "page", type=_Path(dir_okay=False, path_type=Path, written="file"), metavar="PAGE",
               help="Also write the report as one self-contained web page, with charts and the run's first scenes "
                    "(written inside the run folder, the dataset card links it).")
 def stats_command(run: Path, as_json: bool, page: Path | None) -> None:

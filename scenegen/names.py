@@ -7,6 +7,7 @@ just a file, and may have been edited).
 
 from __future__ import annotations
 
+import os
 import unicodedata
 
 from .errors import ConfigError
@@ -42,6 +43,35 @@ def check_prefix(prefix: str) -> str:
 def is_plain_name(name: object) -> bool:
     """Whether ``name`` names a file directly inside a folder (no path, no dot file)."""
     return isinstance(name, str) and bool(name) and _name_problem(name, MAX_NAME_BYTES) is None
+
+
+def output_path_problem(path: str | os.PathLike[str], *, grows_by: int, room: int) -> str | None:
+    """Why scenegen cannot write at ``path``, or None: a name in it longer than file systems take, its last name
+    too long once scenegen adds ``grows_by`` bytes to it (a temporary's or a sibling folder's affixes), or the
+    whole, as an absolute path, longer than the system takes with ``room`` bytes more (the names written below it).
+    """
+    absolute = os.fsencode(os.path.abspath(path))
+    longest = max(len(name) for name in absolute.split(b"/"))
+    if longest > MAX_NAME_BYTES:
+        return f"holds a name of {longest} bytes; file systems take names of at most {MAX_NAME_BYTES}"
+    last = len(os.path.basename(absolute))
+    if last + grows_by > MAX_NAME_BYTES:
+        return f"its last name is {last} bytes; at most {MAX_NAME_BYTES - grows_by}{_ROOM}"
+    longest_path = _path_max() - 1 - room
+    if len(absolute) > longest_path:
+        return f"is {len(absolute):,} bytes as an absolute path; at most {longest_path:,}{_ROOM}"
+    return None
+
+
+_ROOM = ", to leave room for the names scenegen writes there"
+
+
+def _path_max() -> int:
+    """The most bytes a path may hold on this system, with its closing NUL (PATH_MAX; 4,096 on Linux)."""
+    try:
+        return os.pathconf("/", "PC_PATH_MAX")
+    except (AttributeError, OSError, ValueError):  # a system without pathconf (Windows) or without this limit
+        return 4096
 
 
 def _name_problem(name: str, max_bytes: int) -> str | None:

@@ -127,3 +127,34 @@ def test_bad_conversions_are_refused_and_write_nothing(attempt, sandbox, args, e
     result = attempt("convert", *args)
     assert result.code == code and expected in result.err and "Traceback" not in result.err, result
     assert sorted(path.name for path in (sandbox / "work").iterdir()) == before
+
+
+# Each case: the command line (the run folder "run" made first), the option named and the message.
+LONG = "a" * 300
+OVER_LONG_PATHS = {
+    "make: a name of 300 bytes": (["make", "--config", "tool_choice", "-n", "1", "--out", f"x/{LONG}/y"],
+                                  "'--out'", "holds a name of 300 bytes"),
+    "make: no room for .incomplete beside it": (["make", "--config", "tool_choice", "-n", "1", "--out", "a" * 250],
+                                                "'--out'", "its last name is 250 bytes; at most 244"),
+    "make: past PATH_MAX": (["make", "--config", "tool_choice", "-n", "1", "--out", "/".join(["d" * 200] * 21)],
+                            "'--out'", "as an absolute path; at most 3,839"),
+    "convert": (["convert", "run", "--format", "jsonl", "--out", LONG], "'--out'", "holds a name of 300 bytes"),
+    "preview -o: no room for the temporary file": (["preview", "run/tool_choice_000000.json", "-o", "a" * 250],
+                                                   "'-o' / '--out'", "its last name is 250 bytes; at most 241"),
+    "stats --html": (["stats", "run", "--html", f"{LONG}.html"], "'--html'", "holds a name of 305 bytes"),
+}
+
+
+@pytest.mark.parametrize("args, option, expected", OVER_LONG_PATHS.values(), ids=OVER_LONG_PATHS.keys())
+def test_an_over_long_path_to_write_is_refused_naming_its_option(attempt, args, option, expected):
+    assert attempt(*MAKE[:3], "-n", "1", "--out", "run", "--quiet").code == 0
+    result = attempt(*args)
+    assert_refused(result, f"Invalid value for {option}: ", expected)
+    assert result.err.count("\n") == 1
+
+
+def test_the_longest_out_takes_an_overwrite(attempt, sandbox):
+    longest = "a" * 244  # with ".incomplete", the 255 bytes a name may have
+    assert attempt(*MAKE[:3], "-n", "1", "--out", longest, "--quiet").code == 0
+    assert attempt(*MAKE[:3], "-n", "2", "--out", longest, "--overwrite", "--quiet").code == 0
+    assert sorted(path.name for path in (sandbox / "work").iterdir()) == [longest]
