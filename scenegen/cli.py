@@ -16,7 +16,7 @@ from . import (
     blas,  # noqa: F401 - first of the package's modules: it must run before numpy is imported
     collector,
 )
-from .errors import ScenegenError
+from .errors import OUT_OF_MEMORY, ScenegenError
 from .files import temporary_name
 from .names import MAX_NAME_BYTES, output_path_problem
 from .overwrite import INCOMPLETE, REPLACED
@@ -126,7 +126,7 @@ def make_command(config: str, n: int, seed: int, split: str, out: Path | None, p
                               ray_address=ray_address, format=format_, compression=compression,
                               shard_size=shard_size))
     if not quiet:
-        click.echo(summary.line())
+        click.echo(one_line(summary.line()))
 
 
 @cli.command(name="validate")
@@ -178,7 +178,7 @@ def convert_command(run: Path, format_: str, compression: str | None, shard_size
     from .convert import convert  # the readers: imported by this command only (start-up time)
 
     documents = convert(run, out, format_, compression, shard_size, overwrite=overwrite)
-    click.echo(f"wrote {documents} documents to {out}")
+    click.echo(one_line(f"wrote {documents} documents to {out}"))
 
 
 @cli.command(name="preview")
@@ -235,7 +235,7 @@ def preview_command(scene: Path | None, run: Path | None, out: Path | None, step
     except NotDrawable as error:
         raise ConfigError("--sheet" if run is not None else str(scene), str(error)) from None
     write_atomic(path, png_bytes(svg) if as_png else svg.encode())
-    click.echo(f"wrote {path}")
+    click.echo(one_line(f"wrote {path}"))
 
 
 @cli.command(name="stats")
@@ -304,7 +304,7 @@ def main() -> None:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         with warnings.catch_warnings():
-            warnings.showwarning = lambda message, *_args, **_kwargs: click.echo(f"warning: {message}", err=True)
+            warnings.showwarning = lambda message, *_args, **_kwargs: _say(f"warning: {message}")
             _run()
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -318,26 +318,41 @@ def _run() -> None:
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Abort:
-        click.echo("interrupted", err=True)
+        _say("interrupted")
         sys.exit(130)
     except click.UsageError as error:
         where = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
-        click.echo(f"error: {error.format_message()}{where}", err=True)
+        _say(f"error: {error.format_message()}{where}")
         sys.exit(2)
     except click.ClickException as error:
-        error.show()
+        _say(f"error: {error.format_message()}")
         sys.exit(error.exit_code)
     except ScenegenError as error:
-        click.echo(f"error: {error}", err=True)
+        _say(f"error: {error}")
         sys.exit(error.exit_code)
+    except MemoryError:  # the machine's limit, not scenegen's fault (make adds how to continue, see OutputFolder)
+        _say(f"error: {OUT_OF_MEMORY}")
+        sys.exit(1)
     except OSError as error:  # the environment, outside a run's own storage checks (e.g. an unreadable folder)
-        click.echo(f"error: {error.filename or 'scenegen'}: {(error.strerror or str(error)).lower()}", err=True)
+        _say(f"error: {error.filename or 'scenegen'}: {(error.strerror or str(error)).lower()}")
         sys.exit(1)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
     except Exception as error:
         if os.environ.get(TRACEBACK_VARIABLE):
             raise
-        click.echo(f"bug: {type(error).__name__}: {error}; please report it "
-                   f"(set {TRACEBACK_VARIABLE}=1 to see where it happened)", err=True)
+        _say(f"bug: {type(error).__name__}: {error}; please report it "
+             f"(set {TRACEBACK_VARIABLE}=1 to see where it happened)")
         sys.exit(3)
+
+
+def _say(message: str) -> None:
+    """Print ``message`` on stderr as the one line it is: a character that would break or hide it on a terminal
+    (a newline, an escape sequence, a bidi control, a byte that is not UTF-8 ...) in a path or value it quotes is
+    shown escaped, as Python writes it (``\\n``, ``\\x1b``, ``\\u202e``)."""
+    click.echo(one_line(message), err=True)
+
+
+def one_line(text: str) -> str:
+    """``text`` with every character that is not printable written as its escape (``\\n`` for a newline)."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -82,6 +82,10 @@ def storage(path: Path) -> Iterator[None]:
         raise StorageError.of(error, error.filename or path) from None
 
 
+#: What the command says when memory runs out: the machine's limit, a failing environment (exit 1), not a bug.
+OUT_OF_MEMORY = "out of memory; close other programs to free memory"
+
+
 class Interrupted(ScenegenError):
     """Ctrl-C or SIGTERM: what was written before it is complete and recorded."""
 

@@ -7,8 +7,12 @@ import errno
 import os
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from scenegen.errors import StorageError
+from scenegen.cli import one_line
+from scenegen.errors import OUT_OF_MEMORY, StorageError
+from scenegen.pipeline import Pipeline
 
 from .conftest import assert_refused
 
@@ -34,3 +38,49 @@ def test_preview_that_cannot_write_its_picture_does_not_advise_resume(attempt, s
     result = attempt("preview", str(scene), "-o", "scene.svg")
     assert_refused(result, "scene.svg: input/output error", code=1)
     assert "resume" not in result.err
+
+
+def test_running_out_of_memory_is_the_environment_not_a_bug(attempt, monkeypatch):
+    produce = Pipeline.produce_many
+
+    def exhausting(self: Pipeline, indices: list[int]) -> list:
+        if max(indices) >= 4:
+            raise MemoryError
+        return produce(self, indices)
+
+    monkeypatch.setattr(Pipeline, "produce_many", exhausting)
+    result = attempt("make", "--config", "tool_choice", "-n", "8", "--workers", "1", "--out", "out", "--quiet")
+    assert result.code == 1, result
+    assert result.err.startswith(f"error: {OUT_OF_MEMORY}") and result.err.count("\n") == 1, result.err
+    assert "bug" not in result.err
+
+
+UNPRINTABLE = "a\nb\rc\td\x1be[31m\u202ef\u2028g\udcff"
+ESCAPED = "a\\nb\\rc\\td\\x1be[31m\\u202ef\\u2028g\\udcff"
+
+
+def test_a_path_that_holds_control_characters_stays_on_one_line(attempt):
+    made = attempt(*MAKE, "--out", UNPRINTABLE, "--quiet")
+    assert made.code == 0, made
+    again = attempt(*MAKE, "--out", UNPRINTABLE)
+    assert_refused(again, f"error: --out: {os.getcwd()}/{ESCAPED} already holds a run")
+    assert again.err.count("\n") == 1
+
+
+def test_a_config_path_that_holds_control_characters_stays_on_one_line(attempt):
+    result = attempt("make", "--config", UNPRINTABLE, "-n", "1")
+    assert_refused(result, f"error: --config: no config file '{ESCAPED}'")
+    assert result.err.count("\n") == 1
+
+
+def test_the_summary_of_a_run_stays_on_one_line(attempt):
+    result = attempt("make", "--config", "tool_choice", "-n", "1", "--out", UNPRINTABLE)
+    assert result.code == 0 and result.out.startswith(f"wrote 1 scenes to {ESCAPED} in "), result
+    assert result.out.count("\n") == 1
+
+
+@given(st.text())
+def test_one_line_leaves_nothing_that_breaks_or_hides_a_line(text):
+    shown = one_line(text)
+    assert shown.isprintable() and len(shown.splitlines()) <= 1
+    assert shown == text or not text.isprintable()
