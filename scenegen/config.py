@@ -203,7 +203,7 @@ def check_config(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[s
 def _too_deep_path(config: Mapping[str, Any]) -> str | None:
     """The key path of the first list or mapping nested deeper than :data:`MAX_CONFIG_DEPTH` in ``config``, if any
     (walked without recursion)."""
-    stack: list[tuple[Any, str, int]] = [(config, "", 1)]
+    stack: list[tuple[Any, str, int]] = [(config, "", 1)] if isinstance(config, (Mapping, list)) else []
     while stack:
         value, path, depth = stack.pop()
         if depth > MAX_CONFIG_DEPTH:

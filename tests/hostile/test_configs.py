@@ -186,6 +186,12 @@ def test_a_config_nested_to_the_bound_reaches_the_schema(attempt, sandbox):
     assert_refused(attempt("make", "--config", str(config), "-n", "3"), "tool.width.0", "is not of type 'number'")
 
 
+@pytest.mark.parametrize("config", [5, "tool_choice", None], ids=repr)
+def test_a_run_records_config_that_is_no_mapping_is_refused(config):
+    with pytest.raises(ConfigError, match=r"^\(top level\): .* is not of type 'object'"):
+        check_config(config, {"type": "object"})
+
+
 def test_a_run_records_config_nested_too_deep_is_refused_without_recursing():
     config: dict = {"family": "tool_choice"}
     nested = config
