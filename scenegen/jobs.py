@@ -80,12 +80,13 @@ class JobResult:
 
 
 def spans_of(entries: Sequence[Mapping[str, Any]]) -> tuple[tuple[int, int], ...]:
-    """The runs of consecutive sample indices that ``entries`` record, as (start, stop) pairs."""
+    """The runs of consecutive sample indices that ``entries`` (in index order) record, as (start, stop) pairs:
+    a sample whose documents have a line each (a pair's two) is counted once."""
     spans: list[tuple[int, int]] = []
     for entry in entries:
         indices = entry_indices(entry)
-        if spans and spans[-1][1] == indices.start:
-            spans[-1] = (spans[-1][0], indices.stop)
+        if spans and indices.start <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(spans[-1][1], indices.stop))
         else:
             spans.append((indices.start, indices.stop))
     return tuple(spans)
