@@ -83,17 +83,29 @@ def resolve_config_path(spec: str) -> Path:
     if not spec.strip():
         raise ConfigError("--config", "is empty; give a YAML config file or a bundled template's name")
     path = Path(spec)
-    if os.path.lexists(path):
+    if _anything_at(path, spec):
         return _config_file(path, spec)
     if path.parent == Path("."):
         for folder in _TEMPLATE_FOLDERS:
             for name in (spec, f"{spec}.yaml"):
                 bundled = resources.templates_dir() / folder / name
-                if bundled.is_file():
+                if os.path.isfile(bundled):  # (false for a name too long to be one, where Path.is_file raises)
                     return bundled
     available = ", ".join(sorted(p.name for folder in _TEMPLATE_FOLDERS
                                  for p in (resources.templates_dir() / folder).glob("*.yaml")))
     raise ConfigError("--config", f"no config file {spec!r} (bundled templates: {available})")
+
+
+def _anything_at(path: Path, spec: str) -> bool:
+    """Whether there is a file, folder or link at ``path``; a ConfigError if the system cannot say (a name too
+    long, a part of the path that is a file)."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return False
+    except OSError as error:
+        raise _cannot_read(spec, error) from None
+    return True
 
 
 def _config_file(path: Path, spec: str) -> Path:
@@ -104,10 +116,14 @@ def _config_file(path: Path, spec: str) -> Path:
         raise ConfigError("--config", f"{spec!r} is a link to a missing file ({os.readlink(path)}); "
                                       "give a YAML config file") from None
     except OSError as error:
-        raise ConfigError("--config", f"cannot read {spec!r}: {(error.strerror or str(error)).lower()}") from None
+        raise _cannot_read(spec, error) from None
     if not stat.S_ISREG(mode):
         raise ConfigError("--config", f"{spec!r} is not a regular file ({kind_of(mode)}); give a YAML config file")
     return path
+
+
+def _cannot_read(spec: str, error: OSError) -> ConfigError:
+    return ConfigError("--config", f"cannot read {spec!r}: {(error.strerror or str(error)).lower()}")
 
 
 def read_config(path: Path) -> dict[str, Any]:

@@ -71,6 +71,8 @@ def test_the_largest_seed_is_accepted(attempt):
 BAD_OPTIONS = {
     "missing config file": (["--config", "no/such/file.yaml", "-n", "3"], "no config file"),
     "unknown bundled name": (["--config", "nonesuch", "-n", "3"], "bundled templates"),
+    "config name too long": (["--config", "c" * 300, "-n", "3"], f"cannot read '{'c' * 300}': file name too long"),
+    "config name too long with .yaml": (["--config", "c" * 252, "-n", "3"], f"--config: no config file '{'c' * 252}'"),
     "pairs for a family without them": (["--config", "tool_choice", "-n", "3", "--pairs"], "no counterfactual pairs"),
     "resume and overwrite": (["--config", "tool_choice", "-n", "3", "--resume", "--overwrite"], "exclude"),
     "no count": (["--config", "tool_choice"], "Missing option '-n'"),
