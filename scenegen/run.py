@@ -19,6 +19,7 @@ import signal
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
@@ -131,12 +132,13 @@ class _Made:
 def _run_jobs(request: RunRequest, folder: OutputFolder, spec: RunSpec, family: Family,
               jobs: Iterator[Sequence[int]], pending: int, workers: int) -> _Made:
     """Make the jobs with the requested executor, recording each job's entries in order; report progress."""
-    first = list(islice(jobs, 2))
-    # A run of one job gains nothing from starting workers.
-    local_workers = workers if len(first) > 1 else 1
+    first = list(islice(jobs, workers))
+    _warn_of_idle_workers(request)
     made = _Made()
     show_progress = request.progress and sys.stderr.isatty()
-    executor = open_executor(request.executor, spec, family, local_workers, request.ray_address)
+    # Never more workers than jobs: each is a process, with its memory, whether it has a job or not (and a run of
+    # one job gains nothing from starting any).
+    executor = open_executor(request.executor, spec, family, max(1, min(workers, len(first))), request.ray_address)
     try:
         with _progress_bar(pending, family.output.unit.rstrip("s"), show_progress) as progress, \
                 collector.tuned_for_runs(), _stop_requests() as stop_requested:
@@ -158,6 +160,15 @@ def _run_jobs(request: RunRequest, folder: OutputFolder, spec: RunSpec, family: 
             raise KeyboardInterrupt
     finally:
         executor.close()
+
+
+def _warn_of_idle_workers(request: RunRequest) -> None:
+    """Say when ``--workers`` asks for more local workers than there are cores to run them."""
+    cores = usable_cores()
+    local = request.executor == "processes" or request.ray_address is None
+    if request.workers is not None and request.workers > cores and local:
+        warnings.warn(f"--workers {request.workers}: more than the {cores} cores this run may use, so no faster; "
+                      f"pass --workers {cores} or fewer", stacklevel=1)
 
 
 @contextlib.contextmanager
