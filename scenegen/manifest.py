@@ -5,23 +5,30 @@ A line is either a document's (``--format files``: the document's record, its
 ``documents``, ``sha256``); ``schema/manifest_line.schema.json`` describes both.
 
 A manifest is read back to resume, to overwrite and to validate a run, and it
-may have been torn by a crash or edited by hand. Every line is checked before it
-is trusted: an entry names plain files of its own folder (see
-:mod:`scenegen.names`) and whole, non-negative indices. A resumed run also checks
-each line's files against the sha256 it records (:mod:`scenegen.writer`), so a
-line keeps its bytes (:attr:`Line.raw`) to be written back unchanged.
+may have been torn by a crash or edited by hand. Every line is checked against
+the schema of a manifest line before it is trusted: an entry names a plain file
+of its own folder (see :mod:`scenegen.names`), records its sha256, and its
+indices and counts are whole numbers within a run's bounds (a count of 10**12
+would have a reader build a range of that size). The manifest itself is read as
+a regular file, never through a link, a line at a time (each at most
+:data:`MAX_LINE_BYTES`). A resumed run also checks each line's files against the
+sha256 it records (:mod:`scenegen.writer`), so a line keeps its bytes
+(:attr:`Line.raw`) to be written back unchanged.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import orjson
 
+from .files import MAX_DOCUMENT_BYTES, open_regular
 from .names import is_plain_name
+from .validate import schema_summary
 
 MANIFEST = "manifest.jsonl"
 
@@ -39,6 +46,9 @@ SHARD_EXTENSIONS = (*JSONL_EXTENSIONS.values(), PARQUET_EXTENSION)
 #: The files a run writes its documents into: JSON files, or shards.
 DOCUMENT_EXTENSIONS = (".json", *SHARD_EXTENSIONS)
 
+#: The longest manifest line read: a document's line holds its record without the document, far less than one.
+MAX_LINE_BYTES = MAX_DOCUMENT_BYTES
+
 
 @dataclass(frozen=True)
 class Line:
@@ -51,13 +61,26 @@ class Line:
 
 
 def manifest_lines(path: Path) -> Iterator[Line]:
-    """Every non-blank line of the manifest at ``path``, checked (nothing if it does not exist)."""
-    if not path.exists():
+    """Every non-blank line of the manifest at ``path``, checked, read as they are taken (nothing if there is no
+    manifest); :class:`~scenegen.files.UnreadableFile` if it is a link or not a regular file."""
+    if not os.path.lexists(path):
         return
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
+    with open_regular(path, follow_links=False) as handle:
+        number = 0
+        while raw := handle.readline(MAX_LINE_BYTES + 1):
+            number += 1
+            if len(raw) > MAX_LINE_BYTES:
+                yield Line(number, None, f"longer than {MAX_LINE_BYTES:,} bytes: not a manifest line")
+                _skip_line(handle, raw)
+                continue
             if raw.strip():
                 yield _parse(number, raw)
+
+
+def _skip_line(handle: BinaryIO, start: bytes) -> None:
+    """Read past the rest of the line that begins with ``start``, a capped read at a time."""
+    while start and not start.endswith(b"\n"):
+        start = handle.readline(MAX_LINE_BYTES)
 
 
 def read_manifest(path: Path) -> Iterator[dict[str, Any]]:
@@ -89,7 +112,7 @@ def entry_indices(entry: Mapping[str, Any]) -> range:
 
 def _parse(number: int, raw: bytes) -> Line:
     if not raw.endswith(b"\n"):
-        return Line(number, None, "torn line (the run stopped while writing it); rerun with --resume", raw)
+        return Line(number, None, "torn line (the run stopped while writing it: the run is unfinished)", raw)
     try:
         entry = orjson.loads(raw)
     except orjson.JSONDecodeError as error:
@@ -99,23 +122,10 @@ def _parse(number: int, raw: bytes) -> Line:
 
 
 def _entry_problem(entry: Any) -> str | None:
-    if not isinstance(entry, dict):
-        return "not a JSON object"
-    if "first_index" in entry:
-        if not (_whole(entry["first_index"]) and _whole(entry.get("count")) and entry["count"] > 0):
-            return "a shard's first_index and count must be whole numbers (count above 0)"
-    elif not _whole(entry.get("index")):
-        return "index missing or not a whole number"
-    if "file" not in entry:
-        return "names no file"
+    """What makes ``entry`` no manifest line: its schema's first few errors, or a file name that is not plain."""
+    broken = schema_summary(entry, "manifest_line")
+    if broken:
+        return f"breaks the schema of a manifest line: {broken}"
     if not is_plain_name(entry["file"]):
         return f"file name {entry['file']!r} is not a plain name inside the run folder"
-    if not isinstance(entry.get("sha256", ""), str):
-        return "sha256 is not a hash"
-    if not isinstance(entry.get("label", {}), dict):
-        return "label is not a JSON object"
     return None
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

@@ -13,9 +13,15 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import jsonschema_rs
+from jsonschema_rs import ValidationErrorKind
 
 from . import resources
 from .errors import Problem
+
+#: Errors a one-line summary names (the first few say what is wrong; the rest would not fit on a line).
+_ERRORS_SHOWN = 3
+#: Characters of one error's message a summary shows (it quotes the offending value, which may be large).
+_ERROR_CHARS = 160
 
 if TYPE_CHECKING:
     import jsonschema
@@ -94,6 +100,33 @@ def schema_problems(document: Any, schema_name: str) -> list[Problem]:
     if validator.is_valid(document):
         return []
     return [Problem(json_path(error.instance_path), error.message) for error in validator.iter_errors(document)]
+
+
+def schema_summary(document: Any, schema_name: str) -> str | None:
+    """The first few ways ``document`` breaks its schema, on one line (the properties it lacks first); None when
+    it is valid. For a document read back from disk, which may be anything."""
+    validator = compiled_validator(schema_name)
+    if validator.is_valid(document):
+        return None
+    errors = list(validator.iter_errors(document))
+    missing = [name for name in map(_missing_property, errors) if name is not None]
+    wrong = [f"{json_path(error.instance_path)}: {_shortened(error.message)}" for error in errors
+             if _missing_property(error) is None]
+    found = list(dict.fromkeys(([f"lacks {', '.join(dict.fromkeys(missing))}"] if missing else []) + wrong))
+    more = f" (and {len(found) - _ERRORS_SHOWN} more)" if len(found) > _ERRORS_SHOWN else ""
+    return "; ".join(found[:_ERRORS_SHOWN]) + more
+
+
+def _missing_property(error: jsonschema_rs.ValidationError) -> str | None:
+    """The property ``error`` says the document itself lacks (not a value within it); None for other errors."""
+    kind = error.kind
+    return kind.property if isinstance(kind, ValidationErrorKind.Required) and not error.instance_path else None
+
+
+def _shortened(message: str) -> str:
+    """An error's message on one line, cut to a length a line can show."""
+    message = " ".join(message.split())
+    return message if len(message) <= _ERROR_CHARS else message[:_ERROR_CHARS - 1] + "…"
 
 
 def mcs_problems(document: Mapping[str, Any]) -> list[Problem]:

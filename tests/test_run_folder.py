@@ -46,8 +46,10 @@ HOLDER = f"(pid {os.getpid()} on host {socket.gethostname()}, started "
 def record_sample(folder: OutputFolder, index: int, role: str | None = None, data: bytes = b"{}") -> str:
     """Write sample ``index``'s document (a pair's ``role``) into ``folder`` and record it; return its name."""
     name = f"t_{index:06d}{f'_{role}' if role else ''}.json"
-    entry = {"index": index, "file": name, "sha256": folder.write_document(name, data)}
-    folder.record({**entry, "role": role} if role else entry)
+    entry = {"index": index, "file": name, "sha256": folder.write_document(name, data), "id": name[:-5],
+             "family": "test", "split": "train", "label": {}, "params": {}}
+    pair = {"pair_id": f"t_{index:06d}", "role": role, "pair": "{}"} if role else {}
+    folder.record({**entry, **pair})
     return name
 
 
