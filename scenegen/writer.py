@@ -53,7 +53,7 @@ from typing import Any, BinaryIO
 
 import orjson
 
-from .errors import ConfigError, ScenegenError, StorageError, storage
+from .errors import OUT_OF_MEMORY, ConfigError, ScenegenError, StorageError, storage
 from .files import (
     MAX_RUN_RECORD_BYTES,
     UnreadableFile,
@@ -160,8 +160,12 @@ class OutputFolder:
                 self._verify_recorded()
             write_atomic(self.root / RUN_RECORD, dump_json(run, indent=True))
             self._manifest = open_for_appending(self.manifest_path)
-        except BaseException:
+        except BaseException as error:
+            building = self._building
             self._abandon()
+            clearer = self._advised(error, building)
+            if clearer is not None:
+                raise clearer from None
             raise
 
     def write_document(self, name: str, data: bytes) -> str:
@@ -210,18 +214,22 @@ class OutputFolder:
         if error is None:
             self._finish()
             return
-        building, kept = self._building, self._abandon()
-        clearer = self._advised(error, building, kept)
+        building = self._building
+        self._abandon()
+        clearer = self._advised(error, building)
         if clearer is not None:
             raise clearer from None
 
-    def _advised(self, error: BaseException, building: bool, kept: bool) -> ScenegenError | None:
-        """The error that ended the run, with what to do next: None to report ``error`` as it is."""
+    def _advised(self, error: BaseException, building: bool) -> ScenegenError | None:
+        """The error that ended the run (after :meth:`_abandon`), with what to do next: None to report ``error``
+        as it is. What to do depends on whether the folder still holds a run."""
+        if isinstance(error, MemoryError):  # the machine, not the run: what was recorded stays
+            error = ScenegenError(OUT_OF_MEMORY)
         if building:
             return overwrite_abandoned(error, self.destination)
         if not isinstance(error, ScenegenError) or error.exit_code != 1:
             return None
-        if not kept:
+        if not (self.destination / RUN_RECORD).is_file():
             return advised(error, "nothing was recorded; then rerun the same command")
         if self.resumable:
             return advised(error, "then rerun the same command with --resume to continue")
@@ -355,16 +363,15 @@ class OutputFolder:
         with contextlib.suppress(ScenegenError):  # the next run on the folder removes what is left
             remove_tree(previous)
 
-    def _abandon(self) -> bool:
+    def _abandon(self) -> None:
         """After a failure: drop an overwrite's new run, or a fresh run that recorded nothing, and temporary
-        files; unlock. Return whether what the run recorded is kept. A run refused the folder's lock touches
-        nothing: the folder is another run's."""
+        files; unlock. A run refused the folder's lock touches nothing: the folder is another run's."""
         if self._manifest is not None:
             with contextlib.suppress(OSError):
                 self._manifest.close()
         if not self._locks:
             self._remove_created()
-            return False
+            return
         empty = self._fresh and not self.recorded
         if self._building:
             with contextlib.suppress(ScenegenError):
@@ -380,7 +387,6 @@ class OutputFolder:
         self._release()
         if empty:
             self._remove_created()
-        return not empty and not self._building
 
     def _remove_created(self) -> None:
         """Remove the run folder if this run created it and it is empty."""

@@ -56,7 +56,7 @@ def test_a_full_disk_stops_with_one_line_and_the_run_resumes(attempt, sandbox):
     with tmpfs(sandbox / "disk", "size=2m") as disk:
         out = disk / "run"
         result = attempt(*MAKE, "-n", "400", "--out", str(out))
-        assert_one_line(result, str(out), "no space left on device", "rerun with --resume")
+        assert_one_line(result, str(out), "no space left on device", "rerun the same command with --resume")
         assert not temporaries(out)
         # Workers fill the disk in parallel: the parent may find no room even for the first job's lines.
         assert len(list(read_manifest(out / "manifest.jsonl"))) < 400
