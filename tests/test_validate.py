@@ -76,7 +76,7 @@ def test_format_rules_name_each_broken_rule_and_where():
     moving = next(i for i, item in enumerate(objects) if item.get("moves"))
     lid = next(i for i, item in enumerate(objects) if "lidAttachment" in item)
     objects[1]["id"] = objects[0]["id"]
-    objects[moving]["moves"][0]["stepEnd"] = objects[moving]["moves"][0]["stepBegin"] - 1
+    objects[moving]["moves"][0]["stepEnd"] = objects[moving]["moves"][0]["stepBegin"] - 2
     objects[lid]["lidAttachment"]["lidAttachmentObjId"] = "nowhere"
     scene["goal"]["metadata"]["target"]["id"] = "nobody"
     found = {(problem.path, problem.message.split(" '")[0]) for problem in mcs_problems(scene)}
@@ -86,6 +86,40 @@ def test_format_rules_name_each_broken_rule_and_where():
         (f"$.objects[{lid}].lidAttachment", "lid attaches to an object that is not in the scene"),
         ("$.goal.metadata.target.id", "target"),
     }
+
+
+def test_an_empty_step_range_is_not_a_mistake():
+    """A range ending one step before it begins lasts no step (the real Knowledgeable Agents scenes write them)."""
+    scene = _shell_game_reference()
+    moving = next(item for item in scene["objects"] if item.get("moves"))
+    moving["moves"][0]["stepEnd"] = moving["moves"][0]["stepBegin"] - 1
+    assert mcs_problems(scene) == []
+
+
+def _swap(scene: dict, shown: int, hidden: int) -> dict:
+    """``scene`` with a copy of its ball (same id) shown at ``shown``, the ball itself hidden at ``hidden``."""
+    ball = next(item for item in scene["objects"] if item["type"] == "soccer_ball")
+    twin = copy.deepcopy(ball) | {"type": "sphere"}
+    for show in twin["shows"]:
+        show["stepBegin"] += shown
+    ball["hides"] = [{"stepBegin": hidden}]
+    scene["objects"].append(twin)
+    return scene
+
+
+def test_an_id_may_pass_to_an_object_shown_as_its_holder_is_hidden():
+    """The real Shape Constancy scenes turn an object into another by hiding it and showing one with its id."""
+    assert mcs_problems(_swap(_shell_game_reference(), 117, 117)) == []
+    assert mcs_problems(_swap(_shell_game_reference(), 200, 117)) == []
+
+
+def test_two_objects_with_one_id_in_the_scene_at_once_are_refused():
+    scene = _swap(_shell_game_reference(), 116, 117)
+    assert [(problem.path, problem.message.split(" '")[0]) for problem in mcs_problems(scene)] == [
+        (f"$.objects[{len(scene['objects']) - 1}].id", "duplicate object id")]
+    for item in scene["objects"]:
+        item.pop("hides", None)  # both there for good
+    assert mcs_problems(scene)
 
 
 def test_validate_command_accepts_generated_output(run_cli, tmp_path):
@@ -112,7 +146,8 @@ def test_validate_command_catches_semantic_errors(run_cli, tmp_path):
     scene = json.loads(path.read_text())
     scene["goal"]["metadata"]["target"]["id"] = scene["objects"][-1]["id"]  # the other ball
     path.write_text(json.dumps(scene))
-    result = run_cli("validate", str(path))
+    assert "no tool can push" not in run_cli("validate", str(path)).out  # what make checks: schema and format
+    result = run_cli("validate", "--check", str(path))
     assert result.code == 1
     assert "no tool can push the target ball" in result.out
 
