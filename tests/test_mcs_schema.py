@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -31,9 +32,9 @@ SCENES = sorted(REFERENCE_SCENES.rglob("*.json"))
 DELETE = object()  # a case's value that removes the key instead of setting it
 
 
-def test_both_fixture_folders_are_present():
-    assert len(SCENES) == 21
-    assert {path.parent.name for path in SCENES} == {"mcs_scenes", "more"}
+def test_every_fixture_folder_is_present():
+    by_folder = Counter(path.parent.name for path in SCENES)
+    assert by_folder == {"mcs_scenes": 8, "more": 13, "eval7": 300}
 
 
 @pytest.mark.parametrize("path", SCENES, ids=lambda p: str(p.relative_to(REFERENCE_SCENES)))
@@ -165,14 +166,18 @@ def test_a_real_scene_with_every_documented_key_is_valid():
 
 @dataclass(frozen=True)
 class First:
-    """In a path: the index of the first object with a non-empty ``key`` (or a type starting with ``type_prefix``)."""
+    """In a path: the index of the first object with a non-empty ``key`` (or a type starting with ``type_prefix``,
+    or an id starting with ``id_prefix``)."""
 
     key: str = ""
     type_prefix: str = ""
+    id_prefix: str = ""
 
     def index(self, objects: Sequence[dict[str, Any]]) -> int:
         if self.key:
             return next(i for i, item in enumerate(objects) if item.get(self.key))
+        if self.id_prefix:
+            return next(i for i, item in enumerate(objects) if item["id"].startswith(self.id_prefix))
         return next(i for i, item in enumerate(objects) if item["type"].startswith(self.type_prefix))
 
 
@@ -187,6 +192,13 @@ HIDDEN_ROTATION = "eval_7_interactive_set_rotation_0001_03"
 HELPER_HINDERER = "eval_7_passive_agents_helper_hinderer_0001_01"
 LAVA = "eval_7_interactive_lava_0001_01"
 HOLES = "eval_7_interactive_holes_0001_01"
+# eval7/: the constructs only the development half of the tasks uses
+ARITHMETIC = "eval_7_interactive_arithmetic_0001_09"  # goal.metadata targets and pickup_number
+IMITATION = "eval_7_interactive_imitation_0001_02"  # goal.triggeredByTargetSequence
+GRAVITY = "eval_7_passive_physics_gravity_support_0001_06"  # resetCenterOfMassAtY
+KNOWLEDGEABLE = "eval_7_interactive_knowledgeable_agents_0001_01"  # 'true' strings, the _15 animations, hairMaterial 4
+OBJECT_PERMANENCE = "eval_7_interactive_object_permanence_0001_01"  # salientMaterials null
+NOTCHED = First(id_prefix="notched_occluder")
 
 
 @dataclass(frozen=True)
@@ -230,6 +242,18 @@ CASES = [
     Case("object: wrong type (materials)", TOOL_CHOICE, ("objects", 1, "materials"), "Custom/Materials/Red"),
     Case("object: empty material name", TOOL_CHOICE, ("objects", 1, "materials", 0), ""),
     Case("object: wrong type (pickupable)", TOOL_CHOICE, ("objects", 0, "pickupable"), "true"),
+    Case("object: 'yes' for kinematic (the real 'true' is fine)", KNOWLEDGEABLE, ("objects", NOTCHED, "kinematic"),
+         "yes"),
+    Case("object: 'True' for structure", KNOWLEDGEABLE, ("objects", NOTCHED, "structure"), "True"),
+    Case("object: 1 for kinematic", KNOWLEDGEABLE, ("objects", NOTCHED, "kinematic"), 1),
+    Case("object: salientMaterials a string (the real null is fine)", OBJECT_PERMANENCE,
+         ("objects", First(type_prefix="desk_"), "salientMaterials"), "wood"),
+    Case("object: wrong type (resetCenterOfMassAtY)", GRAVITY,
+         ("objects", First(key="resetCenterOfMassAtY"), "resetCenterOfMassAtY"), "low"),
+    Case("object: a static variant no scene uses", SHELL_GAME, ("objects", 0, "type"), "bowl_6_static"),
+    Case("object: a container beyond the generator's twelve", SHELL_GAME, ("objects", 0, "type"),
+         "container_symmetric_13"),
+    Case("object: a door that does not exist", SHELL_GAME, ("objects", 0, "type"), "door_4c"),
     Case("object: labels must be a string", LAVA, ("objects", AGENT, "labels"), []),
     Case("object: states not a list of lists", SHELL_GAME, ("objects", First(key="states"), "states", 0), "active"),
     Case("object: unknown key in lips", TOOL_CHOICE, ("objects", PLATFORM, "lips", "top"), True),
@@ -261,7 +285,23 @@ CASES = [
     Case("goal: action_list step not a list", TOOL_CHOICE, ("goal", "action_list", 0), "RotateRight"),
     Case("goal: empty action name", TOOL_CHOICE, ("goal", "action_list", 0, 0), ""),
     Case("goal: metadata target without id", TOOL_CHOICE, ("goal", "metadata", "target", "id"), DELETE),
-    Case("goal: unknown key in metadata", TOOL_CHOICE, ("goal", "metadata", "targets"), []),
+    Case("goal: unknown key in metadata", TOOL_CHOICE, ("goal", "metadata", "goal_object"), {"id": "x"}),
+    Case("goal: targets entry without id", ARITHMETIC, ("goal", "metadata", "targets", 0, "id"), DELETE),
+    Case("goal: targets entry with an empty id", ARITHMETIC, ("goal", "metadata", "targets", 1, "id"), ""),
+    Case("goal: unknown key in a targets entry", ARITHMETIC, ("goal", "metadata", "targets", 0, "colour"), "red"),
+    Case("goal: targets info not a list of strings", ARITHMETIC, ("goal", "metadata", "targets", 0, "info"), "ball"),
+    Case("goal: targets not a list", ARITHMETIC, ("goal", "metadata", "targets"), {"id": "ball"}),
+    Case("goal: empty targets", ARITHMETIC, ("goal", "metadata", "targets"), []),
+    Case("goal: target beside targets", ARITHMETIC, ("goal", "metadata", "target"), {"id": "ball"}),
+    Case("goal: wrong type (pickup_number)", ARITHMETIC, ("goal", "metadata", "pickup_number"), "2"),
+    Case("goal: fractional pickup_number", ARITHMETIC, ("goal", "metadata", "pickup_number"), 1.5),
+    Case("goal: pickup_number 0", ARITHMETIC, ("goal", "metadata", "pickup_number"), 0),
+    Case("goal: pickup_number without targets", TOOL_CHOICE, ("goal", "metadata", "pickup_number"), 1),
+    Case("goal: triggeredByTargetSequence not a list", IMITATION, ("goal", "triggeredByTargetSequence"), "chest"),
+    Case("goal: empty triggeredByTargetSequence", IMITATION, ("goal", "triggeredByTargetSequence"), []),
+    Case("goal: empty id in triggeredByTargetSequence", IMITATION, ("goal", "triggeredByTargetSequence", 0), ""),
+    Case("goal: object in triggeredByTargetSequence", IMITATION, ("goal", "triggeredByTargetSequence", 1),
+         {"id": "chest"}),
     Case("goal: unknown key in the target", TOOL_CHOICE, ("goal", "metadata", "target", "colour"), "red"),
     Case("goal: last_preview_phase_step below -1", "full", ("goal", "last_preview_phase_step"), -2),
     Case("goal: wrong type (habituation_total)", HELPER_HINDERER, ("goal", "habituation_total"), "8"),
@@ -270,9 +310,13 @@ CASES = [
     Case("agentSettings: unknown key", LAVA, ("objects", AGENT, "agentSettings", "hat"), 1),
     Case("agentSettings: skin beyond the options", LAVA, ("objects", AGENT, "agentSettings", "skin"), 14),
     Case("agentSettings: hatMaterial below -1", LAVA, ("objects", AGENT, "agentSettings", "hatMaterial"), -2),
+    Case("agentSettings: hairMaterial beyond 4 (the real 4 is fine)", KNOWLEDGEABLE,
+         ("objects", AGENT, "agentSettings", "hairMaterial"), 5),
     Case("agentSettings: wrong type (showJacket)", LAVA, ("objects", AGENT, "agentSettings", "showJacket"), 1),
     Case("actions: missing id", LAVA, ("objects", AGENT, "actions"), [{"stepBegin": 0}]),
     Case("actions: unknown animation", LAVA, ("objects", AGENT, "actions"), [{"stepBegin": 0, "id": "dance"}]),
+    Case("actions: a _15 variant no agent has", KNOWLEDGEABLE, ("objects", AGENT, "actions", 0, "id"),
+         "Point_start_15"),
     Case("actions: unknown key", "full", ("objects", AGENT, "actions", 0, "speed"), 2),
     Case("actions: negative stepEnd", "full", ("objects", AGENT, "actions", 0, "stepEnd"), -1),
     Case("agentMovement: missing repeat", "full", ("objects", AGENT, "agentMovement", "repeat"), DELETE),
