@@ -131,21 +131,29 @@ def make_command(config: str, n: int, seed: int, split: str, out: Path | None, p
 
 @cli.command(name="validate")
 @click.argument("paths", nargs=-1, required=True, type=_Path(path_type=Path))
-def validate_command(paths: tuple[Path, ...]) -> None:
+@click.option("--check", is_flag=True,
+              help="Also run the family's semantic checks on every document, against its label (slower, as "
+                   "`make --check` is).")
+def validate_command(paths: tuple[Path, ...], check: bool) -> None:
     """Validate scene files, shards (JSON Lines or Parquet) or whole output folders.
 
-    Checks each file against its schema, the format-wide rules and its family's
-    semantic checks, and against the sha256 in the manifest beside it. Prints
-    every failure with its file and JSON path; exits 1 if any file fails.
+    Checks what `make` checks before writing: each document against its schema
+    and the format-wide rules, its record's shape and label; and each file
+    against its manifest line (sha256, samples and records), each manifest line
+    against the run (run.json): a folder's samples listed in order, each once,
+    every file listed, nothing else left. --check adds the family's semantic
+    checks, as `make --check` does. Prints every failure with its file and JSON
+    path or manifest line; exits 1 if any file fails.
 
     \b
-    Example:
+    Examples:
       scenegen validate output/tool_choice
+      scenegen validate --check output/tool_choice/tool_choice_000003.json
     """
     from .audit import audit  # jsonschema and the manifest reader: imported by this command only (start-up time)
 
     failed = checked = 0
-    for report in audit(list(paths)):
+    for report in audit(paths, semantic=check):
         checked += 1
         if report.problems:
             failed += 1

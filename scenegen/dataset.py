@@ -1,11 +1,15 @@
 """Read a finished run as a dataset, in any storage format: records, (document, label) pairs, or an iterable
 dataset for data loaders.
 
-Every file is checked against the sha256 its manifest line records before any
-of its records is given out, so a damaged shard is reported
-(:class:`DamagedRunError`, which names it and says to run ``scenegen
-validate``), never half read. Nothing here imports torch, pyarrow or
-zstandard until a run needs them.
+A run folder is not trusted: its run record is checked
+(:mod:`scenegen.runrecord`), every file in it is opened as a regular file and
+never through a link, a scene file is read up to a document's cap, and a shard
+is read streaming (:mod:`scenegen.shards`), a capped record at a time and never
+more records than its manifest line says. Every file is checked against the
+sha256 its manifest line records, read through once, before any of its records
+is given out, so a damaged shard is reported (:class:`DamagedRunError`, which
+names it and says to run ``scenegen validate``), never half read. Nothing here
+imports torch, pyarrow or zstandard until a run needs them.
 """
 
 from __future__ import annotations
@@ -21,20 +25,19 @@ from typing import Any
 import numpy as np
 import orjson
 
-from .errors import ScenegenError, storage
 from .family import Family
-from .files import sha256
-from .manifest import MANIFEST, RUN_RECORD, manifest_lines
+from .files import MAX_DOCUMENT_BYTES, open_regular, read_regular, sha256
+from .manifest import MANIFEST, manifest_lines
 from .outputs import Doc, Output
 from .plugins import family_named
-from .storage import Storage, decode_rows
+from .runrecord import DamagedRunError, read_run_record
+from .shards import decode_rows, file_digest
+from .storage import Storage
 
 #: What a document's manifest line holds besides its record's metadata.
 _FILE_KEYS = ("file", "sha256")
 
-
-class DamagedRunError(ScenegenError):
-    """A run folder that cannot be read whole: a file missing, damaged or torn, or the run unfinished."""
+__all__ = ["DamagedRunError", "Run", "ScenegenIterableDataset", "open_run", "read", "records"]
 
 
 @dataclass(frozen=True)
@@ -72,67 +75,67 @@ class Run:
 
     def unit_docs(self, entry: Mapping[str, Any], order: Sequence[int] | None = None) -> Iterator[Doc]:
         """The documents of one manifest entry's file (one document, or a shard's), with their metadata, in
-        ``order`` (positions in the file) or as written. The file is read and checked whole first; its documents
-        are parsed one at a time as they are taken (a shard's thousand parsed scenes at once would keep the
-        garbage collector busy with their millions of objects)."""
+        ``order`` (positions in the file) or as written. The file is checked against its sha256 first; a shard's
+        documents are then decoded one at a time as they are taken (a shard's thousand parsed scenes at once would
+        keep the garbage collector busy with their millions of objects), or, for an ``order``, its records are
+        kept (each capped) and their documents parsed in that order."""
         if not self.storage.shards:
             return iter([self._file_doc(entry)])
         rows = self.unit_rows(entry)
-        return (self.split_record(rows[position]) for position in (order if order is not None else range(len(rows))))
+        if order is None:
+            return (self.split_record(row) for row in rows)
+        kept = list(rows)
+        return (self.split_record(kept[position]) for position in order)
 
-    def unit_rows(self, entry: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """The records a dataset loader reads from one manifest entry: a shard's rows, or a document's line."""
+    def unit_rows(self, entry: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+        """The records a dataset loader reads from one manifest entry, read as they are taken: a shard's rows
+        (its sha256 checked first), or a document's line."""
         if not self.storage.shards:
-            return [dict(entry)]
-        data = self._verified_bytes(entry)
-        try:
-            rows = decode_rows(data, self.storage)
-        except ValueError as error:
-            raise self._damaged(entry["file"], str(error)) from None
-        if len(rows) != entry.get("documents", len(rows)):
-            raise self._damaged(entry["file"], f"holds {len(rows)} records, its manifest line {entry['documents']}")
-        return rows
+            return iter([dict(entry)])
+        return self._shard_rows(entry)
 
     def split_record(self, row: Mapping[str, Any]) -> Doc:
         """A record as (metadata, document)."""
         fields = self.output.record_keys
         return {key: value for key, value in row.items() if key not in fields}, self.output.document(row)
 
+    def _shard_rows(self, entry: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+        with open_regular(self._listed(entry["file"]), follow_links=False) as handle:
+            if file_digest(handle) != entry["sha256"]:
+                raise self._damaged(entry["file"], "its content differs from the sha256 in the manifest "
+                                                   "(damaged or truncated)")
+            try:
+                yield from decode_rows(handle, self.storage, entry["documents"])
+            except ValueError as error:
+                raise self._damaged(entry["file"], str(error)) from None
+
     def _file_doc(self, entry: Mapping[str, Any]) -> Doc:
+        data = read_regular(self._listed(entry["file"]), MAX_DOCUMENT_BYTES, follow_links=False)
+        if sha256(data) != entry["sha256"]:
+            raise self._damaged(entry["file"], "its content differs from the sha256 in the manifest "
+                                               "(damaged or truncated)")
         try:
-            document = orjson.loads(self._verified_bytes(entry))
+            document = orjson.loads(data)
         except orjson.JSONDecodeError as error:
             raise self._damaged(entry["file"], f"not JSON: {error}") from None
         return {key: value for key, value in entry.items() if key not in _FILE_KEYS}, document
 
-    def _verified_bytes(self, entry: Mapping[str, Any]) -> bytes:
-        path = self.root / entry["file"]
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise self._damaged(entry["file"], "listed in the manifest but missing") from None
-        except OSError as error:
-            with storage(path):
-                raise error from None
-        if "sha256" in entry and sha256(data) != entry["sha256"]:
-            raise self._damaged(entry["file"], "its content differs from the sha256 in the manifest "
-                                               "(damaged or truncated)")
-        return data
+    def _listed(self, name: str) -> Path:
+        """The path of the listed file ``name``; DamagedRunError if there is nothing there (what is there is
+        opened as a regular file, never through a link: UnreadableFile says what else it is)."""
+        path = self.root / name
+        if not os.path.lexists(path):
+            raise self._damaged(name, "listed in the manifest but missing")
+        return path
 
     def _damaged(self, name: str, problem: str) -> DamagedRunError:
         return DamagedRunError(f"{self.root / name}: {problem}; `scenegen validate {self.root}` lists every problem")
 
 
 def open_run(path: str | os.PathLike[str]) -> Run:
-    """The finished run in the folder ``path``; DamagedRunError if it has no run record."""
+    """The finished run in the folder ``path``; DamagedRunError if it has no valid run record."""
     root = Path(path)
-    try:
-        record = orjson.loads((root / RUN_RECORD).read_bytes())
-    except FileNotFoundError:
-        raise DamagedRunError(f"{root}: no {RUN_RECORD}; not a scenegen run folder") from None
-    except orjson.JSONDecodeError:
-        raise DamagedRunError(f"{root / RUN_RECORD}: not a scenegen run record") from None
-    return Run(root, record)
+    return Run(root, read_run_record(root))
 
 
 def records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:

@@ -11,15 +11,14 @@ shard. Either way a document's *record* has the same shape:
 
 where the document fields come from the family's :class:`~scenegen.outputs.Output`
 (``scene``, a JSON string, for MCS families). :class:`ShardSink` turns a
-shard's records into bytes and :func:`decode_rows` back; they import their
-codecs (zstandard, pyarrow) only when used.
+shard's records into bytes (:mod:`scenegen.shards` reads them back, streaming);
+it imports its codecs (zstandard, pyarrow) only when used.
 """
 
 from __future__ import annotations
 
 import abc
 import gzip
-import io
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -239,27 +238,6 @@ def _compressed(lines: bytes, compression: str) -> bytes:
     return lines
 
 
-def decode_rows(data: bytes, storage: Storage) -> list[dict[str, Any]]:
-    """A shard's records; ValueError when its bytes are not a whole shard of the format."""
-    if storage.format == "parquet":
-        return _parquet_rows(data)
-    try:
-        if storage.compression == "zstd":
-            import zstandard
-
-            data = zstandard.ZstdDecompressor().decompress(data)
-        elif storage.compression == "gzip":
-            data = gzip.decompress(data)
-    except Exception as error:  # gzip raises OSError or EOFError; zstandard's ZstdError derives from Exception
-        raise ValueError(f"not a whole {storage.compression} stream: {error}") from None
-    if data and not data.endswith(b"\n"):
-        raise ValueError("the last line is torn")
-    try:
-        return [orjson.loads(line) for line in data.splitlines()]
-    except orjson.JSONDecodeError as error:
-        raise ValueError(f"a line is not JSON: {error}") from None
-
-
 def require_pyarrow() -> None:
     """Refuse a Parquet run or conversion where pyarrow is missing, before anything is written."""
     try:
@@ -280,14 +258,3 @@ def _parquet_bytes(rows: Sequence[Mapping[str, Any]], compression: str) -> bytes
     pq.write_table(pa.Table.from_pylist(list(rows)), buffer, compression=_PARQUET_CODECS[compression])
     data: bytes = buffer.getvalue().to_pybytes()
     return data
-
-
-def _parquet_rows(data: bytes) -> list[dict[str, Any]]:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    try:
-        rows: list[dict[str, Any]] = pq.read_table(io.BytesIO(data)).to_pylist()
-    except (pa.ArrowException, OSError) as error:
-        raise ValueError(f"not a whole Parquet file: {error}") from None
-    return rows

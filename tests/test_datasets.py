@@ -11,7 +11,6 @@ from collections import Counter
 from itertools import chain
 from pathlib import Path
 
-import jsonschema
 import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder needs no hub; CI machines reach none
@@ -23,8 +22,8 @@ from scenegen.dataset import DamagedRunError, open_run  # noqa: E402
 from scenegen.manifest import MANIFEST, read_manifest  # noqa: E402
 from scenegen.pipeline import Pipeline  # noqa: E402
 from scenegen.request import RunRequest  # noqa: E402
-from scenegen.resources import load_schema  # noqa: E402
 from scenegen.run import load_family, make  # noqa: E402
+from scenegen.validate import reference_validator  # noqa: E402
 
 #: (config, options, documents per sample): a scene family, a pair family of each kind, and a record family.
 RUNS = {
@@ -114,11 +113,13 @@ def test_every_run_in_every_format_validates(runs, run_cli):
         assert result.code == 0, result.out
 
 
-def test_every_manifest_line_has_the_documented_shape(runs):
-    validator = jsonschema.Draft202012Validator(load_schema("manifest_line"))
+def test_every_manifest_line_and_record_has_the_documented_shape(runs):
+    lines, rows = reference_validator("manifest_line"), reference_validator("dataset_record")
     for folder in runs.values():
         for entry in read_manifest(folder / MANIFEST):
-            assert not list(validator.iter_errors(entry)), (folder, entry)
+            assert not list(lines.iter_errors(entry)), (folder, entry)
+        for record in records(folder):
+            assert not list(rows.iter_errors(record)), (folder, record)
 
 
 @pytest.mark.parametrize("name", RUNS)

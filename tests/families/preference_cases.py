@@ -104,4 +104,4 @@ def made_and_validated(run_cli, tmp_path, task: str) -> None:
         assert sorted(pair["roles"].values()) == ["main", "other", "preferred"]
         assert a["label"]["rated_higher"] == (pair["higher"] == "a") != b["label"]["rated_higher"]
         assert (out / a["file"]).exists() and a["file"] == f"{a['pair_id']}_a.json"
-    assert run_cli("validate", str(out)).code == 0
+    assert run_cli("validate", "--check", str(out)).code == 0

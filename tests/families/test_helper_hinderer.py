@@ -250,7 +250,7 @@ def test_make_writes_pairs_and_manifest(run_cli, tmp_path):
         assert pair == json.loads(unexpected["pair"]) and pair["layout"] == "evaluation"
         assert expected["label"]["approached_id"] == pair["helper_id"] and expected["label"]["expected"] is True
         assert unexpected["label"]["approached_id"] == pair["hinderer_id"] and unexpected["label"]["expected"] is False
-    assert run_cli("validate", str(out)).code == 0
+    assert run_cli("validate", "--check", str(out)).code == 0
 
 
 def test_the_helpers_corner_and_the_primary_agents_column_are_as_asked():

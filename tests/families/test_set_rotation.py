@@ -325,7 +325,7 @@ def test_hidden_template_makes_valid_pairs(run_cli, tmp_path):
         assert a["label"]["hidden"] and a["file"].endswith("_a.json")
         scene = json.loads((out / a["file"]).read_text())
         assert any(o["type"] == "tube_wide" for o in scene["objects"])
-    assert run_cli("validate", str(out)).code == 0
+    assert run_cli("validate", "--check", str(out)).code == 0
 
 
 def test_bundled_templates_load():

@@ -322,7 +322,7 @@ def test_template_makes_valid_pairs(run_cli, tmp_path):
         assert (a["role"], b["role"]) == ("a", "b") and a["pair_id"] == b["pair_id"] and a["pair"] == b["pair"]
         assert json.loads(a["pair"])["factor"] in ("ball_container", "dragged_container")
         assert a["label"]["final_position"] != b["label"]["final_position"]
-    assert run_cli("validate", str(out)).code == 0
+    assert run_cli("validate", "--check", str(out)).code == 0
     assert load_family("shell_game.yaml")[1].config["row"]["spacing"] == 0.75
 
 

@@ -62,7 +62,7 @@ def test_a_stray_file_the_manifest_does_not_list(attempt, run_folder):
 def test_a_duplicated_manifest_line(attempt, run_folder):
     content = lines(run_folder)
     set_lines(run_folder, [*content, content[1]])
-    assert_invalid(attempt, run_folder, "manifest.jsonl: line 5: repeats line 2")
+    assert_invalid(attempt, run_folder, "manifest.jsonl: line 5: lists tool_choice_000001.json again")
 
 
 def test_a_file_listed_by_two_different_lines(attempt, run_folder):
@@ -70,7 +70,7 @@ def test_a_file_listed_by_two_different_lines(attempt, run_folder):
     entry = json.loads(content[1])
     entry["index"] = 7
     set_lines(run_folder, [*content, json.dumps(entry).encode() + b"\n"])
-    assert_invalid(attempt, run_folder, "manifest.jsonl: line 5: lists tool_choice_000001.json again (first on line 2)")
+    assert_invalid(attempt, run_folder, "manifest.jsonl: line 5: lists tool_choice_000001.json again")
 
 
 def test_a_torn_last_manifest_line(attempt, run_folder):
@@ -138,7 +138,7 @@ def test_a_leftover_temporary_file_is_reported_and_resume_removes_it(attempt, ru
 def test_a_duplicated_shard_line(attempt, shard_folder):
     content = lines(shard_folder)
     set_lines(shard_folder, [*content, content[0]])
-    assert_invalid(attempt, shard_folder, "manifest.jsonl: line 4: repeats line 1")
+    assert_invalid(attempt, shard_folder, "manifest.jsonl: line 4: lists caip-00000.jsonl.zst again")
 
 
 def test_a_deleted_shard(attempt, shard_folder):
