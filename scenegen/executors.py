@@ -8,6 +8,7 @@ job's worker writes its own files (:mod:`scenegen.jobs`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 from collections import deque
@@ -17,8 +18,10 @@ from typing import Any, Protocol
 
 from .errors import ClusterError, ConfigError, ScenegenError
 from .family import Family
+from .files import create_new
 from .jobs import JobResult, RunSpec, Worker, run_jobs
 from .outputs import batched
+from .watch import STOP_MARKER, RunGuard, StopFlag, lock_holder
 
 #: Jobs in flight per worker: one being made, one waiting, so that no worker idles between jobs.
 IN_FLIGHT_PER_WORKER = 2
@@ -36,8 +39,17 @@ class Executor(Protocol):
 
     def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]: ...
 
+    def stop(self) -> None:
+        """Ask the workers to abandon their jobs at their next chunk (called from a signal handler: quick, and
+        safe there)."""
+        ...
+
     def drain(self) -> Iterator[JobResult]:
-        """After an interruption: the results of the jobs already under way, in order."""
+        """After a stop: the results of the jobs already under way, in order."""
+        ...
+
+    def abort(self) -> None:
+        """End the workers at once, abandoning what they make (a second Ctrl-C)."""
         ...
 
     def close(self) -> None: ...
@@ -53,12 +65,19 @@ class InProcess:
 
     def __init__(self, spec: RunSpec, family: Family) -> None:
         self.worker = Worker(spec, family)
+        self.flag = StopFlag()
 
     def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]:
-        return (self.worker.run(job) for job in jobs)
+        return (self.worker.run(job, self.flag) for job in jobs)
+
+    def stop(self) -> None:
+        self.flag.set()
 
     def drain(self) -> Iterator[JobResult]:
         return iter(())
+
+    def abort(self) -> None:
+        """Nothing to end: the interrupt raised in this process ends the job under way."""
 
     def close(self) -> None:
         """Nothing to stop."""
@@ -74,25 +93,38 @@ class RayTasks:
         except ImportError:
             raise ConfigError("--executor", "ray is not installed; pip install 'scenegen[ray]'") from None
         self.ray = ray
+        self.marker = spec.root / STOP_MARKER
+        # A task's process may outlive the run (a cluster's surely does): it watches the run's folder.
+        guard = RunGuard(spec.root, lock_holder(spec.root))
         # A driver that has joined Ray already (a notebook, a test) keeps its session; else this run starts one.
         self.started = not ray.is_initialized()
         if self.started:
             _join_ray(ray, workers, address)
-        spec_ref = ray.put(spec)
-        task = ray.remote(num_cpus=1)(run_jobs)
+        spec_ref, guard_ref = ray.put(spec), ray.put(guard)
+        task: Any = ray.remote(num_cpus=1)(run_jobs)  # (Ray's stubs type a remote function by its arity)
         cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
-        self.window = Window(lambda batch: task.remote(spec_ref, [list(job) for job in batch]), ray.get,
+        self.window = Window(lambda batch: task.remote(spec_ref, [list(job) for job in batch], guard_ref), ray.get,
                              cpus * IN_FLIGHT_PER_WORKER)
 
     def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]:
         return chain.from_iterable(self.window.results(batched(jobs, JOBS_PER_TASK)))
 
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):  # a folder that refuses it: the tasks finish their jobs
+            create_new(self.marker).close()
+
     def drain(self) -> Iterator[JobResult]:
         return chain.from_iterable(self.window.drain())
+
+    def abort(self) -> None:
+        for task in self.window.in_flight:
+            self.ray.cancel(task, force=True)
 
     def close(self) -> None:
         if self.started:
             self.ray.shutdown()
+        with contextlib.suppress(OSError):
+            self.marker.unlink(missing_ok=True)
 
 
 #: Seconds to wait for a cluster's address to answer before saying it cannot be reached (Ray itself waits minutes).

@@ -30,6 +30,7 @@ from .outputs import batched
 from .pipeline import CHUNK_SIZE, Pipeline, make_chunk
 from .plugins import family_named
 from .storage import Sink, Storage
+from .watch import StopFlag, Stopped, Watch
 from .writer import write_manifest_part
 
 
@@ -64,7 +65,8 @@ class JobResult:
     card) and their manifest lines, in index order, serialised by the worker (None when it wrote nothing);
     ``spans``: the runs of sample indices those lines record, as (start, stop); ``documents``: how many
     documents it wrote; ``samples``: how many samples it was asked for; ``error``: what stopped it, if anything
-    (the samples before it are written and listed).
+    (the samples before it are written and listed); ``stopped``: whether the run's stop ended it early (what it
+    finished is written and listed).
     """
 
     part: str | None
@@ -72,6 +74,7 @@ class JobResult:
     documents: int
     samples: int
     error: ScenegenError | None = field(default=None)
+    stopped: bool = False
 
     @property
     def recorded(self) -> int:
@@ -101,25 +104,38 @@ class Worker:
         family = family if family is not None else family_named(spec.family)(spec.config)
         self.pipeline = Pipeline(family, spec.seed, spec.prefix, semantic=spec.semantic, split=spec.split)
 
-    def run(self, job: Sequence[int]) -> JobResult:
-        """Make and write the samples of ``job``; a sample that cannot be made ends the job with its error."""
-        family = self.pipeline.family
-        sink = self.spec.storage.sink(self.spec.root, self.pipeline, self.spec.stem, family.output)
+    def run(self, job: Sequence[int], watch: Watch | None = None) -> JobResult:
+        """Make and write the samples of ``job``; a sample that cannot be made ends the job with its error, and a
+        stop the run asks for (``watch``; by default none can be) ends it at the next chunk. Either way what the
+        job finished is written and listed (a partly made shard is not: it is written whole or not at all)."""
+        watch = watch if watch is not None else StopFlag()
+        sink = self.spec.storage.sink(self.spec.root, self.pipeline, self.spec.stem, self.pipeline.family.output,
+                                      watch)
         try:
             with collector.tuned_for_runs():  # in every process that makes samples (see scenegen.collector)
                 for indices in batched(job, CHUNK_SIZE):
+                    if watch.stop_asked():
+                        raise Stopped
                     make_chunk(self.pipeline, sink, indices)
                 sink.finish()
+        except Stopped:
+            sink.discard()
+            return self._result(job, sink, watch, stopped=True)
         except ScenegenError as error:
-            return self._result(job, sink, error)
-        return self._result(job, sink, None)
+            sink.discard()
+            return self._result(job, sink, watch, error)
+        except BaseException:  # an interrupt raised in the run's own process: the run ends at once
+            sink.discard()
+            raise
+        return self._result(job, sink, watch)
 
-    def _result(self, job: Sequence[int], sink: Sink, error: ScenegenError | None) -> JobResult:
+    def _result(self, job: Sequence[int], sink: Sink, watch: Watch, error: ScenegenError | None = None, *,
+                stopped: bool = False) -> JobResult:
         part = None
-        if sink.entries:
+        if sink.entries and not watch.run_gone():
             part = write_manifest_part(self.spec.root, job[0], manifest_bytes(sink.entries),
                                        orjson.dumps(sink.summary.to_json()))
-        return JobResult(part, spans_of(sink.entries), sink.documents, len(job), error)
+        return JobResult(part, spans_of(sink.entries), sink.documents, len(job), error, stopped)
 
 
 #: The run this process last rebuilt, by its spec's key.
@@ -135,16 +151,17 @@ def worker_for(spec: RunSpec) -> Worker:
     return worker
 
 
-def run_job(spec: RunSpec, job: Sequence[int]) -> JobResult:
-    """Make and write one job of the run ``spec`` in this process."""
-    return worker_for(spec).run(job)
+def run_job(spec: RunSpec, job: Sequence[int], watch: Watch | None = None) -> JobResult:
+    """Make and write one job of the run ``spec`` in this process, until ``watch`` says stop."""
+    return worker_for(spec).run(job, watch)
 
 
-def run_jobs(spec: RunSpec, jobs: Sequence[Sequence[int]]) -> list[JobResult]:
-    """Make and write ``jobs`` of the run ``spec`` in this process, in order, stopping after one that fails."""
+def run_jobs(spec: RunSpec, jobs: Sequence[Sequence[int]], watch: Watch | None = None) -> list[JobResult]:
+    """Make and write ``jobs`` of the run ``spec`` in this process, in order, ending with one that fails or is
+    stopped (``watch``)."""
     results: list[JobResult] = []
     for job in jobs:
-        results.append(run_job(spec, job))
-        if results[-1].error is not None:
+        results.append(run_job(spec, job, watch))
+        if results[-1].error is not None or results[-1].stopped:
             break
     return results

@@ -24,6 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from .executors import IN_FLIGHT_PER_WORKER, Window, WorkerDied
 from .jobs import JobResult, RunSpec, run_job
+from .watch import StopFlag
 
 
 class Processes:
@@ -31,8 +32,10 @@ class Processes:
 
     def __init__(self, spec: RunSpec, workers: int) -> None:
         context = multiprocessing.get_context("fork" if _LINUX else "spawn")
+        # A byte of shared memory, made before the workers, that they read between chunks.
+        self.flag = StopFlag(context.RawValue("b", 0))
         self.pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
-                                        initargs=(spec, os.getpid()))
+                                        initargs=(spec, os.getpid(), self.flag))
         # Start the workers now, before the run opens anything else (a progress bar's thread, say).
         self.pool.submit(os.getpid).result()
         self.window = Window(lambda job: self.pool.submit(_run_started_job, job), _result,
@@ -41,8 +44,17 @@ class Processes:
     def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]:
         return _reporting_deaths(self.window.results(jobs))
 
+    def stop(self) -> None:
+        self.flag.set()
+
     def drain(self) -> Iterator[JobResult]:
         return _reporting_deaths(self.window.drain())
+
+    def abort(self) -> None:
+        self.flag.set()
+        # The pool has no public way to end its workers before Python 3.14 (kill_workers).
+        for process in list(getattr(self.pool, "_processes", {}).values()):
+            process.kill()
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -66,13 +78,14 @@ _LINUX = sys.platform.startswith("linux")
 _PR_SET_PDEATHSIG = 1
 
 
-def _start_worker(spec: RunSpec, run_pid: int) -> None:
-    # Ctrl-C reaches the whole process group: the run's parent stops the pool, workers must not die mid-file.
+def _start_worker(spec: RunSpec, run_pid: int, flag: StopFlag) -> None:
+    # Ctrl-C reaches the whole process group: the run's parent stops the pool (through ``flag``), workers must not
+    # die mid-file.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A forked worker inherits the command's SIGTERM handler; the pool stops workers with SIGTERM.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_run(run_pid)
-    _WORKER_SPEC.append(spec)
+    _WORKER_RUN.append((spec, flag))
 
 
 def _die_with_run(run_pid: int) -> None:
@@ -92,9 +105,10 @@ def _exit_when_ready(sentinel: int) -> None:
     os._exit(1)
 
 
-#: The spec of the run this pool worker serves (set once by the pool's initializer).
-_WORKER_SPEC: list[RunSpec] = []
+#: The spec of the run this pool worker serves and the run's stop flag (set once by the pool's initializer).
+_WORKER_RUN: list[tuple[RunSpec, StopFlag]] = []
 
 
 def _run_started_job(job: Sequence[int]) -> JobResult:
-    return run_job(_WORKER_SPEC[-1], job)
+    spec, flag = _WORKER_RUN[-1]
+    return run_job(spec, job, flag)

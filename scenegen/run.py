@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
@@ -32,7 +32,7 @@ from . import __version__, collector
 from .card import write_card
 from .config import check_config, read_config, resolve_config_path
 from .errors import Interrupted
-from .executors import WorkerDied, open_executor, usable_cores
+from .executors import Executor, WorkerDied, open_executor, usable_cores
 from .family import Family
 from .jobs import JobResult, RunSpec
 from .names import check_prefix
@@ -136,30 +136,44 @@ def _run_jobs(request: RunRequest, folder: OutputFolder, spec: RunSpec, family: 
     _warn_of_idle_workers(request)
     made = _Made()
     show_progress = request.progress and sys.stderr.isatty()
-    # Never more workers than jobs: each is a process, with its memory, whether it has a job or not (and a run of
-    # one job gains nothing from starting any).
-    executor = open_executor(request.executor, spec, family, max(1, min(workers, len(first))), request.ray_address)
-    try:
-        with _progress_bar(pending, family.output.unit.rstrip("s"), show_progress) as progress, \
-                collector.tuned_for_runs(), _stop_requests() as stop_requested:
-            try:
-                for result in executor.results(chain(first, jobs)):
-                    _record(result, folder, made, progress)
-                    if stop_requested():
-                        break
-                else:
-                    return made
-            except WorkerDied:
-                if not stop_requested():
-                    raise
-            # Stopping: what the workers are making is finished and recorded, nothing more is started. A signal
-            # sent to every process of the run may have stopped workers too: what they were making is lost.
-            with contextlib.suppress(WorkerDied):
-                for result in executor.drain():
-                    _record(result, folder, made, progress)
-            raise KeyboardInterrupt
-    finally:
-        executor.close()
+    with _stop_requests() as stops:
+        # Never more workers than jobs: each is a process, with its memory, whether it has a job or not (and a run
+        # of one job gains nothing from starting any).
+        executor = open_executor(request.executor, spec, family, max(1, min(workers, len(first))),
+                                 request.ray_address)
+        stops.reach(executor)
+        try:
+            with _progress_bar(pending, family.output.unit.rstrip("s"), show_progress) as progress, \
+                    collector.tuned_for_runs():
+                try:
+                    for result in executor.results(chain(first, jobs)):
+                        with stops.recording():
+                            _record(result, folder, made, progress)
+                        if stops.asked or result.stopped:
+                            break
+                    else:
+                        return made
+                    # Stopping: the workers abandon their jobs at their next chunk and nothing more is started.
+                    # What the jobs under way finished is recorded, in order, up to the first one a stop cut short:
+                    # no gap opens among the samples recorded, so the count printed says which they are.
+                    executor.stop()
+                    if not result.stopped:
+                        for result in executor.drain():
+                            with stops.recording():
+                                _record(result, folder, made, progress)
+                            if result.stopped:
+                                break
+                except WorkerDied:
+                    # A signal sent to every process of the run may have ended workers too: what they were making
+                    # is lost.
+                    if not stops.asked:
+                        raise
+                raise KeyboardInterrupt
+        except BaseException:
+            stops.end(executor)
+            raise
+        finally:
+            executor.close()
 
 
 def _warn_of_idle_workers(request: RunRequest) -> None:
@@ -171,20 +185,74 @@ def _warn_of_idle_workers(request: RunRequest) -> None:
                       f"pass --workers {cores} or fewer", stacklevel=1)
 
 
+class _Stops:
+    """Ctrl-C and SIGTERM while a run makes its jobs.
+
+    The first asks the workers to abandon their jobs at their next chunk, so that
+    the run stops within moments whatever the size of its jobs, with what they
+    finished recorded. A second ends the run at once, and its workers with it
+    (later ones find it ending). Neither lands in the middle of recording a job: one
+    taken but not recorded would leave a gap in the manifest, and the count the run
+    prints would not be the manifest's.
+    """
+
+    def __init__(self) -> None:
+        self.signals = 0
+        self.executor: Executor | None = None
+        self._recording = False
+        self._ending = False  # a second signal came while a job was being recorded
+
+    @property
+    def asked(self) -> bool:
+        """Whether a stop was asked for."""
+        return self.signals > 0
+
+    def reach(self, executor: Executor) -> None:
+        """Pass stops on to ``executor``'s workers, one asked for while it started included."""
+        self.executor = executor
+        if self.asked:
+            executor.stop()
+
+    def on_signal(self, _number: int, _frame: object) -> None:
+        self.signals += 1
+        if self.signals == 1 and self.executor is not None:
+            self.executor.stop()
+        elif self.signals == 2:
+            if not self._recording:
+                raise KeyboardInterrupt
+            self._ending = True
+
+    @contextlib.contextmanager
+    def recording(self) -> Iterator[None]:
+        """Within the block (a job being recorded), a second signal waits for the block's end."""
+        self._recording = True
+        try:
+            yield
+        finally:
+            self._recording = False
+        if self._ending:
+            raise KeyboardInterrupt
+
+    def end(self, executor: Executor) -> None:
+        """For a run ending early (failed or interrupted): its workers abandon their jobs at their next chunk, or
+        end at once after a second signal, rather than finish their jobs."""
+        if self.signals > 1:
+            executor.abort()
+        else:
+            executor.stop()
+
+
 @contextlib.contextmanager
-def _stop_requests() -> Iterator[Callable[[], bool]]:
-    """Within the block, Ctrl-C and SIGTERM ask the run to stop once the job under way is recorded, rather than
-    raising wherever they land: one landing between taking a job's result and recording it would lose the job
-    and leave a gap in the manifest. Yields whether a stop was asked for. (Signal handlers belong to the main
-    thread: a run in another thread keeps the handlers it has.)"""
-    asked: list[int] = []
+def _stop_requests() -> Iterator[_Stops]:
+    """Within the block, Ctrl-C and SIGTERM stop the run as :class:`_Stops` says. (Signal handlers belong to the
+    main thread: a run in another thread keeps the handlers it has.)"""
+    stops = _Stops()
     if threading.current_thread() is not threading.main_thread():
-        yield lambda: False
+        yield stops
         return
-    previous = {number: signal.signal(number, lambda number, _frame: asked.append(number))
-                for number in (signal.SIGINT, signal.SIGTERM)}
+    previous = {number: signal.signal(number, stops.on_signal) for number in (signal.SIGINT, signal.SIGTERM)}
     try:
-        yield lambda: bool(asked)
+        yield stops
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)

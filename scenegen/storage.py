@@ -32,6 +32,7 @@ from .indices import IndexRuns
 from .manifest import JSONL_EXTENSIONS, MANIFEST, PARQUET_EXTENSION
 from .outputs import Doc, Output, batched
 from .summary import Summary
+from .watch import StopFlag, Stopped, Watch
 from .writer import dump_json
 
 FORMATS = ("files", "jsonl", "parquet")
@@ -132,11 +133,12 @@ class Storage:
             return (range(first, min(n, first + size)) for first in range(0, n, size))
         return batched((index for missing in done.missing(n) for index in missing), size)
 
-    def sink(self, root: Path, run: Entries, stem: str, output: Output) -> Sink:
-        """The sink writing one job into the folder ``root`` of a run whose config stem is ``stem``."""
+    def sink(self, root: Path, run: Entries, stem: str, output: Output, watch: Watch | None = None) -> Sink:
+        """The sink writing one job into the folder ``root`` of a run whose config stem is ``stem``, while the run
+        is there (``watch``; by default it always is)."""
         if self.shards:
-            return ShardSink(root, run, self, stem, output)
-        return FileSink(root, run)
+            return ShardSink(root, run, self, stem, output, watch)
+        return FileSink(root, run, watch)
 
 
 class Sink(abc.ABC):
@@ -147,9 +149,10 @@ class Sink(abc.ABC):
     the manifest, in index order.
     """
 
-    def __init__(self, root: Path, run: Entries) -> None:
+    def __init__(self, root: Path, run: Entries, watch: Watch | None = None) -> None:
         self.root = root
         self.run = run
+        self.watch = watch if watch is not None else StopFlag()
         self.entries: list[dict[str, Any]] = []
         self.documents = 0
         self.summary = Summary()  # of the records written, as a dataset loader reads them
@@ -161,6 +164,9 @@ class Sink(abc.ABC):
     def finish(self) -> None:  # noqa: B027 - a hook: most sinks buffer nothing
         """Write whatever is still buffered."""
 
+    def discard(self) -> None:  # noqa: B027 - a hook: most sinks write each file whole
+        """Drop what is not written whole (the job was stopped, or failed)."""
+
     def _write(self, name: str, data: bytes) -> str:
         write_atomic(self.root / name, data)
         return sha256(data)
@@ -170,6 +176,8 @@ class FileSink(Sink):
     """One JSON file per document, named by its id; one manifest line per document: its record, file and hash."""
 
     def add(self, samples: Sequence[Sequence[Doc]]) -> None:
+        if self.watch.run_gone():
+            raise Stopped
         for docs in samples:
             for meta, document in docs:
                 name = f"{meta['id']}.json"
@@ -188,8 +196,9 @@ class ShardSink(Sink):
     family's make took 104 us a dialogue instead of 100.
     """
 
-    def __init__(self, root: Path, run: Entries, storage: Storage, stem: str, output: Output) -> None:
-        super().__init__(root, run)
+    def __init__(self, root: Path, run: Entries, storage: Storage, stem: str, output: Output,
+                 watch: Watch | None = None) -> None:
+        super().__init__(root, run, watch)
         self.storage = storage
         self.stem = stem
         self.output = output
@@ -217,6 +226,8 @@ class ShardSink(Sink):
             data = _parquet_bytes(self.rows, self.storage.compression)
         else:
             data = _compressed(b"".join(self.rows), self.storage.compression)
+        if self.watch.run_gone():
+            raise Stopped
         digest = self._write(name, data)
         self.summary.merge(self.pending)
         self.entries.append({"file": name, "family": self.run.family_name, "split": self.run.split,
