@@ -1,10 +1,13 @@
 """A small typed model of an MCS scene.
 
-Families build these; :mod:`scenegen.export.mcs` turns them into MCS scene JSON.
-Only what scenegen's families use (or are about to) is modelled; every field maps
-onto one key of the MCS scene format, as the repo's scene schema
-``schema/mcs_scene.schema.json`` describes it (the engine's conventions and the
-evaluation scenes' figures are in ``docs/mcs_facts.md``).
+Families build these; :mod:`scenegen.export.mcs` turns them into MCS scene JSON, and
+:mod:`scenegen.export.mcs_load` reads such JSON back into them (every real Eval 7 scene
+of the test fixtures comes back whole). Only what scenegen's families use and what
+the real Eval 7 scenes write is modelled; every field maps onto one key of the MCS
+scene format, as the repo's scene schema ``schema/mcs_scene.schema.json`` describes
+it, except a few that say how a key is written as some real scenes write it
+(``Show.rotation_axes``, ``SceneObject.write_empty_hides``). The engine's conventions
+and the evaluation scenes' figures are in ``docs/mcs_facts.md``.
 
 Sequences are typed as read-only and the value records are frozen: families share
 motions, state and action lists between objects and scenes, so none may change in
@@ -17,22 +20,42 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from enum import Enum
+from typing import Any, Literal
 
 Vec3 = tuple[float, float, float]
 
 ORIGIN: Vec3 = (0.0, 0.0, 0.0)
 UNIT: Vec3 = (1.0, 1.0, 1.0)
 
+#: A boolean flag as the real scenes write it: mostly ``true``/``false``, but the Knowledgeable Agents scenes write
+#: the string ``"true"`` on some (the simulator reads both alike).
+Flag = bool | Literal["true", "false"]
+
+
+class Null(Enum):
+    """JSON ``null`` for a key a real scene writes as null (None leaves a key out)."""
+
+    NULL = None
+
+
+NULL = Null.NULL
+
 
 @dataclass(slots=True)
 class Show:
-    """The object appears at ``step`` with this pose (``scale`` None: leave it out)."""
+    """The object appears at ``step`` with this pose (``scale`` None: leave it out).
+
+    ``rotation_axes`` names the axes of ``rotation`` that are written: all of them, or
+    (as the real Imitation scenes write some shows) only some, or none (``""``: the
+    key is left out). The simulator reads an axis left out as 0.
+    """
 
     position: Vec3
     rotation: Vec3 = ORIGIN
     scale: Vec3 | None = UNIT
     step: int = 0
+    rotation_axes: str = "xyz"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +118,26 @@ class Force:
 
 
 @dataclass(frozen=True, slots=True)
+class StepRange:
+    """An inclusive step range (one entry of ``shrouds``)."""
+
+    step_begin: int
+    step_end: int
+
+
+@dataclass(frozen=True, slots=True)
+class PhysicsProperties:
+    """Custom friction, bounciness and drag (``physicsProperties``); None leaves a key out."""
+
+    enable: bool | None = None
+    angular_drag: float | None = None
+    bounciness: float | None = None
+    drag: float | None = None
+    dynamic_friction: float | None = None
+    static_friction: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class MaterialChange:
     step: int
     materials: Sequence[str]
@@ -122,11 +165,12 @@ class AgentSettings:
     -1: no hat). Every key is written, in this order, as the real interactive
     scenes do; ``jacket``, ``jacket_material`` and ``show_jacket`` are written by
     the real scenes although the format documentation leaves them out.
+    ``chest_material`` None leaves it out, as some real agents do.
     """
 
     chest: int = 0
     skin: int = 0
-    chest_material: int = 0
+    chest_material: int | None = 0
     eyes: int = 0
     feet: int = 0
     feet_material: int = 0
@@ -153,13 +197,14 @@ class AgentAction:
     """An animation (``id``, e.g. ``TPF_wave``) an agent starts at ``step_begin``: one entry of ``actions``.
 
     It plays once, or over and over with ``is_loop_animation``, until ``step_end``
-    (None: no end step; the key is then left out).
+    (None: no end step; the key is then left out). ``is_loop_animation`` None leaves
+    the key out, as some real actions do.
     """
 
     id: str
     step_begin: int
     step_end: int | None = None
-    is_loop_animation: bool = False
+    is_loop_animation: bool | None = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +235,10 @@ class SceneObject:
     Doors and ramps need no field of their own: they are object types (a ramp is a
     ``triangle``; a platform's ``lips`` may hold ``gaps`` for it), and a door uses
     ``openable``, ``opened``, ``locked`` and ``open_close``.
+
+    ``salient_materials`` :data:`NULL` writes ``null``, as the real Object Permanence
+    scenes do on their desks; ``write_empty_hides`` writes ``hides: []`` when there is
+    nothing to hide, as the real passive agent scenes do.
     """
 
     id: str
@@ -197,13 +246,13 @@ class SceneObject:
     shows: Sequence[Show]
     materials: Sequence[str] | None = ()
     mass: float | None = None
-    salient_materials: Sequence[str] | None = None
+    salient_materials: Sequence[str] | Null | None = None
     moveable: bool | None = None
     pickupable: bool | None = None
     openable: bool | None = None
     receptacle: bool | None = None
-    kinematic: bool | None = None
-    structure: bool | None = None
+    kinematic: Flag | None = None
+    structure: Flag | None = None
     physics: bool | None = None
     lips: dict[str, Any] | None = None
     moves: Sequence[Motion] = ()
@@ -225,6 +274,12 @@ class SceneObject:
     labels: str | None = None
     can_contain_target: bool | None = None
     triggered_by: bool | None = None
+    center_of_mass: Vec3 | None = None
+    reset_center_of_mass: bool | None = None
+    reset_center_of_mass_at_y: float | None = None
+    physics_properties: PhysicsProperties | None = None
+    shrouds: Sequence[StepRange] = ()
+    write_empty_hides: bool = False
 
 
 @dataclass(slots=True)
@@ -235,12 +290,14 @@ class Goal:
     its own order: ``habituation_total`` (passive agent scenes), ``answer``,
     ``last_preview_phase_step``, ``triggeredByTargetSequence``... Goal keys the
     released scenes write are all covered: ``category``, ``description``,
-    ``last_step``, ``action_list``, ``metadata`` and ``habituation_total`` (in ``extra``).
+    ``last_step``, ``action_list``, ``metadata``, and in ``extra`` ``habituation_total``
+    and ``triggeredByTargetSequence``. ``last_step`` or ``action_list`` None leaves the
+    key out, as some real scenes do (the tool tasks write no ``last_step``).
     """
 
     category: str
-    last_step: int
-    action_list: Sequence[Sequence[str]] = ()
+    last_step: int | None
+    action_list: Sequence[Sequence[str]] | None = ()
     description: str | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -248,9 +305,29 @@ class Goal:
 
 @dataclass(frozen=True, slots=True)
 class Materials:
+    """The room's materials; ``wall`` None leaves ``wallMaterial`` out (a scene with ``roomMaterials`` may)."""
+
     ceiling: str
     floor: str
-    wall: str
+    wall: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoomMaterials:
+    """A material for each wall (``roomMaterials``); None leaves a wall out (it takes ``wallMaterial``)."""
+
+    front: str | None = None
+    left: str | None = None
+    right: str | None = None
+    back: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PartitionFloor:
+    """Lava by halves of the room (``partitionFloor``): the share of each half that is lava; None leaves a key out."""
+
+    left_half: float | None = None
+    right_half: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,8 +342,8 @@ class FloorTexture:
 class Scene:
     """A whole MCS scene. ``lava`` and ``holes`` are integer (x, z) floor cells.
 
-    ``intuitive_physics``, ``floor_textures``, ``holes`` and ``lava`` are always
-    written (false and empty lists by default), as every real scene writes them.
+    ``intuitive_physics``, ``screenshot``, ``floor_textures``, ``holes`` and ``lava`` are
+    always written (false and empty lists by default), as every real scene writes them.
     """
 
     room: Vec3
@@ -284,3 +361,6 @@ class Scene:
     intuitive_physics: bool = False
     floor_textures: tuple[FloorTexture, ...] = ()
     restrict_open_doors: bool | None = None
+    room_materials: RoomMaterials | None = None
+    partition_floor: PartitionFloor | None = None
+    screenshot: bool = False

@@ -1,4 +1,5 @@
-"""Export a :class:`scenegen.model.Scene` to an MCS scene document (a JSON-ready dict).
+"""Export a :class:`scenegen.model.Scene` to an MCS scene document (a JSON-ready dict);
+:func:`scenegen.export.mcs_load.from_document` reads one back.
 
 Key order follows the real MCS evaluation scenes so generated files read like them.
 
@@ -19,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..model import (
+    NULL,
     AgentAction,
     AgentMovement,
     AgentSettings,
@@ -26,6 +28,9 @@ from ..model import (
     Goal,
     Keyframes,
     Motion,
+    PartitionFloor,
+    PhysicsProperties,
+    RoomMaterials,
     Scene,
     SceneObject,
     Show,
@@ -41,6 +46,14 @@ _AGENT_SETTINGS = (
     ("jacket_material", "jacketMaterial"), ("tie", "tie"), ("tie_material", "tieMaterial"),
     ("show_beard", "showBeard"), ("show_glasses", "showGlasses"), ("show_jacket", "showJacket"),
     ("show_tie", "showTie"),
+)
+
+# Keys of the optional records, in the order the real scenes write them, by model attribute.
+_ROOM_MATERIALS = (("front", "front"), ("left", "left"), ("right", "right"), ("back", "back"))
+_PARTITION_FLOOR = (("left_half", "leftHalf"), ("right_half", "rightHalf"))
+_PHYSICS_PROPERTIES = (
+    ("enable", "enable"), ("dynamic_friction", "dynamicFriction"), ("static_friction", "staticFriction"),
+    ("bounciness", "bounciness"), ("drag", "drag"), ("angular_drag", "angularDrag"),
 )
 
 # Exported integer vectors (rotations, per-step vectors) by the model's tuple. Scenes repeat a handful of them
@@ -75,7 +88,7 @@ def to_document(scene: Scene, name: str, shared: dict[int, dict[str, Any]] | Non
         "isometric": scene.isometric,
         "isometricFrontRight": scene.isometric_front_right,
         "intuitivePhysics": scene.intuitive_physics,
-        "screenshot": False,
+        "screenshot": scene.screenshot,
         "floorTextures": [{"material": texture.material, "positions": _cells(texture.positions)}
                           for texture in scene.floor_textures] if scene.floor_textures else [],
         "holes": _cells(scene.holes),
@@ -87,7 +100,19 @@ def to_document(scene: Scene, name: str, shared: dict[int, dict[str, Any]] | Non
         document["restrictOpenDoors"] = scene.restrict_open_doors
     if scene.restrict_open_objects is not None:
         document["restrictOpenObjects"] = scene.restrict_open_objects
+    if scene.materials.wall is None:
+        del document["wallMaterial"]
+    if scene.room_materials is not None:
+        document["roomMaterials"] = _record(scene.room_materials, _ROOM_MATERIALS)
+    if scene.partition_floor is not None:
+        document["partitionFloor"] = _record(scene.partition_floor, _PARTITION_FLOOR)
     return document
+
+
+def _record(record: RoomMaterials | PartitionFloor | PhysicsProperties,
+            keys: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """The keys of ``record`` that are set (not None), named as the scene writes them."""
+    return {key: value for name, key in keys if (value := getattr(record, name)) is not None}
 
 
 def _vector(vector: Vec3) -> dict[str, float]:
@@ -135,8 +160,10 @@ def _goal(goal: Goal) -> dict[str, Any]:
     document: dict[str, Any] = {"category": goal.category}
     if goal.description is not None:
         document["description"] = goal.description
-    document["last_step"] = goal.last_step
-    document["action_list"] = goal.action_list
+    if goal.last_step is not None:
+        document["last_step"] = goal.last_step
+    if goal.action_list is not None:
+        document["action_list"] = goal.action_list
     document["metadata"] = goal.metadata
     document.update(goal.extra)
     return document
@@ -155,11 +182,24 @@ def _shows(shows: Sequence[Show]) -> list[dict[str, Any]]:
 
 
 def _show(show: Show) -> dict[str, Any]:
+    if show.rotation_axes != "xyz":
+        return _show_with_axes(show)
     document: dict[str, Any] = {
         "stepBegin": show.step,
         "position": _vector(show.position),
         "rotation": _whole_vector(show.rotation),
     }
+    if show.scale is not None:
+        document["scale"] = _vector(show.scale)
+    return document
+
+
+def _show_with_axes(show: Show) -> dict[str, Any]:
+    """A show that writes only some axes of its rotation, or no rotation at all."""
+    document: dict[str, Any] = {"stepBegin": show.step, "position": _vector(show.position)}
+    if show.rotation_axes:
+        rotation = _integral(show.rotation)
+        document["rotation"] = {axis: rotation[axis] for axis in show.rotation_axes}
     if show.scale is not None:
         document["scale"] = _vector(show.scale)
     return document
@@ -179,7 +219,7 @@ def _object(item: SceneObject) -> dict[str, Any]:
     if item.materials is not None:
         document["materials"] = item.materials
     if item.salient_materials is not None:
-        document["salientMaterials"] = item.salient_materials
+        document["salientMaterials"] = None if item.salient_materials is NULL else item.salient_materials
     # The optional flags, in the order they are written; one test each, as a loop of getattr calls costs
     # several times more.
     if item.moveable is not None:
@@ -219,7 +259,7 @@ def _object(item: SceneObject) -> dict[str, Any]:
         document["forces"] = [_force(f) for f in item.forces]
     if item.change_materials:
         document["changeMaterials"] = [{"stepBegin": c.step, "materials": c.materials} for c in item.change_materials]
-    if item.hides:
+    if item.hides or item.write_empty_hides:
         document["hides"] = [{"stepBegin": step} for step in item.hides]
     if item.toggle_physics:
         document["togglePhysics"] = [{"stepBegin": step} for step in item.toggle_physics]
@@ -234,6 +274,16 @@ def _object(item: SceneObject) -> dict[str, Any]:
         }
     if item.associated_with_agent is not None:
         document["associatedWithAgent"] = item.associated_with_agent
+    if item.center_of_mass is not None:
+        document["centerOfMass"] = _vector(item.center_of_mass)
+    if item.reset_center_of_mass is not None:
+        document["resetCenterOfMass"] = item.reset_center_of_mass
+    if item.reset_center_of_mass_at_y is not None:
+        document["resetCenterOfMassAtY"] = item.reset_center_of_mass_at_y
+    if item.physics_properties is not None:
+        document["physicsProperties"] = _record(item.physics_properties, _PHYSICS_PROPERTIES)
+    if item.shrouds:
+        document["shrouds"] = [{"stepBegin": s.step_begin, "stepEnd": s.step_end} for s in item.shrouds]
     if item.can_contain_target is not None:
         document["canContainTarget"] = item.can_contain_target
     if item.triggered_by is not None:
@@ -262,13 +312,14 @@ def _force(force: Force) -> dict[str, Any]:
 
 
 def _agent_settings(settings: AgentSettings) -> dict[str, Any]:
-    return {key: getattr(settings, name) for name, key in _AGENT_SETTINGS}
+    return {key: value for name, key in _AGENT_SETTINGS if (value := getattr(settings, name)) is not None}
 
 
 def _action(action: AgentAction) -> dict[str, Any]:
     # The order of the MCS generator that wrote the evaluation scenes: stepEnd last, and only when set.
-    document: dict[str, Any] = {"id": action.id, "stepBegin": action.step_begin,
-                                "isLoopAnimation": action.is_loop_animation}
+    document: dict[str, Any] = {"id": action.id, "stepBegin": action.step_begin}
+    if action.is_loop_animation is not None:
+        document["isLoopAnimation"] = action.is_loop_animation
     if action.step_end is not None:
         document["stepEnd"] = action.step_end
     return document
