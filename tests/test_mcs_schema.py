@@ -1,4 +1,5 @@
-"""The MCS scene schema against the real Eval 7 scenes: every one is accepted, every kind of mistake refused.
+"""The MCS scene schema against the real Eval 7 scenes: every one is accepted (and passes the format rules of
+``scenegen.validate.mcs_problems``), every kind of mistake refused.
 
 Each rejection case is one change to a deep copy of a real fixture scene (or of
 ``full``, a real scene that also uses every documented key the real scenes
@@ -24,7 +25,7 @@ import jsonschema
 import pytest
 
 from scenegen import resources
-from scenegen.validate import compiled_validator, reference_validator, schema_problems
+from scenegen.validate import compiled_validator, mcs_problems, reference_validator, schema_problems
 
 from .conftest import REFERENCE_SCENES
 
@@ -38,13 +39,14 @@ def test_every_fixture_folder_is_present():
 
 
 @pytest.mark.parametrize("path", SCENES, ids=lambda p: str(p.relative_to(REFERENCE_SCENES)))
-def test_every_real_scene_is_valid_with_both_validators(path: Path):
+def test_every_real_scene_is_valid_with_both_validators_and_the_format_rules(path: Path):
     scene = json.loads(path.read_text(encoding="utf-8"))
     errors = [f"{error.json_path}: {error.message}" for error in reference_validator("mcs_scene").iter_errors(scene)]
     assert errors == []
     assert jsonschema.Draft202012Validator(resources.load_schema("mcs_scene")).is_valid(scene)
     assert compiled_validator("mcs_scene").is_valid(scene)
     assert schema_problems(scene, "mcs_scene") == []
+    assert mcs_problems(scene) == []
 
 
 def test_schema_is_2020_12_and_closed_wherever_it_lists_properties():
