@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import orjson
 
+from ..files import read_regular
 from ..geometry.catalog import footprint, object_facts
 from ..geometry.grid import PERFORMER_RADIUS
 from ..geometry.shapes import Boxes, rotate
@@ -103,9 +104,11 @@ class Picture:
 
 
 def read_scene(path: Path) -> Any:
-    """The JSON document in the file ``path``; NotDrawable if it is not JSON."""
+    """The JSON document in the file ``path``; NotDrawable if it is not JSON, UnreadableFile (at once, before
+    reading) if it is not a regular file (a FIFO would block for ever, ``/dev/zero`` fill the memory) or larger
+    than a document may be."""
     try:
-        return orjson.loads(path.read_bytes())
+        return orjson.loads(read_regular(path))
     except orjson.JSONDecodeError as error:
         raise NotDrawable(f"not JSON: {error}") from None
 
