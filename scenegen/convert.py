@@ -11,6 +11,7 @@ from pathlib import Path
 from .card import write_card
 from .dataset import Run, open_run
 from .errors import ConfigError
+from .lock import held_for_reading
 from .manifest import entry_indices, manifest_bytes
 from .outputs import Doc
 from .storage import Sink, Storage
@@ -28,7 +29,14 @@ class _RunName:
 
 def convert(source: Path, out: Path, format: str, compression: str | None = None, shard_size: int | None = None,
             *, overwrite: bool = False) -> int:
-    """Write the run in ``source`` into ``out`` in ``format``; return the number of documents written."""
+    """Write the run in ``source`` into ``out`` in ``format``; return the number of documents written. A run still
+    being written is refused (its folder's lock), and none can start on ``source`` while it is read."""
+    with held_for_reading(source):
+        return _convert(source, out, format, compression, shard_size, overwrite=overwrite)
+
+
+def _convert(source: Path, out: Path, format: str, compression: str | None, shard_size: int | None, *,
+             overwrite: bool) -> int:
     run = open_run(source)
     storage = Storage.of(run.output, format, compression, shard_size)
     if out.resolve() == source.resolve():

@@ -20,12 +20,14 @@ import fcntl
 import os
 import stat
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import orjson
 
 from .errors import ConfigError, StorageError
+from .files import UnreadableFile, kind_of
 
 LOCK_NAME = ".scenegen.lock"
 
@@ -100,6 +102,36 @@ def in_use(folder: Path, holder: dict[str, object] | None) -> str:
 def describe(holder: dict[str, object]) -> str:
     """A holder's record as words: ``pid 1234 on host h, started 2026-11-25T18:40:00Z``."""
     return f"pid {holder.get('pid', '?')} on host {holder.get('host', '?')}, started {holder.get('started', '?')}"
+
+
+@contextlib.contextmanager
+def held_for_reading(folder: Path) -> Iterator[None]:
+    """Hold the run folder ``folder`` while it is read whole (``convert``), with a lock shared with other readers
+    that a run writing the folder holds alone: a run still being written is refused (a ConfigError naming its
+    holder), and none can start until the reading ends. The lock file is opened read-only, never through a link,
+    and never created: where there is none, no run holds the folder (which may be read-only)."""
+    path = folder / LOCK_NAME
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        yield
+        return
+    except OSError as error:
+        raise UnreadableFile(f"{path}: cannot open the run's lock: {(error.strerror or str(error)).lower()}; "
+                             "it is no lock scenegen made") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise UnreadableFile(f"{path}: not a regular file ({kind_of(mode)}); it is no lock scenegen made")
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = _read_holder(fd)
+            who = f" ({describe(holder)})" if holder else ""
+            raise ConfigError(str(folder), f"is being written by a scenegen run{who}; wait for it to finish") from None
+        yield
+    finally:
+        os.close(fd)
 
 
 def _open(folder: Path) -> int:
