@@ -40,6 +40,9 @@ from .validate import document_problems, mcs_problems, schema_problems, schema_s
 #: Problems one report lists; the rest are counted (a manifest of a million bad lines is not printed whole).
 MAX_PROBLEMS = 100
 
+#: What samples missing from a manifest's lines, or from a shard's records, mean.
+_UNFINISHED, _FROM_SHARD = ": the run is unfinished", " from the shard"
+
 #: The most records a shard no manifest line describes may hold: two documents for each of its samples.
 _MAX_SHARD_RECORDS = 2 * MAX_SHARD_SIZE
 
@@ -85,11 +88,13 @@ class _Problems:
 
 class _Samples:
     """Samples met in index order from ``start``, each with its ``per_sample`` documents of distinct roles:
-    what is out of order, repeated or missing, found with a few counters whatever the run's size."""
+    what is out of order, repeated or missing (``gap`` says what a gap means), found with a few counters whatever
+    the run's size."""
 
-    def __init__(self, start: int, per_sample: int) -> None:
+    def __init__(self, start: int, per_sample: int, gap: str) -> None:
         self.next = start  # the first sample not met yet
         self.per_sample = per_sample
+        self.gap = gap
         self.current = -1  # the sample being met, and its documents' roles so far
         self.roles: list[str | None] = []
 
@@ -106,7 +111,7 @@ class _Samples:
             return [f"index {index} out of order (after {self.next - 1}): a finished run lists its samples in order"]
         problems = self.finish()
         if index > self.next:
-            problems.append(f"{_samples(self.next, index - 1)} missing: the run is unfinished")
+            problems.append(f"{_samples(self.next, index - 1)} missing{self.gap}")
         self.current, self.roles, self.next = index, [role], index + 1
         return problems
 
@@ -178,7 +183,7 @@ class _Folder:
                     problems.add(where, problem)
                 yield self._listed(self.folder / name, line.entry, line.number)
         except UnreadableFile as error:
-            problems.add("$", str(error))
+            problems.add("$", _without_path(error, self.folder / MANIFEST))
         for problem in order.finish():
             problems.add("end", problem)
         if problems.listed:
@@ -197,7 +202,7 @@ class _Folder:
                     if line.entry is not None and line.entry["file"] in wanted:
                         yield self._listed(wanted.pop(line.entry["file"]), line.entry, line.number)
             except UnreadableFile as error:
-                yield FileReport(self.folder / MANIFEST, [Problem("$", str(error))])
+                yield FileReport(self.folder / MANIFEST, [Problem("$", _without_path(error, self.folder / MANIFEST))])
         for path in wanted.values():
             yield self._unlisted(path, whole=False)
 
@@ -249,7 +254,8 @@ class _Folder:
 
     def _shard(self, path: Path, entry: Mapping[str, Any] | None, number: int) -> FileReport:
         if self.family is None:
-            return FileReport(path, [Problem("$", "a shard needs the run.json of its run beside it")])
+            return FileReport(path, [Problem("$", "a shard is read with its run's run.json, and there is no valid "
+                                                  "one beside it")])
         if not self.storage.shards or not path.name.endswith(self.storage.extension):
             return FileReport(path, [Problem("$", f"not a shard of this run, whose storage is "
                                                   f"{self.storage.record()}")])
@@ -316,7 +322,7 @@ class _ManifestOrder:
     def __init__(self, folder: _Folder) -> None:
         self.folder = folder
         self.storage = folder.storage
-        self.samples = _Samples(0, folder.per_sample)
+        self.samples = _Samples(0, folder.per_sample, _UNFINISHED)
         self.short_shard = 0  # the line before, if its shard has fewer samples than shard_size (only the last may)
 
     def line_problems(self, number: int, entry: Mapping[str, Any]) -> list[str]:
@@ -355,10 +361,9 @@ class _ManifestOrder:
         if first < self.samples.next:
             problems.append(f"first_index {first} out of order or overlapping (samples 0 to {self.samples.next - 1} "
                             f"are listed above): a finished run lists its shards in order")
-        else:
-            if first > self.samples.next:
-                problems.append(f"{_samples(self.samples.next, first - 1)} missing: the run is unfinished")
-            self.samples.next = first + count
+        elif first > self.samples.next:
+            problems.append(f"{_samples(self.samples.next, first - 1)} missing{_UNFINISHED}")
+        self.samples.next = max(self.samples.next, first + count)
         self.short_shard = number if count < size else 0
         return problems
 
@@ -373,7 +378,9 @@ class _ShardRecords:
         self.family = folder.family
         self.entry = entry
         self.expected = entry["documents"] if entry is not None else _MAX_SHARD_RECORDS
-        self.samples: _Samples | None = _Samples(entry["first_index"], folder.per_sample) if entry else None
+        self.samples: _Samples | None = None  # made at the first record for a shard no line describes
+        if entry is not None:
+            self.samples = _Samples(entry["first_index"], folder.per_sample, _FROM_SHARD)
 
     def problems(self, position: int, row: dict[str, Any]) -> Iterator[tuple[str, str]]:
         where = f"record {position}"
@@ -383,7 +390,7 @@ class _ShardRecords:
             yield where, broken or f"lacks {', '.join(missing)}"
             return
         if self.samples is None:  # a shard no line describes: its samples start where its first record's does
-            self.samples = _Samples(row["index"], self.folder.per_sample)
+            self.samples = _Samples(row["index"], self.folder.per_sample, _FROM_SHARD)
         for problem in (*self.folder.identity_problems(row), *self.samples.add(row["index"], row.get("role"))):
             yield where, problem
         try:
@@ -400,10 +407,9 @@ class _ShardRecords:
             return []
         problems = self.samples.finish()
         if self.entry is not None:
-            first, count = self.entry["first_index"], self.entry["count"]
-            if self.samples.next != first + count:
-                problems.append(f"holds samples {first} to {self.samples.next - 1}, its manifest line says "
-                                f"{first} to {first + count - 1} (count {count})")
+            last = self.entry["first_index"] + self.entry["count"] - 1
+            if self.samples.next - 1 != last:
+                problems.append(f"its last sample is {self.samples.next - 1}, its manifest line's is {last}")
         return problems
 
 

@@ -11,9 +11,9 @@ of its own folder (see :mod:`scenegen.names`), records its sha256, and its
 indices and counts are whole numbers within a run's bounds (a count of 10**12
 would have a reader build a range of that size). The manifest itself is read as
 a regular file, never through a link, a line at a time (each at most
-:data:`MAX_LINE_BYTES`). A resumed run also checks each line's files against the
-sha256 it records (:mod:`scenegen.writer`), so a line keeps its bytes
-(:attr:`Line.raw`) to be written back unchanged.
+:data:`MAX_LINE_BYTES`; nothing after a longer one is read). A resumed run also
+checks each line's files against the sha256 it records (:mod:`scenegen.writer`),
+so a line keeps its bytes (:attr:`Line.raw`) to be written back unchanged.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 import orjson
 
@@ -69,18 +69,12 @@ def manifest_lines(path: Path) -> Iterator[Line]:
         number = 0
         while raw := handle.readline(MAX_LINE_BYTES + 1):
             number += 1
-            if len(raw) > MAX_LINE_BYTES:
-                yield Line(number, None, f"longer than {MAX_LINE_BYTES:,} bytes: not a manifest line")
-                _skip_line(handle, raw)
-                continue
+            if len(raw) > MAX_LINE_BYTES:  # no manifest holds one: what follows is not read
+                yield Line(number, None, f"longer than {MAX_LINE_BYTES:,} bytes: not a manifest line; the rest "
+                                         "of the manifest is not read")
+                return
             if raw.strip():
                 yield _parse(number, raw)
-
-
-def _skip_line(handle: BinaryIO, start: bytes) -> None:
-    """Read past the rest of the line that begins with ``start``, a capped read at a time."""
-    while start and not start.endswith(b"\n"):
-        start = handle.readline(MAX_LINE_BYTES)
 
 
 def read_manifest(path: Path) -> Iterator[dict[str, Any]]:
