@@ -10,6 +10,7 @@ the run is, how it was made and how its labels are balanced.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ import yaml
 
 from .dataset import Run, open_run
 from .features import yaml_features
-from .files import write_atomic
+from .files import read_regular, write_atomic
 from .manifest import CARD
 from .summary import Summary
 
@@ -45,12 +46,13 @@ def write_card(root: Path, command: str, summary: Summary | None = None) -> None
 def link_page(root: Path, name: str) -> None:
     """Link the page ``name`` of the run folder ``root`` (its statistics and pictures) from its card."""
     path = root / CARD
-    if not path.exists():
+    if not os.path.lexists(path):
         return
-    text = path.read_text(encoding="utf-8")
+    # Read as a file of the run folder: never through a link, a FIFO never waited on; bytes kept as they are.
+    text = read_regular(path, follow_links=False).decode("utf-8", errors="surrogateescape")
     link = f"Statistics and pictures of this run: [{name}]({name}) (written by `scenegen stats --html`)."
     if link not in text:
-        write_atomic(path, text.replace(_LOAD_IT, f"{link}\n\n{_LOAD_IT}", 1).encode())
+        write_atomic(path, text.replace(_LOAD_IT, f"{link}\n\n{_LOAD_IT}", 1).encode("utf-8", "surrogateescape"))
 
 
 def card_text(run: Run, command: str, summary: Summary) -> str:

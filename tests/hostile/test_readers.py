@@ -192,6 +192,13 @@ def test_a_fifo_in_place_of_the_manifest_is_refused(scenes):
     assert_fails_at_once(reader("stats", scenes), "not a regular file (a FIFO)")
 
 
+def test_stats_html_with_a_fifo_in_place_of_the_card_is_refused(scenes):
+    (scenes / "README.md").unlink()
+    os.mkfifo(scenes / "README.md")
+    result = reader("stats", scenes, "--html", scenes / "stats.html")
+    assert_fails_at_once(result, "README.md: not a regular file (a FIFO)")
+
+
 # Files made to exhaust a reader
 
 
