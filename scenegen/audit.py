@@ -192,8 +192,10 @@ class _Folder:
     # Files named one by one
 
     def files(self, paths: list[Path]) -> Iterator[FileReport]:
-        """Reports on the files ``paths`` of this folder, each checked against its manifest line, if any."""
-        if self.record_problem is not None and os.path.lexists(self.folder / RUN_RECORD):
+        """Reports on the files ``paths`` of this folder, each checked against its manifest line, if any (a folder
+        with a manifest or a run record holds a run, which must have a valid record)."""
+        has_run = any(os.path.lexists(self.folder / name) for name in (RUN_RECORD, MANIFEST))
+        if self.record_problem is not None and has_run:
             yield self._record_report()
         wanted = {path.name: path for path in paths}
         if self.record is not None:

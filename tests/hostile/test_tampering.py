@@ -87,6 +87,12 @@ def test_a_run_whose_record_was_deleted_is_no_run(attempt, scenes, sandbox):
         assert "Traceback" not in refused.err and "--resume" not in refused.err and not refused.created
 
 
+def test_a_scene_named_alone_beside_a_manifest_without_its_run_record(attempt, scenes):
+    (scenes / RUN_RECORD).unlink()
+    result = attempt("validate", str(scenes / "tool_choice_000001.json"))
+    assert result.code == 1 and f"{scenes / RUN_RECORD}: $: missing: no run.json" in result.out, result
+
+
 RECORD_EDITS = {
     "storage not an object": ({"storage": "x"}, '$.storage: "x" is not of type "object"'),
     "unknown format": ({"storage": {"format": "csv"}}, "$.storage.format"),
