@@ -293,7 +293,10 @@ class _Folder:
         assert self.record_problem is not None
         error = self.record_problem
         if error.path == self.folder:  # no run record at all
-            return FileReport(self.folder / RUN_RECORD, [Problem("$", f"missing: {error.problem}")])
+            advice = ("a run folder needs the run.json its run wrote" if os.path.lexists(self.folder / MANIFEST)
+                      else "name scene files one by one to check them as plain MCS scenes")
+            return FileReport(self.folder / RUN_RECORD, [Problem("$", f"missing, so the folder holds no scenegen "
+                                                                      f"run; {advice}")])
         return FileReport(error.path, [Problem("$", error.problem)])
 
     # What the run's records say

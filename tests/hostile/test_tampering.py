@@ -79,7 +79,7 @@ def test_the_untouched_runs_validate(attempt, scenes, records, pairs):
 
 def test_a_run_whose_record_was_deleted_is_no_run(attempt, scenes, sandbox):
     (scenes / RUN_RECORD).unlink()
-    assert_invalid(attempt, scenes, f"{scenes / RUN_RECORD}: $: missing: no run.json; not a scenegen run folder")
+    assert_invalid(attempt, scenes, f"{scenes / RUN_RECORD}: $: missing, so the folder holds no scenegen run")
     for command in (("stats", str(scenes)), ("convert", str(scenes), "--format", "jsonl", "--out",
                                              str(sandbox / "out"))):
         refused = attempt(*command)
@@ -90,7 +90,7 @@ def test_a_run_whose_record_was_deleted_is_no_run(attempt, scenes, sandbox):
 def test_a_scene_named_alone_beside_a_manifest_without_its_run_record(attempt, scenes):
     (scenes / RUN_RECORD).unlink()
     result = attempt("validate", str(scenes / "tool_choice_000001.json"))
-    assert result.code == 1 and f"{scenes / RUN_RECORD}: $: missing: no run.json" in result.out, result
+    assert result.code == 1 and f"{scenes / RUN_RECORD}: $: missing, so the folder holds no" in result.out, result
 
 
 RECORD_EDITS = {
