@@ -4,9 +4,19 @@ whatever the shard size."""
 
 from __future__ import annotations
 
-import pytest
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
+from hypothesis import settings
+
+from scenegen import records, storage
 from scenegen import run as run_module
+from scenegen.jobs import RunSpec, Worker
+from scenegen.request import RunRequest
+from scenegen.run import load_family, make
+from scenegen.storage import Storage
 
 
 @pytest.fixture
@@ -37,3 +47,74 @@ def test_workers_within_the_cores_start_silently(attempt, workers_started):
     done = attempt("make", "--config", "tool_choice", "-n", "300", "--workers", "2", "--out", "run")
     assert done.code == 0 and not done.err, done.err
     assert workers_started == [2]
+
+
+# --- shards larger than a worker should hold ------------------------------------------------------------------
+
+#: Bytes of records a shard sink holds in these tests before it streams them to the shard's file: a few records.
+SMALL_HOLD = 4096
+
+SHARD_FORMATS = [("jsonl", "zstd"), ("jsonl", "gzip"), ("jsonl", "none"), ("parquet", "zstd"), ("parquet", "none")]
+
+
+def shard_run(out: Path, storage_format: str, compression: str) -> dict[str, bytes]:
+    make(RunRequest("caip", 500, out=out, progress=False, workers=1, format=storage_format, compression=compression,
+                    shard_size=200))
+    return {path.name: path.read_bytes() for path in sorted(out.iterdir()) if path.name.startswith("caip-")}
+
+
+@pytest.mark.parametrize(("storage_format", "compression"), SHARD_FORMATS, ids="-".join)
+def test_a_shard_streamed_to_its_file_holds_what_a_shard_held_whole_does(run_cli, tmp_path, monkeypatch,
+                                                                         storage_format, compression):
+    held = shard_run(tmp_path / "held", storage_format, compression)
+    monkeypatch.setattr(storage, "HELD_BYTES", SMALL_HOLD)
+    streamed = shard_run(tmp_path / "streamed", storage_format, compression)
+    assert streamed.keys() == held.keys() and len(held) == 3
+    assert list(records(tmp_path / "streamed")) == list(records(tmp_path / "held"))
+    if compression != "zstd" and storage_format == "jsonl":  # gzip's stream is gzip.compress's bytes
+        assert streamed == held
+    assert run_cli("validate", str(tmp_path / "streamed")).code == 0
+    assert not list((tmp_path / "streamed").glob(".*"))
+
+
+class StopAfter:
+    """A run that asks its workers to stop after ``chunks`` chunks."""
+
+    def __init__(self, chunks: int) -> None:
+        self.chunks = chunks
+
+    def stop_asked(self) -> bool:
+        self.chunks -= 1
+        return self.chunks < 0
+
+    def run_gone(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("storage_format", ["jsonl", "parquet"])
+def test_a_stopped_job_removes_its_streamed_shard_and_records_nothing(tmp_path, monkeypatch, storage_format):
+    monkeypatch.setattr(storage, "HELD_BYTES", SMALL_HOLD)
+    _, family = load_family("caip")
+    spec = RunSpec(family.name, family.config, 0, "train", "caip_", False, tmp_path, "caip",
+                   Storage(storage_format, "zstd", 1000))
+    watch = StopAfter(chunks=20)
+    written: list[str] = []
+    real_put = storage._Stream._put
+    monkeypatch.setattr(storage._Stream, "_put", lambda stream, data: (written.append(stream.path.name),
+                                                                       real_put(stream, data)))
+    result = Worker(spec).run(range(1000), watch)
+    assert result.stopped and result.part is None and result.spans == () and written
+    assert not list(tmp_path.iterdir())
+
+
+LONG = settings.default.max_examples > 100  # the long profile (make test-long)
+
+
+@pytest.mark.skipif(not LONG, reason="a run of 300,000 records (10 s): make test-long runs it")
+def test_a_worker_making_a_huge_shard_stays_in_flat_memory(tmp_path):
+    measure = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True); "
+               "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    done = subprocess.run([sys.executable, "-c", measure, sys.executable, "-m", "scenegen", "make", "--config",
+                           "caip", "-n", "300000", "--shard-size", "300000", "--workers", "1", "--quiet", "--out",
+                           str(tmp_path / "run")], capture_output=True, text=True, check=True)
+    assert int(done.stdout) < 400_000, done.stdout  # KB: held whole, the shard took 1.5 GB
