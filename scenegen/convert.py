@@ -14,6 +14,7 @@ from .errors import ConfigError
 from .lock import held_for_reading
 from .manifest import entry_indices, manifest_bytes
 from .outputs import Doc
+from .runrecord import run_family
 from .storage import Sink, Storage
 from .summary import Summary
 from .writer import OutputFolder
@@ -38,6 +39,7 @@ def convert(source: Path, out: Path, format: str, compression: str | None = None
 def _convert(source: Path, out: Path, format: str, compression: str | None, shard_size: int | None, *,
              overwrite: bool) -> int:
     run = open_run(source)
+    run_family(source, run.record)  # the run's config must be its family's: the new run records it as its own
     storage = Storage.of(run.output, format, compression, shard_size)
     if out.resolve() == source.resolve():
         raise ConfigError("--out", "must be another folder than the run converted")

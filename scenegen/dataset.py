@@ -29,8 +29,7 @@ from .family import Family
 from .files import MAX_DOCUMENT_BYTES, open_regular, read_regular, sha256
 from .manifest import MANIFEST, manifest_lines
 from .outputs import Doc, Output
-from .plugins import family_named
-from .runrecord import DamagedRunError, read_run_record
+from .runrecord import DamagedRunError, read_run_record, run_family_class
 from .shards import decode_rows, file_digest
 from .storage import Storage
 
@@ -63,7 +62,7 @@ class Run:
 
     @cached_property
     def family(self) -> type[Family]:
-        return family_named(self.record["family"])
+        return run_family_class(self.root, self.record)
 
     @property
     def output(self) -> Output:

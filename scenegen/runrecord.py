@@ -10,6 +10,7 @@ never a TypeError further on). A folder without a valid record holds no run.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,9 @@ from .files import MAX_RUN_RECORD_BYTES, UnreadableFile, read_regular
 from .manifest import RUN_RECORD
 from .plugins import family_named
 from .validate import schema_summary
+
+#: What to do about a run record whose family or config cannot be used.
+_FAMILY_ADVICE = "the run is read with the family and config it was made with"
 
 
 class DamagedRunError(ScenegenError):
@@ -58,15 +62,22 @@ def read_run_record(folder: Path) -> dict[str, Any]:
     return record
 
 
-def run_family(folder: Path, record: dict[str, Any]) -> Family:
+def run_family_class(folder: Path, record: Mapping[str, Any]) -> type[Family]:
+    """The family of the run whose (checked) ``record`` is in ``folder``; RunRecordError if it is not installed."""
+    try:
+        return family_named(record["family"])
+    except ScenegenError as error:
+        raise RunRecordError(folder / RUN_RECORD, str(error), _FAMILY_ADVICE) from None
+
+
+def run_family(folder: Path, record: Mapping[str, Any]) -> Family:
     """The family of the run whose (checked) ``record`` is in ``folder``, built from its config; RunRecordError
     if the family is not installed or the config is not one of it."""
+    family_class = run_family_class(folder, record)
     try:
-        family_class = family_named(record["family"])
         return family_class(check_config(record["config"], family_class.config_schema()))
     except ScenegenError as error:
-        raise RunRecordError(folder / RUN_RECORD, str(error), "the run needs the family and config it was made "
-                                                             "with") from None
+        raise RunRecordError(folder / RUN_RECORD, str(error), _FAMILY_ADVICE) from None
 
 
 def _problem_of(error: UnreadableFile, path: Path) -> str:

@@ -13,9 +13,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..config import check_config
 from ..dataset import Run, open_run
 from ..outputs import Doc
+from ..runrecord import run_family
 from ..values import FloatRange, IntRange, Value
 from .fields import Field, flat, is_number
 from .fit import THRESHOLD, Fit, requested
@@ -28,7 +28,7 @@ FEATURE_BINS = 5
 def run_report(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The report of the finished run in ``path``."""
     run = open_run(path)
-    family = run.family(check_config(run.record["config"], run.family.config_schema()))
+    family = run_family(run.root, run.record)
     extra = family.document_stats()
     pass_ = _Pass(family.parameters.values, family.answers, family.cues)
     for meta, document in _documents(run, extra is not None):

@@ -119,6 +119,21 @@ def test_a_tampered_run_record_is_a_problem_never_a_bug(attempt, records, sandbo
         assert "Traceback" not in refused.err and "bug" not in refused.err and not refused.created
 
 
+@pytest.mark.parametrize("edit, said", [
+    ({"family": "juggling"}, "family: unknown family 'juggling'"),
+    ({"config": {"family": "caip", "depth": "deep"}}, "depth"),
+], ids=["unknown family", "a config that is not the family's"])
+def test_a_run_record_of_no_installed_family_is_invalid_input_never_a_bug(attempt, records, sandbox, edit, said):
+    record = json.loads((records / RUN_RECORD).read_text())
+    (records / RUN_RECORD).write_text(json.dumps({**record, **edit}))
+    assert_invalid(attempt, records, f"{records / RUN_RECORD}: $: ", said)
+    for command in (("stats", str(records)), ("convert", str(records), "--format", "parquet", "--out",
+                                              str(sandbox / "out"))):
+        refused = attempt(*command)
+        assert refused.code == 1 and f"{records / RUN_RECORD}: " in refused.err and said in refused.err, refused
+        assert "Traceback" not in refused.err and not refused.created
+
+
 def test_a_run_record_lacking_a_key_is_no_run_record(attempt, records):
     record = json.loads((records / RUN_RECORD).read_text())
     del record["prefix"]
