@@ -31,7 +31,7 @@ import orjson
 from .errors import Problem
 from .family import Family
 from .files import MAX_DOCUMENT_BYTES, UnreadableFile, is_temporary, open_regular, read_regular, sha256
-from .manifest import DOCUMENT_EXTENSIONS, MANIFEST, RUN_RECORD, SHARD_EXTENSIONS, manifest_lines
+from .manifest import DOCUMENT_EXTENSIONS, MANIFEST, RUN_RECORD, SHARD_EXTENSIONS, manifest_lines, other_storage
 from .runrecord import RunRecordError, read_run_record, run_family
 from .shards import decode_rows, file_digest
 from .storage import MAX_SHARD_SIZE, Storage
@@ -332,9 +332,9 @@ class _ManifestOrder:
 
     def line_problems(self, number: int, entry: Mapping[str, Any]) -> list[str]:
         """What is wrong with the (schema-checked) manifest line ``number`` here, after the lines before it."""
-        if ("first_index" in entry) != self.storage.shards:
-            kind = "shard" if "first_index" in entry else "document"
-            return [f"a {kind}'s line, in a run whose storage is {self.storage.record()}"]
+        mismatch = other_storage(entry, self.storage.record())
+        if mismatch is not None:
+            return [mismatch]
         if self.storage.shards:
             return self._shard_problems(number, entry)
         problems = self.folder.identity_problems(entry)

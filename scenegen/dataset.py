@@ -27,7 +27,7 @@ import orjson
 
 from .family import Family
 from .files import MAX_DOCUMENT_BYTES, open_regular, read_regular, sha256
-from .manifest import MANIFEST, manifest_lines
+from .manifest import MANIFEST, manifest_lines, other_storage
 from .outputs import Doc, Output
 from .runrecord import DamagedRunError, read_run_record, run_family_class
 from .shards import decode_rows, file_digest
@@ -53,10 +53,11 @@ class Run:
 
     def stream(self) -> Iterator[Mapping[str, Any]]:
         """The manifest's entries in order, read as they are taken: a run of a million scene files is a million
-        entries. DamagedRunError for a torn or unsound line (an interrupted run, to be resumed)."""
+        entries. DamagedRunError for a torn or unsound line (an interrupted run), or one of another storage."""
         for line in manifest_lines(self.root / MANIFEST):
-            if line.entry is None:
-                raise DamagedRunError(f"{self.root / MANIFEST}: line {line.number}: {line.problem}; "
+            problem = line.problem if line.entry is None else other_storage(line.entry, self.storage.record())
+            if problem is not None or line.entry is None:
+                raise DamagedRunError(f"{self.root / MANIFEST}: line {line.number}: {problem}; "
                                       f"`scenegen validate {self.root}` lists every problem")
             yield line.entry
 

@@ -97,6 +97,14 @@ def manifest_bytes(entries: Iterable[Mapping[str, Any]]) -> bytes:
     return b"".join(orjson.dumps(entry) + b"\n" for entry in entries)
 
 
+def other_storage(entry: Mapping[str, Any], storage: Mapping[str, Any]) -> str | None:
+    """What is wrong with a (checked) manifest entry in a run whose ``storage`` (as run.json records it) is not
+    the kind it describes, a shard or a document; None when it is."""
+    if ("first_index" in entry) == (storage["format"] != "files"):
+        return None
+    return f"a {'shard' if 'first_index' in entry else 'document'}'s line, in a run whose storage is {storage}"
+
+
 def entry_indices(entry: Mapping[str, Any]) -> range:
     """The sample indices a (checked) manifest entry covers: one sample, or a shard's run of records."""
     if "first_index" in entry:

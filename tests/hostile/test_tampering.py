@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,8 @@ from typing import Any
 import pytest
 import zstandard
 
+from scenegen import read
+from scenegen.dataset import DamagedRunError
 from scenegen.manifest import MANIFEST, RUN_RECORD
 from scenegen.request import RunRequest
 from scenegen.run import make
@@ -218,6 +221,17 @@ def test_a_pair_missing_one_of_its_documents(attempt, pairs):
 def test_a_pair_whose_roles_are_the_same(attempt, pairs):
     edit_line(pairs, 2, lambda entry: entry.update(role="a", id=entry["id"].replace("_b", "_a")))
     assert_invalid(attempt, pairs, "line 2: index 0: role a repeated")
+
+
+def test_a_shards_line_in_a_run_of_scene_files(attempt, scenes, records, sandbox):
+    set_entries(scenes, [*entries(scenes), entries(records)[0]])
+    shutil.copy(records / "caip-00000.jsonl.zst", scenes)
+    said = "line 5: a shard's line, in a run whose storage is {'format': 'files'}"
+    assert_invalid(attempt, scenes, said)
+    with pytest.raises(DamagedRunError, match=re.escape(said)):
+        list(read(scenes))
+    refused = attempt("convert", str(scenes), "--format", "jsonl", "--out", str(sandbox / "out"))
+    assert refused.code == 1 and said in refused.err and "Traceback" not in refused.err, refused
 
 
 # Shards
