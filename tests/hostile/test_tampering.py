@@ -234,6 +234,16 @@ def test_a_shards_line_in_a_run_of_scene_files(attempt, scenes, records, sandbox
     assert refused.code == 1 and said in refused.err and "Traceback" not in refused.err, refused
 
 
+def test_a_documents_line_in_a_run_of_shards(attempt, scenes, records):
+    set_entries(records, [entries(scenes)[0], *entries(records)])
+    said = "line 1: a document's line, in a run whose storage is {'format': 'jsonl'"
+    assert_invalid(attempt, records, said)
+    with pytest.raises(DamagedRunError, match=re.escape(said)):
+        list(read(records))
+    refused = attempt("stats", str(records))
+    assert refused.code == 1 and said in refused.err and "Traceback" not in refused.err, refused
+
+
 # Shards
 
 
