@@ -55,8 +55,6 @@ import orjson
 
 from .errors import OUT_OF_MEMORY, ConfigError, ScenegenError, StorageError, storage
 from .files import (
-    MAX_RUN_RECORD_BYTES,
-    UnreadableFile,
     create_new,
     is_temporary,
     kind_of,
@@ -95,6 +93,7 @@ from .overwrite import (
     unmark,
 )
 from .rng import canonical_json
+from .runrecord import RunRecordError, read_run_record
 
 
 def dump_json(document: Any, *, indent: bool = False) -> bytes:
@@ -258,17 +257,14 @@ class OutputFolder:
         return False
 
     def _previous_run(self) -> dict[str, Any] | None:
-        path = self.root / RUN_RECORD
-        if not os.path.lexists(path):
+        """The run record the folder holds (None if none), held to its schema like every reader's."""
+        if not os.path.lexists(self.root / RUN_RECORD):
             return None
         try:
-            previous = orjson.loads(read_regular(path, MAX_RUN_RECORD_BYTES, follow_links=False))
-        except (orjson.JSONDecodeError, UnreadableFile):
-            previous = None
-        if not isinstance(previous, dict):
-            raise ConfigError("--out", f"{path} is not a scenegen run record; choose another --out, "
-                                       "or pass --overwrite to replace the run")
-        return previous
+            return read_run_record(self.root)
+        except RunRecordError as error:
+            raise ConfigError("--out", f"{error.path}: {error.problem}; choose another --out, "
+                                       "or pass --overwrite to replace the run") from None
 
     def _refuse_unless_empty(self, *, resume: bool, overwrite: bool) -> None:
         """Refuse a folder that holds no run but holds something: what is there is the user's, and a run there

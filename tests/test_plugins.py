@@ -143,16 +143,17 @@ def test_third_party_family_is_listed_and_used(with_juggling, run_cli, write_con
 
 def test_pairs_are_written_recorded_and_validated(with_juggling, run_cli, write_config, tmp_path):
     config = write_config({"family": "juggling_pairs"}, name="jp.yaml")
-    made = run_cli("make", "--config", str(config), "-n", "2", "--out", str(tmp_path), "--pairs")
+    out = tmp_path / "out"
+    made = run_cli("make", "--config", str(config), "-n", "2", "--out", str(out), "--pairs")
     assert made.code == 0 and "wrote 2 pairs (4 scenes)" in made.out and "pairs/s" in made.out
-    a = json.loads((tmp_path / "jp_000001_a.json").read_text())
-    b = json.loads((tmp_path / "jp_000001_b.json").read_text())
+    a = json.loads((out / "jp_000001_a.json").read_text())
+    b = json.loads((out / "jp_000001_b.json").read_text())
     assert a["name"] == "jp_000001_a" and b["name"] == "jp_000001_b"
     assert a["objects"][0]["shows"][0]["position"]["x"] == -b["objects"][0]["shows"][0]["position"]["x"]
-    a, b = (json.loads(line) for line in (tmp_path / "manifest.jsonl").read_text().splitlines()[2:])
+    a, b = (json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()[2:])
     assert (a["file"], b["file"]) == ("jp_000001_a.json", "jp_000001_b.json")
     assert a["pair_id"] == b["pair_id"] == "jp_000001" and json.loads(a["pair"]) == {"differs": "ball x mirrored"}
-    result = run_cli("validate", str(tmp_path))
+    result = run_cli("validate", str(out))
     assert result.code == 0 and "4 of 4 files valid" in result.out
 
 
@@ -175,11 +176,12 @@ def test_a_bug_is_one_line_exit_3_and_leaves_nothing(with_juggling, run_cli, wri
 
 
 def test_the_scenes_made_before_a_failing_one_are_written(with_juggling, run_cli, write_config, tmp_path):
+    out = tmp_path / "out"
     result = run_cli("make", "--config", str(write_config({"family": "fails_third"})), "-n", "5",
-                     "--out", str(tmp_path))
+                     "--out", str(out))
     assert result.code == 1 and "sample 2 (seed 0)" in result.err
-    assert sorted(path.name for path in tmp_path.glob("config_*.json")) == ["config_000000.json", "config_000001.json"]
-    assert [json.loads(line)["index"] for line in (tmp_path / "manifest.jsonl").read_text().splitlines()] == [0, 1]
+    assert sorted(path.name for path in out.glob("config_*.json")) == ["config_000000.json", "config_000001.json"]
+    assert [json.loads(line)["index"] for line in (out / "manifest.jsonl").read_text().splitlines()] == [0, 1]
 
 
 def test_a_fresh_run_that_records_nothing_leaves_no_folder_though_workers_wrote(with_juggling, run_cli,

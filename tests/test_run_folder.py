@@ -25,7 +25,8 @@ from tests.processes import descendants, wait_until_gone
 MAKE = ("make", "--config", "tool_choice", "--quiet")
 CLI = (sys.executable, "-m", "scenegen")
 #: A run record as OutputFolder needs it: the prefix says which file names are the run's documents.
-RUN = {"family": "test", "seed": 0, "prefix": "t_", "stem": "t", "storage": {"format": "files"}}
+RUN = {"family": "test", "seed": 0, "split": "train", "prefix": "t_", "stem": "t", "storage": {"format": "files"},
+       "config": {}, "scenegen": "0"}
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -67,7 +67,8 @@ def test_resume_and_overwrite_both_keep_files_the_user_added_to_a_run(attempt, s
     assert "5 of 5 files valid" not in report and "notes.json: $: not listed" in report
 
 
-RUN = {"family": "tool_choice", "seed": 0, "prefix": "t_", "stem": "t", "storage": {"format": "files"}}
+RUN = {"family": "tool_choice", "seed": 0, "split": "train", "prefix": "t_", "stem": "t",
+       "storage": {"format": "files"}, "config": {}, "scenegen": "0"}
 
 
 def interrupted_before_recording(out: Path) -> None:
