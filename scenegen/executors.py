@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, islice
 from typing import Any, Protocol
 
-from .errors import ClusterError, ConfigError, ScenegenError
+from .errors import ClusterError, ConfigError, ScenegenError, storage
 from .family import Family
 from .files import create_new
 from .jobs import JobResult, RunSpec, Worker, run_jobs
@@ -85,7 +85,12 @@ class InProcess:
 
 class RayTasks:
     """Jobs made as Ray tasks: on a local Ray instance started for the run, or on the cluster at ``address``
-    (whose nodes must share the run folder's file system)."""
+    (whose nodes must share the run folder's file system).
+
+    A task's process may outlive the run (a cluster's surely does): it watches the
+    run's folder (:class:`~scenegen.watch.RunGuard`). A local Ray the run starts
+    ends with the run, even a killed one (:mod:`scenegen.watchdog`).
+    """
 
     def __init__(self, spec: RunSpec, workers: int, address: str | None) -> None:
         try:
@@ -94,12 +99,20 @@ class RayTasks:
             raise ConfigError("--executor", "ray is not installed; pip install 'scenegen[ray]'") from None
         self.ray = ray
         self.marker = spec.root / STOP_MARKER
-        # A task's process may outlive the run (a cluster's surely does): it watches the run's folder.
-        guard = RunGuard(spec.root, lock_holder(spec.root))
+        with storage(spec.root):
+            guard = RunGuard(spec.root, lock_holder(spec.root))
         # A driver that has joined Ray already (a notebook, a test) keeps its session; else this run starts one.
         self.started = not ray.is_initialized()
-        if self.started:
-            _join_ray(ray, workers, address)
+        from . import watchdog  # imported by the runs that use it (start-up time)
+
+        self.watchdog = watchdog.Watchdog() if self.started and address is None and watchdog.AVAILABLE else None
+        try:
+            with self.watchdog.marking() if self.watchdog is not None else contextlib.nullcontext():
+                if self.started:
+                    _join_ray(ray, workers, address)
+        except BaseException:
+            self.close()
+            raise
         spec_ref, guard_ref = ray.put(spec), ray.put(guard)
         task: Any = ray.remote(num_cpus=1)(run_jobs)  # (Ray's stubs type a remote function by its arity)
         cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
@@ -117,12 +130,16 @@ class RayTasks:
         return chain.from_iterable(self.window.drain())
 
     def abort(self) -> None:
+        # Ray's shutdown, which close() does next, takes a second or so more: the tasks end first.
         for task in self.window.in_flight:
-            self.ray.cancel(task, force=True)
+            with contextlib.suppress(Exception):  # a Ray already failing: the run is ending anyway
+                self.ray.cancel(task, force=True)
 
     def close(self) -> None:
         if self.started:
             self.ray.shutdown()
+        if self.watchdog is not None:  # Ray's agents outlive its shutdown
+            self.watchdog.end_ray()
         with contextlib.suppress(OSError):
             self.marker.unlink(missing_ok=True)
 

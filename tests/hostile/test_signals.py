@@ -12,8 +12,14 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
+from scenegen.jobs import RunSpec, Worker
+from scenegen.lock import FolderLock
 from scenegen.manifest import entry_indices, read_manifest
+from scenegen.run import load_family
+from scenegen.storage import Storage
+from scenegen.watch import POLL_SECONDS, STOP_MARKER, RunGuard, lock_holder
 from tests.processes import descendants, wait_until_gone
 
 CLI = (sys.executable, "-m", "scenegen")
@@ -116,4 +122,87 @@ def test_a_second_signal_ends_the_run_at_once_with_its_workers(tmp_path, start):
     assert printed_count(err) == 0 and "Traceback" not in err
     wait_until_gone(pool, timeout=2)
     assert not any(Path(f"/proc/{pid}").exists() for pid in pool)
+    assert not temporaries(out)
+
+
+# --- a worker that may outlive its run (a Ray task) ---------------------------------------------------------
+
+def test_a_worker_that_outlives_its_run_writes_nothing_once_the_run_is_gone(tmp_path):
+    _, family = load_family("tool_choice")
+    spec = RunSpec(family.name, family.config, 0, "train", "x_", False, tmp_path, "x", Storage())
+    lock = FolderLock.acquire(tmp_path)
+    guard = RunGuard(tmp_path, lock_holder(tmp_path))
+    assert not guard.run_gone() and not guard.stop_asked()
+    assert Worker(spec).run(range(8), guard).spans == ((0, 8),)
+    lock.release()  # as the kernel does when the run is killed
+    written = sorted(tmp_path.iterdir())
+    result = Worker(spec).run(range(8, 16), RunGuard(tmp_path, guard.holder))
+    assert result.stopped and result.part is None and sorted(tmp_path.iterdir()) == written
+
+
+def test_a_worker_stops_when_another_run_holds_its_folder_or_its_run_leaves_the_stop_marker(tmp_path):
+    FolderLock.acquire(tmp_path)  # this process's run, resuming the folder of a run that was killed:
+    killed = b'{"pid":1,"host":"elsewhere","started":"2026-01-01T00:00:00Z"}'
+    assert RunGuard(tmp_path, killed).run_gone()
+    guard = RunGuard(tmp_path, lock_holder(tmp_path))
+    assert not guard.stop_asked()
+    (tmp_path / STOP_MARKER).touch()
+    time.sleep(POLL_SECONDS)
+    assert guard.stop_asked() and not guard.run_gone()
+
+
+LONG = settings.default.max_examples > 100  # the long profile (make test-long)
+ray_runs = pytest.mark.skipif(not LONG, reason="a local Ray takes 4 s to start: make test-long runs these")
+
+
+def ray_tasks_running(process: subprocess.Popen[str]) -> list[int]:
+    """Wait until the run's Ray tasks are making jobs; return every process of the run but the run's."""
+    def tasks() -> bool:
+        return any(b"ray::run_jobs" in _command_line(pid) for pid in descendants(process.pid))
+
+    wait_for(tasks, timeout=60)
+    return descendants(process.pid)
+
+
+def _command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def folder_state(out: Path) -> dict[str, tuple[int, int]]:
+    return {path.name: (path.stat().st_size, path.stat().st_mtime_ns) for path in out.iterdir()}
+
+
+@ray_runs
+def test_a_killed_ray_run_takes_its_local_ray_with_it_and_nothing_writes_after_it(tmp_path, start):
+    out = tmp_path / "run"
+    process = start(out, "--config", "caip", "-n", "1000000", "--shard-size", "2000", "--executor", "ray",
+                    "--workers", "2")
+    ray_processes = ray_tasks_running(process)
+    wait_for(lambda: len(recorded_samples(out)) >= 4000)
+    process.kill()
+    killed = time.time()
+    process.communicate()
+    time.sleep(0.5)
+    after_kill = folder_state(out)
+    assert max(mtime for _, mtime in after_kill.values()) / 1e9 < killed + 0.1
+    time.sleep(2.5)
+    assert folder_state(out) == after_kill
+    assert not [pid for pid in ray_processes if Path(f"/proc/{pid}").exists()]
+
+
+@ray_runs
+def test_an_interrupted_ray_run_stops_within_moments_and_leaves_no_ray_process(tmp_path, start):
+    out = tmp_path / "run"
+    process = start(out, *BIG_SHARDS, "--executor", "ray", "--workers", "2")
+    ray_processes = ray_tasks_running(process)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert time.monotonic() - sent < 4, err
+    assert process.returncode == 130 and printed_count(err) == 0, err
+    wait_until_gone(ray_processes, timeout=3)
+    assert not [pid for pid in ray_processes if Path(f"/proc/{pid}").exists()]
     assert not temporaries(out)
