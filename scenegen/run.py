@@ -136,12 +136,11 @@ def _run_jobs(request: RunRequest, folder: OutputFolder, spec: RunSpec, family: 
     _warn_of_idle_workers(request)
     made = _Made()
     show_progress = request.progress and sys.stderr.isatty()
-    with _stop_requests() as stops:
-        # Never more workers than jobs: each is a process, with its memory, whether it has a job or not (and a run
-        # of one job gains nothing from starting any).
-        executor = open_executor(request.executor, spec, family, max(1, min(workers, len(first))),
-                                 request.ray_address)
-        stops.reach(executor)
+    # Never more workers than jobs: each is a process, with its memory, whether it has a job or not (and a run of
+    # one job gains nothing from starting any).
+    executor = open_executor(request.executor, spec, family, max(1, min(workers, len(first))), request.ray_address)
+    # The signal handlers go in once the executor has started: Ray puts its own in for SIGTERM.
+    with _stop_requests(executor) as stops:
         try:
             with _progress_bar(pending, family.output.unit.rstrip("s"), show_progress) as progress, \
                     collector.tuned_for_runs():
@@ -170,7 +169,7 @@ def _run_jobs(request: RunRequest, folder: OutputFolder, spec: RunSpec, family: 
                         raise
                 raise KeyboardInterrupt
         except BaseException:
-            stops.end(executor)
+            stops.end()
             raise
         finally:
             executor.close()
@@ -196,9 +195,9 @@ class _Stops:
     prints would not be the manifest's.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, executor: Executor) -> None:
+        self.executor = executor
         self.signals = 0
-        self.executor: Executor | None = None
         self._recording = False
         self._ending = False  # a second signal came while a job was being recorded
 
@@ -207,15 +206,9 @@ class _Stops:
         """Whether a stop was asked for."""
         return self.signals > 0
 
-    def reach(self, executor: Executor) -> None:
-        """Pass stops on to ``executor``'s workers, one asked for while it started included."""
-        self.executor = executor
-        if self.asked:
-            executor.stop()
-
     def on_signal(self, _number: int, _frame: object) -> None:
         self.signals += 1
-        if self.signals == 1 and self.executor is not None:
+        if self.signals == 1:
             self.executor.stop()
         elif self.signals == 2:
             if not self._recording:
@@ -233,20 +226,20 @@ class _Stops:
         if self._ending:
             raise KeyboardInterrupt
 
-    def end(self, executor: Executor) -> None:
+    def end(self) -> None:
         """For a run ending early (failed or interrupted): its workers abandon their jobs at their next chunk, or
         end at once after a second signal, rather than finish their jobs."""
         if self.signals > 1:
-            executor.abort()
+            self.executor.abort()
         else:
-            executor.stop()
+            self.executor.stop()
 
 
 @contextlib.contextmanager
-def _stop_requests() -> Iterator[_Stops]:
-    """Within the block, Ctrl-C and SIGTERM stop the run as :class:`_Stops` says. (Signal handlers belong to the
-    main thread: a run in another thread keeps the handlers it has.)"""
-    stops = _Stops()
+def _stop_requests(executor: Executor) -> Iterator[_Stops]:
+    """Within the block, Ctrl-C and SIGTERM stop the run and its ``executor`` as :class:`_Stops` says. (Signal
+    handlers belong to the main thread: a run in another thread keeps the handlers it has.)"""
+    stops = _Stops(executor)
     if threading.current_thread() is not threading.main_thread():
         yield stops
         return
