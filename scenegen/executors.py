@@ -136,12 +136,14 @@ class RayTasks:
                 self.ray.cancel(task, force=True)
 
     def close(self) -> None:
-        if self.started:
-            self.ray.shutdown()
-        if self.watchdog is not None:  # Ray's agents outlive its shutdown
-            self.watchdog.end_ray()
-        with contextlib.suppress(OSError):
-            self.marker.unlink(missing_ok=True)
+        try:
+            if self.started:
+                self.ray.shutdown()
+        finally:
+            if self.watchdog is not None:  # what outlives Ray's shutdown, or one a second Ctrl-C cut short
+                self.watchdog.end_ray()
+            with contextlib.suppress(OSError):
+                self.marker.unlink(missing_ok=True)
 
 
 #: Seconds to wait for a cluster's address to answer before saying it cannot be reached (Ray itself waits minutes).

@@ -112,21 +112,20 @@ class Worker:
         sink = self.spec.storage.sink(self.spec.root, self.pipeline, self.spec.stem, self.pipeline.family.output,
                                       watch)
         try:
-            with collector.tuned_for_runs():  # in every process that makes samples (see scenegen.collector)
-                for indices in batched(job, CHUNK_SIZE):
-                    if watch.stop_asked():
-                        raise Stopped
-                    make_chunk(self.pipeline, sink, indices)
-                sink.finish()
+            try:
+                with collector.tuned_for_runs():  # in every process that makes samples (see scenegen.collector)
+                    for indices in batched(job, CHUNK_SIZE):
+                        if watch.stop_asked():
+                            raise Stopped
+                        make_chunk(self.pipeline, sink, indices)
+                    sink.finish()
+            except BaseException:  # (an interrupt raised in the run's own process included)
+                sink.discard()
+                raise
         except Stopped:
-            sink.discard()
             return self._result(job, sink, watch, stopped=True)
         except ScenegenError as error:
-            sink.discard()
             return self._result(job, sink, watch, error)
-        except BaseException:  # an interrupt raised in the run's own process: the run ends at once
-            sink.discard()
-            raise
         return self._result(job, sink, watch)
 
     def _result(self, job: Sequence[int], sink: Sink, watch: Watch, error: ScenegenError | None = None, *,
