@@ -1,5 +1,6 @@
 """Signals while a run makes its samples: Ctrl-C and SIGTERM are honoured within a second or two whatever the
-shard size, a second one ends the run at once, and the count the run prints is what its manifest records."""
+shard size, a second one ends the run at once, and the count the run prints is what its manifest records. A run
+killed outright takes its local Ray with it, and no worker writes into its folder after it is gone."""
 
 from __future__ import annotations
 
