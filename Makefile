@@ -20,13 +20,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/scenegen make --config $(CONFIG) -n $(N) --overwrite
 
-## Run the test suite.
+## Run the test suite, spread over every core (pytest-xdist).
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 ## Run the test suite with ten times the hypothesis examples and no deadline (slow; the profile is in tests/conftest.py).
 test-long: $(STAMP)
-	$(BIN)/python -m pytest --hypothesis-profile=long
+	$(BIN)/python -m pytest -n auto --hypothesis-profile=long
 
 ## Lint: ruff over the package and the tests, then mypy over the package (configured in pyproject.toml).
 lint: $(STAMP)

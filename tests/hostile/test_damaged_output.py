@@ -115,7 +115,7 @@ def test_a_run_record_that_is_not_json(attempt, run_folder):
     (run_folder / "run.json").write_text("{half")
     assert_invalid(attempt, run_folder, "run.json: $: not a scenegen run record")
     result = attempt("make", "--config", "tool_choice", "-n", "4", "--seed", "3", "--out", str(run_folder), "--resume")
-    assert_refused(result, "--out", "run.json is not a scenegen run record", "--overwrite")
+    assert_refused(result, "--out", "run.json: not a scenegen run record (not JSON", "--overwrite")
 
 
 def test_a_run_record_of_an_unknown_family(attempt, run_folder):
