@@ -38,7 +38,7 @@ from ..model import (
 )
 
 # agentSettings keys, in the order the real scenes write them, by model attribute.
-_AGENT_SETTINGS = (
+AGENT_SETTINGS = (
     ("chest", "chest"), ("skin", "skin"), ("chest_material", "chestMaterial"), ("eyes", "eyes"), ("feet", "feet"),
     ("feet_material", "feetMaterial"), ("hair", "hair"), ("hair_material", "hairMaterial"),
     ("hat_material", "hatMaterial"), ("hide_hair", "hideHair"), ("is_elder", "isElder"), ("legs", "legs"),
@@ -49,9 +49,9 @@ _AGENT_SETTINGS = (
 )
 
 # Keys of the optional records, in the order the real scenes write them, by model attribute.
-_ROOM_MATERIALS = (("front", "front"), ("left", "left"), ("right", "right"), ("back", "back"))
-_PARTITION_FLOOR = (("left_half", "leftHalf"), ("right_half", "rightHalf"))
-_PHYSICS_PROPERTIES = (
+ROOM_MATERIALS = (("front", "front"), ("left", "left"), ("right", "right"), ("back", "back"))
+PARTITION_FLOOR = (("left_half", "leftHalf"), ("right_half", "rightHalf"))
+PHYSICS_PROPERTIES = (
     ("enable", "enable"), ("dynamic_friction", "dynamicFriction"), ("static_friction", "staticFriction"),
     ("bounciness", "bounciness"), ("drag", "drag"), ("angular_drag", "angularDrag"),
 )
@@ -103,9 +103,9 @@ def to_document(scene: Scene, name: str, shared: dict[int, dict[str, Any]] | Non
     if scene.materials.wall is None:
         del document["wallMaterial"]
     if scene.room_materials is not None:
-        document["roomMaterials"] = _record(scene.room_materials, _ROOM_MATERIALS)
+        document["roomMaterials"] = _record(scene.room_materials, ROOM_MATERIALS)
     if scene.partition_floor is not None:
-        document["partitionFloor"] = _record(scene.partition_floor, _PARTITION_FLOOR)
+        document["partitionFloor"] = _record(scene.partition_floor, PARTITION_FLOOR)
     return document
 
 
@@ -281,7 +281,7 @@ def _object(item: SceneObject) -> dict[str, Any]:
     if item.reset_center_of_mass_at_y is not None:
         document["resetCenterOfMassAtY"] = item.reset_center_of_mass_at_y
     if item.physics_properties is not None:
-        document["physicsProperties"] = _record(item.physics_properties, _PHYSICS_PROPERTIES)
+        document["physicsProperties"] = _record(item.physics_properties, PHYSICS_PROPERTIES)
     if item.shrouds:
         document["shrouds"] = [{"stepBegin": s.step_begin, "stepEnd": s.step_end} for s in item.shrouds]
     if item.can_contain_target is not None:
@@ -312,7 +312,7 @@ def _force(force: Force) -> dict[str, Any]:
 
 
 def _agent_settings(settings: AgentSettings) -> dict[str, Any]:
-    return {key: value for name, key in _AGENT_SETTINGS if (value := getattr(settings, name)) is not None}
+    return {key: value for name, key in AGENT_SETTINGS if (value := getattr(settings, name)) is not None}
 
 
 def _action(action: AgentAction) -> dict[str, Any]:

@@ -45,6 +45,7 @@ from ..model import (
     StepRange,
     Vec3,
 )
+from .mcs import AGENT_SETTINGS, PARTITION_FLOOR, PHYSICS_PROPERTIES, ROOM_MATERIALS
 
 _Record = TypeVar("_Record")
 
@@ -70,22 +71,7 @@ _OBJECT_KEYS = frozenset({
     "lidAttachment", "centerOfMass", "physicsProperties", "shrouds", *(key for _, key in _PLAIN),
 })
 
-# Keys of the model's records, by model attribute.
-_AGENT_SETTINGS = (
-    ("chest", "chest"), ("skin", "skin"), ("chest_material", "chestMaterial"), ("eyes", "eyes"), ("feet", "feet"),
-    ("feet_material", "feetMaterial"), ("hair", "hair"), ("hair_material", "hairMaterial"),
-    ("hat_material", "hatMaterial"), ("hide_hair", "hideHair"), ("is_elder", "isElder"), ("legs", "legs"),
-    ("legs_material", "legsMaterial"), ("glasses", "glasses"), ("jacket", "jacket"),
-    ("jacket_material", "jacketMaterial"), ("tie", "tie"), ("tie_material", "tieMaterial"),
-    ("show_beard", "showBeard"), ("show_glasses", "showGlasses"), ("show_jacket", "showJacket"),
-    ("show_tie", "showTie"),
-)
-_ROOM_MATERIALS = (("front", "front"), ("left", "left"), ("right", "right"), ("back", "back"))
-_PARTITION_FLOOR = (("left_half", "leftHalf"), ("right_half", "rightHalf"))
-_PHYSICS_PROPERTIES = (
-    ("enable", "enable"), ("angular_drag", "angularDrag"), ("bounciness", "bounciness"), ("drag", "drag"),
-    ("dynamic_friction", "dynamicFriction"), ("static_friction", "staticFriction"),
-)
+# Keys of the model's records the exporter does not declare, by model attribute.
 _FORCE = (("impulse", "impulse"), ("relative", "relative"), ("repeat", "repeat"), ("step_wait", "stepWait"))
 _AXES = ("x", "y", "z")
 
@@ -116,8 +102,8 @@ def from_document(document: Mapping[str, Any]) -> tuple[Scene, str]:
         screenshot=document.get("screenshot", False),
         restrict_open_doors=document.get("restrictOpenDoors"),
         restrict_open_objects=document.get("restrictOpenObjects"),
-        room_materials=_optional(document, "roomMaterials", RoomMaterials, _ROOM_MATERIALS, "$"),
-        partition_floor=_optional(document, "partitionFloor", PartitionFloor, _PARTITION_FLOOR, "$"),
+        room_materials=_optional(document, "roomMaterials", RoomMaterials, ROOM_MATERIALS, "$"),
+        partition_floor=_optional(document, "partitionFloor", PartitionFloor, PARTITION_FLOOR, "$"),
     )
     return scene, document["name"]
 
@@ -213,7 +199,7 @@ def _object(item: Mapping[str, Any], where: str) -> SceneObject:
         lid_attachment=_lid_attachment(item["lidAttachment"], f"{where}.lidAttachment")
         if "lidAttachment" in item else None,
         center_of_mass=_vec3(item["centerOfMass"], f"{where}.centerOfMass") if "centerOfMass" in item else None,
-        physics_properties=_optional(item, "physicsProperties", PhysicsProperties, _PHYSICS_PROPERTIES, where),
+        physics_properties=_optional(item, "physicsProperties", PhysicsProperties, PHYSICS_PROPERTIES, where),
         shrouds=[_step_range(shroud, f"{where}.shrouds[{i}]") for i, shroud in enumerate(get("shrouds", ()))],
         **{name: item[key] for name, key in _PLAIN if key in item},
     )
@@ -286,10 +272,10 @@ def _action(action: Mapping[str, Any], where: str) -> AgentAction:
 
 def _agent_settings(settings: Mapping[str, Any], where: str) -> AgentSettings:
     """The model writes every key but ``chestMaterial`` (which some real agents leave out)."""
-    missing = {key for name, key in _AGENT_SETTINGS if name != "chest_material"} - settings.keys()
+    missing = {key for name, key in AGENT_SETTINGS if name != "chest_material"} - settings.keys()
     if missing:
         raise ValueError(f"{where}: the scene model writes {', '.join(sorted(missing))} on every agent")
-    fields = _fields(settings, _AGENT_SETTINGS, where)
+    fields = _fields(settings, AGENT_SETTINGS, where)
     return AgentSettings(**{"chest_material": None, **fields})
 
 
