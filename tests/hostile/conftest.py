@@ -10,11 +10,14 @@ and reports every file that appeared, so "nothing written" covers the default
 from __future__ import annotations
 
 import os
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from scenegen.request import RunRequest
+from scenegen.run import make
 from tests.conftest import Result
 
 
@@ -71,3 +74,30 @@ def write(path: Path, content: str | bytes) -> Path:
 
 def can_mount() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+@pytest.fixture(scope="session")
+def made(tmp_path_factory):
+    """Finished runs to copy: 4 Tool Choice scenes, 5 CAIP records in zstd shards of 2, 3 Shell Game pairs."""
+    root = tmp_path_factory.mktemp("made")
+    make(RunRequest("tool_choice", 4, out=root / "scenes", progress=False, workers=1))
+    make(RunRequest("caip", 5, out=root / "records", progress=False, workers=1, shard_size=2))
+    make(RunRequest("shell_game", 3, out=root / "pairs", progress=False, workers=1, pairs=True))
+    return root
+
+
+@pytest.fixture
+def scenes(made, sandbox):
+    return Path(shutil.copytree(made / "scenes", sandbox / "scenes"))
+
+
+@pytest.fixture
+def records(made, sandbox):
+    return Path(shutil.copytree(made / "records", sandbox / "records"))
+
+
+@pytest.fixture
+def pairs(made, sandbox):
+    return Path(shutil.copytree(made / "pairs", sandbox / "pairs"))
+
+

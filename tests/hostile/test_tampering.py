@@ -17,33 +17,6 @@ import zstandard
 from scenegen import read
 from scenegen.dataset import DamagedRunError
 from scenegen.manifest import MANIFEST, RUN_RECORD
-from scenegen.request import RunRequest
-from scenegen.run import make
-
-
-@pytest.fixture(scope="module")
-def made(tmp_path_factory):
-    """Finished runs to copy: 4 Tool Choice scenes, 5 CAIP records in zstd shards of 2, 3 Shell Game pairs."""
-    root = tmp_path_factory.mktemp("made")
-    make(RunRequest("tool_choice", 4, out=root / "scenes", progress=False, workers=1))
-    make(RunRequest("caip", 5, out=root / "records", progress=False, workers=1, shard_size=2))
-    make(RunRequest("shell_game", 3, out=root / "pairs", progress=False, workers=1, pairs=True))
-    return root
-
-
-@pytest.fixture
-def scenes(made, sandbox):
-    return Path(shutil.copytree(made / "scenes", sandbox / "scenes"))
-
-
-@pytest.fixture
-def records(made, sandbox):
-    return Path(shutil.copytree(made / "records", sandbox / "records"))
-
-
-@pytest.fixture
-def pairs(made, sandbox):
-    return Path(shutil.copytree(made / "pairs", sandbox / "pairs"))
 
 
 def entries(folder: Path) -> list[dict[str, Any]]:
