@@ -35,7 +35,7 @@ lint: $(STAMP)
 
 ## Rewrite the files derived from the families' declarations: schema/*.config.schema.json and docs/config/*.md.
 schemas: $(STAMP)
-	$(BIN)/python -m scenegen.reference
+	$(BIN)/python -m scenegen.plugin.reference
 
 ## Print the speed figures each issue sets targets for.
 bench: $(STAMP)

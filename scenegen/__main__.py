@@ -1,15 +1,15 @@
 """The ``scenegen`` command (and ``python -m scenegen``): the command line of :mod:`scenegen.cli`, with the
-garbage collector tuned for a command's process before anything is imported (see :mod:`scenegen.collector`)."""
+garbage collector tuned for a command's process before anything is imported (see :mod:`scenegen.factory.collector`)."""
 
 from __future__ import annotations
 
-from . import collector
+from scenegen.factory import collector
 
 
 def main() -> None:
     """Entry point of the ``scenegen`` console script."""
     collector.tuned_for_command()
-    from .cli import main as command  # imported after the tuning: the tuning is for the imports
+    from scenegen.cli import main as command  # imported after the tuning: the tuning is for the imports
 
     command()
 

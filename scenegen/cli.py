@@ -12,18 +12,26 @@ from typing import Any
 
 import click
 
-from . import (
+from scenegen.errors import OUT_OF_MEMORY, ScenegenError
+from scenegen.factory import (
     blas,  # noqa: F401 - first of the package's modules: it must run before numpy is imported
     collector,
 )
-from .errors import OUT_OF_MEMORY, ScenegenError
-from .files import temporary_name
-from .names import MAX_NAME_BYTES, output_path_problem
-from .overwrite import INCOMPLETE, REPLACED
-from .plugins import family_named, installed_families
-from .request import DEFAULT_SPLIT, EXECUTORS, MAX_SAMPLES, MAX_SEED, MAX_WORKERS, SPLIT_NAME, RunRequest
-from .run import make
-from .storage import COMPRESSIONS, FORMATS, MAX_SHARD_SIZE
+from scenegen.factory.request import (
+    DEFAULT_SPLIT,
+    EXECUTORS,
+    MAX_SAMPLES,
+    MAX_SEED,
+    MAX_WORKERS,
+    SPLIT_NAME,
+    RunRequest,
+)
+from scenegen.factory.run import make
+from scenegen.files import temporary_name
+from scenegen.folder.names import MAX_NAME_BYTES, output_path_problem
+from scenegen.folder.overwrite import INCOMPLETE, REPLACED
+from scenegen.folder.storage import COMPRESSIONS, FORMATS, MAX_SHARD_SIZE
+from scenegen.plugin.discovery import family_named, installed_families
 
 #: Of a path scenegen writes, by what it is: the bytes scenegen adds to its last name (a sibling folder's suffix,
 #: a temporary file's affixes), and the bytes of the longest path below or beside it beyond its own.
@@ -150,10 +158,12 @@ def validate_command(paths: tuple[Path, ...], check: bool) -> None:
       scenegen validate output/tool_choice
       scenegen validate --check output/tool_choice/tool_choice_000003.json
     """
-    from .audit import audit  # jsonschema and the manifest reader: imported by this command only (start-up time)
+    # The readers and the checks: imported by this command only (start-up time).
+    from scenegen.mcs.output import MCS_SCENES
+    from scenegen.reading.validate import audit
 
     failed = checked = 0
-    for report in audit(paths, semantic=check):
+    for report in audit(paths, semantic=check, loose=MCS_SCENES):
         checked += 1
         if report.problems:
             failed += 1
@@ -183,7 +193,7 @@ def convert_command(run: Path, format_: str, compression: str | None, shard_size
       scenegen convert output/shell_game --format parquet --out data/shell_game
       scenegen convert output/caip --format jsonl --compression gzip --out data/caip_gzip
     """
-    from .convert import convert  # the readers: imported by this command only (start-up time)
+    from scenegen.reading.convert import convert  # the readers: imported by this command only (start-up time)
 
     documents = convert(run, out, format_, compression, shard_size, overwrite=overwrite)
     click.echo(one_line(f"wrote {documents} documents to {out}"))
@@ -223,11 +233,11 @@ def preview_command(scene: Path | None, run: Path | None, out: Path | None, step
         raise click.UsageError(f"--out {out} names {out.suffix.lower()[1:].upper()} but "
                                f"{'--png writes PNG' if as_png else 'the drawing is SVG (add --png for PNG)'}")
     # Drawing and reading runs: imported by this command only (start-up time).
-    from .errors import ConfigError
-    from .files import write_atomic
-    from .preview.png import png_bytes
-    from .preview.scene import NotDrawable, read_scene
-    from .preview.sheet import sheet_svg, strip_steps, strip_svg
+    from scenegen.errors import ConfigError
+    from scenegen.files import write_atomic
+    from scenegen.mcs.preview.png import png_bytes
+    from scenegen.mcs.preview.scene import NotDrawable, read_scene
+    from scenegen.mcs.preview.sheet import sheet_svg, strip_steps, strip_svg
 
     suffix = ".png" if as_png else ".svg"
     try:
@@ -262,12 +272,14 @@ def stats_command(run: Path, as_json: bool, page: Path | None) -> None:
       scenegen stats output/caip --json > caip_stats.json
       scenegen stats output/shell_game --html output/shell_game/stats.html
     """
-    from .stats.report import run_report  # scipy and the readers: imported by this command only (start-up time)
-    from .stats.text import report_text
+    from scenegen.inspect.stats.report import (
+        run_report,  # scipy and the readers: imported by this command only (start-up time)
+    )
+    from scenegen.inspect.stats.text import report_text
 
     report = run_report(run)
     if page is not None:
-        from .stats.page import write_page
+        from scenegen.inspect.stats.page import write_page
 
         write_page(run, report, page)
     click.echo(json.dumps(report, indent=2) if as_json else report_text(report))

@@ -22,7 +22,7 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
-from .errors import ScenegenError, StorageError
+from scenegen.errors import ScenegenError, StorageError
 
 #: The most one document (a scene file, one record of a shard) may hold. The largest scenegen writes is a
 #: passive-agent pair's scene, 0.85 MB indented; a document of this size is not one of ours.

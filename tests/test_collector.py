@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from scenegen import collector
+from scenegen.factory import collector
 
 
 def test_a_run_freezes_what_exists_collects_less_often_and_restores_everything():

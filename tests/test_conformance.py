@@ -31,9 +31,9 @@ from typing import Any
 
 import pytest
 
-from scenegen.pipeline import Pipeline
-from scenegen.run import load_family
-from scenegen.writer import dump_json
+from scenegen.factory.pipeline import Pipeline
+from scenegen.factory.run import load_family
+from scenegen.folder.output_folder import dump_json
 
 from .conftest import REFERENCE_SCENES
 

@@ -17,13 +17,13 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder needs no hub; CI 
 datasets = pytest.importorskip("datasets")
 
 from scenegen import ScenegenIterableDataset, read, records  # noqa: E402
-from scenegen.convert import convert  # noqa: E402
-from scenegen.dataset import DamagedRunError, open_run  # noqa: E402
-from scenegen.manifest import MANIFEST, read_manifest  # noqa: E402
-from scenegen.pipeline import Pipeline  # noqa: E402
-from scenegen.request import RunRequest  # noqa: E402
-from scenegen.run import load_family, make  # noqa: E402
-from scenegen.validate import reference_validator  # noqa: E402
+from scenegen.factory.pipeline import Pipeline  # noqa: E402
+from scenegen.factory.request import RunRequest  # noqa: E402
+from scenegen.factory.run import load_family, make  # noqa: E402
+from scenegen.folder.manifest import MANIFEST, read_manifest  # noqa: E402
+from scenegen.plugin.schemas import reference_validator  # noqa: E402
+from scenegen.reading.convert import convert  # noqa: E402
+from scenegen.reading.dataset import DamagedRunError, open_run  # noqa: E402
 
 #: (config, options, documents per sample): a scene family, a pair family of each kind, and a record family.
 RUNS = {
@@ -104,7 +104,7 @@ def test_convert_round_trips_through_every_format(runs, tmp_path, name):
     assert list(records(tmp_path / "parquet")) == list(records(tmp_path / "gzip")) == list(records(original))
     again = {path.name: path.read_bytes() for path in (tmp_path / "files").iterdir()}
     assert again == {path.name: path.read_bytes() for path in original.iterdir()
-                     if path.name not in ("README.md", ".scenegen.lock")} | {"README.md": again["README.md"]}
+                     if path.name not in ("README.md", ".scenegen.folder.lock")} | {"README.md": again["README.md"]}
 
 
 def test_every_run_in_every_format_validates(runs, run_cli):

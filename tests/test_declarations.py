@@ -6,10 +6,10 @@ import jsonschema
 import numpy as np
 import pytest
 
-from scenegen.config import check_config
 from scenegen.errors import ConfigError
-from scenegen.params import FLAG, Declaration, Param, Setting, number, one_of
-from scenegen.reference import built_in_families, derived_files
+from scenegen.plugin.config import check_config
+from scenegen.plugin.params import FLAG, Declaration, Param, Setting, number, one_of
+from scenegen.plugin.reference import built_in_families, derived_files
 
 FAMILIES = built_in_families()
 

@@ -1,10 +1,10 @@
-"""The record families' draws (scenegen.draws.Draws) take the generator's uniforms in order, one each."""
+"""The record families' draws (scenegen.plugin.draws.Draws) take the generator's uniforms in order, one each."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from scenegen.draws import BLOCK, Draws
+from scenegen.plugin.draws import BLOCK, Draws
 
 
 def test_the_uniforms_are_the_generators_in_order_across_blocks():

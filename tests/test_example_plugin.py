@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from shapely import affinity
 from shapely.geometry import Point, box
 
-from scenegen import plugins
-from scenegen.geometry import PERFORMER_RADIUS, object_size
+from scenegen.mcs.geometry import PERFORMER_RADIUS, object_size
+from scenegen.plugin import discovery as plugins
 from tests.examples import examples
 
 from .families.support import checked_sample, configured, feasible, manifest_entries

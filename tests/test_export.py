@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from scenegen.export.mcs import to_document
-from scenegen.mcs.objects import soccer_ball
-from scenegen.model import (
+from scenegen.folder.output_folder import dump_json
+from scenegen.mcs.export import to_document
+from scenegen.mcs.model import (
     AgentAction,
     AgentMovement,
     AgentSettings,
@@ -22,8 +22,8 @@ from scenegen.model import (
     SceneObject,
     Show,
 )
-from scenegen.validate import schema_problems
-from scenegen.writer import dump_json
+from scenegen.mcs.objects import soccer_ball
+from scenegen.plugin.schemas import schema_problems
 
 WALL = "AI2-THOR/Materials/Walls/DrywallBeige"
 

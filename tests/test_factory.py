@@ -17,16 +17,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scenegen import pool
-from scenegen.executors import Window
-from scenegen.indices import IndexRuns
-from scenegen.jobs import RunSpec, Worker
-from scenegen.lock import LOCK_NAME
-from scenegen.reference import built_in_families
-from scenegen.request import RunRequest
-from scenegen.rng import stream_key
-from scenegen.run import load_family, make
-from scenegen.storage import Storage
+from scenegen.factory import pool
+from scenegen.factory.executors import Window
+from scenegen.factory.jobs import RunSpec, Worker
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import load_family, make
+from scenegen.factory.seeds import stream_key
+from scenegen.folder.indices import IndexRuns
+from scenegen.folder.lock import LOCK_NAME
+from scenegen.folder.storage import Storage
+from scenegen.plugin.reference import built_in_families
 from tests.processes import descendants, wait_until_gone
 
 CLI = (sys.executable, "-m", "scenegen")
@@ -128,7 +128,7 @@ def test_a_window_keeps_its_bound_and_the_order():
 
 
 def _result_of(first: int):
-    from scenegen.jobs import JobResult
+    from scenegen.factory.jobs import JobResult
     return JobResult(None, (), 0, first)
 
 

@@ -1,5 +1,5 @@
 """The MCS scene schema against the real Eval 7 scenes: every one is accepted (and passes the format rules of
-``scenegen.validate.mcs_problems``), every kind of mistake refused.
+``scenegen.mcs.rules.mcs_problems``), every kind of mistake refused.
 
 Each rejection case is one change to a deep copy of a real fixture scene (or of
 ``full``, a real scene that also uses every documented key the real scenes
@@ -24,8 +24,9 @@ from typing import Any
 import jsonschema
 import pytest
 
-from scenegen import resources
-from scenegen.validate import compiled_validator, mcs_problems, reference_validator, schema_problems
+from scenegen.mcs.rules import mcs_problems
+from scenegen.plugin import resources
+from scenegen.plugin.schemas import compiled_validator, reference_validator, schema_problems
 
 from .conftest import REFERENCE_SCENES
 

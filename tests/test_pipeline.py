@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from scenegen.manifest import read_manifest
-from scenegen.pipeline import CHUNK_SIZE, Pipeline
-from scenegen.request import RunRequest
-from scenegen.run import load_family, make
-from scenegen.writer import dump_json
+from scenegen.factory.pipeline import CHUNK_SIZE, Pipeline
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import load_family, make
+from scenegen.folder.manifest import read_manifest
+from scenegen.folder.output_folder import dump_json
 
 
 def generate(out: Path, n: int = 6, seed: int = 0, **options) -> None:

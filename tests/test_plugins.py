@@ -8,15 +8,16 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from scenegen import plugins
-from scenegen.family import Family, Sample
-from scenegen.geometry import Boxes, InRect, InsideRoom, place_one
+from scenegen.mcs.family import McsFamily
+from scenegen.mcs.geometry import Boxes, InRect, InsideRoom, place_one
+from scenegen.mcs.model import Goal, Materials, Scene
 from scenegen.mcs.objects import object_id, soccer_ball
-from scenegen.model import Goal, Materials, Scene
-from scenegen.outputs import OPTIONAL_PAIRS
+from scenegen.plugin import discovery as plugins
+from scenegen.plugin.family import Sample
+from scenegen.plugin.outputs import OPTIONAL_PAIRS
 
 
-class Juggling(Family):
+class Juggling(McsFamily):
     """A minimal third-party family: one ball in an empty room."""
 
     name = "juggling"

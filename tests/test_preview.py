@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scenegen.preview.sheet import sheet_svg, strip_svg
-from scenegen.request import RunRequest
-from scenegen.run import make
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import make
+from scenegen.mcs.preview.sheet import sheet_svg, strip_svg
 from tests.conftest import REFERENCE_SCENES
 
 SVG = "{http://www.w3.org/2000/svg}"

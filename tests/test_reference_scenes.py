@@ -1,6 +1,6 @@
 """Every real Eval 7 scene of ``tests/fixtures/mcs_scenes`` (all three folders) round-trips through the scene model.
 
-``from_document`` reads a scene into :mod:`scenegen.model`, ``to_document`` writes it
+``from_document`` reads a scene into :mod:`scenegen.mcs.model`, ``to_document`` writes it
 back, and what it writes, serialised and parsed again, must equal the real file as
 parsed JSON: the same keys, and the same values of the same JSON types (a boolean is
 not a number, ``"true"`` is not ``true``, ``null`` is not a missing key). Only how a
@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from scenegen.export.mcs import to_document
-from scenegen.export.mcs_load import from_document
-from scenegen.pipeline import Pipeline
-from scenegen.run import load_family
+from scenegen.factory.pipeline import Pipeline
+from scenegen.factory.run import load_family
+from scenegen.mcs.export import to_document
+from scenegen.mcs.load import from_document
 
 from .conftest import REFERENCE_SCENES
 

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from scenegen import overwrite, plugins
 from scenegen.errors import ConfigError, Interrupted, StorageError
-from scenegen.lock import LOCK_NAME
-from scenegen.manifest import MANIFEST, read_manifest
-from scenegen.writer import OutputFolder
+from scenegen.folder import overwrite
+from scenegen.folder.lock import LOCK_NAME
+from scenegen.folder.manifest import MANIFEST, read_manifest
+from scenegen.folder.output_folder import OutputFolder
+from scenegen.plugin import discovery as plugins
 from tests.processes import descendants, wait_until_gone
 
 MAKE = ("make", "--config", "tool_choice", "--quiet")

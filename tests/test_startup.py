@@ -15,9 +15,11 @@ import jsonschema
 import pytest
 import yaml
 
-from scenegen import collector, plugins, resources
-from scenegen.config import _compiled_says_valid, check_config, read_config
 from scenegen.errors import ConfigError
+from scenegen.factory import collector
+from scenegen.plugin import discovery as plugins
+from scenegen.plugin import resources
+from scenegen.plugin.config import _compiled_says_valid, check_config, read_config
 from tests.hostile.test_configs import BAD_VALUES
 
 # Runs `make` as the console script does, in a fresh interpreter, and prints the modules it imported.
@@ -35,7 +37,7 @@ print(json.dumps(sorted(sys.modules)))
 #: Modules a run of one family never needs: the `validate` command's, the pure-Python schema validator
 #: (jsonschema-rs judges a valid config), meshes and every other family.
 NOT_IMPORTED_BY_MAKE = (
-    "scenegen.audit", "jsonschema", "referencing", "trimesh", "scenegen.geometry.meshes",
+    "scenegen.reading.validate", "jsonschema", "referencing", "trimesh", "scenegen.mcs.geometry.meshes",
     "scenegen.families.caip", "scenegen.families.helper_hinderer", "scenegen.families.set_rotation",
     "scenegen.families.shell_game",
 )
@@ -52,7 +54,7 @@ def make_modules(tmp_path_factory):
 
 
 def test_make_imports_its_family(make_modules):
-    assert {"scenegen.families.tool_choice", "scenegen.run", "jsonschema_rs"} <= make_modules
+    assert {"scenegen.families.tool_choice", "scenegen.factory.run", "jsonschema_rs"} <= make_modules
 
 
 @pytest.mark.parametrize("module", NOT_IMPORTED_BY_MAKE)
@@ -87,7 +89,7 @@ def test_the_command_leaves_its_objects_out_of_the_collections_at_exit():
 
 _PROBE_THE_ENTRY_POINT = """
 import gc, sys
-from scenegen import collector
+from scenegen.factory import collector
 tune = collector.tuned_for_command
 def probed():
     print("cli imported when the collector is tuned:", "scenegen.cli" in sys.modules)
@@ -155,8 +157,9 @@ def test_unknown_family_lists_the_installed_ones():
 
 
 def test_an_object_reference_is_loaded_as_importlib_metadata_loads_it():
-    assert plugins._load_reference("scenegen.plugins:family_named") is plugins.family_named
-    assert plugins._load_reference("scenegen.plugins : installed_families [extra]") is plugins.installed_families
+    assert plugins._load_reference("scenegen.plugin.discovery:family_named") is plugins.family_named
+    spaced = "scenegen.plugin.discovery : installed_families [extra]"
+    assert plugins._load_reference(spaced) is plugins.installed_families
     assert plugins._load_reference("os.path") is __import__("os").path
     with pytest.raises(ValueError, match="not an object reference"):
         plugins._load_reference("not a reference")
@@ -201,7 +204,7 @@ def test_the_error_of_a_bad_config_is_jsonschemas(tmp_path, monkeypatch):
         outcomes = []
         for compiled_first in (True, False):
             if not compiled_first:
-                monkeypatch.setattr("scenegen.config._compiled_says_valid", lambda _config, _schema: False)
+                monkeypatch.setattr("scenegen.plugin.config._compiled_says_valid", lambda _config, _schema: False)
             try:
                 outcomes.append(check_config(config, schema))
             except ConfigError as error:

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from scenegen.manifest import MANIFEST
-from scenegen.request import RunRequest
-from scenegen.run import make
-from scenegen.stats.distinct import EXACT_LIMIT, Distinct
-from scenegen.stats.report import run_report
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import make
+from scenegen.folder.manifest import MANIFEST
+from scenegen.inspect.stats.distinct import EXACT_LIMIT, Distinct
+from scenegen.inspect.stats.report import run_report
 
 
 def made(tmp_path: Path, config: str, n: int, name: str = "run", **options) -> Path:

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scenegen import resources
-from scenegen.config import resolve_config_path
-from scenegen.outputs import MCS_SCENES
-from scenegen.plugins import family_named
-from scenegen.request import RunRequest
-from scenegen.run import make
-from scenegen.stats.report import run_report
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import make
+from scenegen.inspect.stats.report import run_report
+from scenegen.mcs.output import MCS_SCENES
+from scenegen.plugin import resources
+from scenegen.plugin.config import resolve_config_path
+from scenegen.plugin.discovery import family_named
 
 TRAINING = sorted(path for path in resources.templates_dir().glob("*.yaml") if not path.name.startswith("caip"))
 EVALUATION = sorted((resources.templates_dir() / "eval7").glob("*.yaml"))

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scenegen.validate import compiled_validator, mcs_problems, reference_validator, schema_problems
+from scenegen.mcs.rules import mcs_problems
+from scenegen.plugin.schemas import compiled_validator, reference_validator, schema_problems
 from tests.examples import examples
 
 from .conftest import REFERENCE_SCENES

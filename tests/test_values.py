@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scenegen.config import with_defaults
 from scenegen.errors import ConfigError
-from scenegen.values import Choice, Constant, FloatRange, IntRange, Parameters, compile_value, lookup
+from scenegen.plugin.config import with_defaults
+from scenegen.plugin.values import Choice, Constant, FloatRange, IntRange, Parameters, compile_value, lookup
 
 
 def draws(spec, kind=object, n=2000, seed=0):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..params import MATERIAL, Param, Setting
+from scenegen.plugin.params import MATERIAL, Param, Setting
 
 #: The latest goal.last_step a config may ask for.
 MAX_LAST_STEP = 100_000

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..geometry.grid import PERFORMER_RADIUS
+from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 
 #: Half a floor cell, in metres.
 CELL_HALF = 0.5

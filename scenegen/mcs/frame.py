@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..model import Goal, Materials
-from .actions import Action
+from scenegen.mcs.actions import Action
+from scenegen.mcs.model import Goal, Materials
 
 
 def room_materials(drawn: Mapping[str, Any]) -> Materials:

@@ -1,4 +1,4 @@
-"""MCS material palettes by role, from the data file ``scenegen/data/materials.yaml``.
+"""MCS material palettes by role, from the data file ``scenegen/mcs/data/materials.yaml``.
 
 The file holds the simulator's materials in the classes of the MCS documentation
 (``metal``, ``wood``, ``wall``...) and, per role (``floor``, ``tool``, ``agent``...), the
@@ -14,9 +14,9 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from ..resources import data_text, load_yaml
+from scenegen.plugin.resources import load_yaml, package_text
 
-_SOURCE = "scenegen/data/materials.yaml"
+_SOURCE = "scenegen/mcs/data/materials.yaml"
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def _parse(data: Any) -> _Materials:
 
 @cache
 def _materials() -> _Materials:
-    text = data_text("materials.yaml")
+    text = package_text("mcs/data/materials.yaml")
     return _parse(load_yaml(text))
 
 

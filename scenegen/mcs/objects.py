@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ..model import AgentSettings, SceneObject, Show, Vec3
+from scenegen.mcs.model import AgentSettings, SceneObject, Show, Vec3
 
 SOCCER_BALL_SIZE = 0.22  # metres, at scale 1
 TOOL_HEIGHT = 0.3

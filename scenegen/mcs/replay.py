@@ -23,8 +23,8 @@ from itertools import accumulate
 from operator import itemgetter
 from typing import Any
 
-from ..geometry.catalog import object_size
-from .rotation import turned, turned_about
+from scenegen.mcs.geometry.catalog import object_size
+from scenegen.mcs.rotation import turned, turned_about
 
 MOVE_METRES = 0.1
 ROTATE_DEGREES = 10.0

@@ -23,14 +23,14 @@ from collections.abc import Callable
 
 import orjson
 
-from scenegen import collector
+from scenegen.factory import collector
+from scenegen.factory.pipeline import Pipeline
+from scenegen.factory.request import DEFAULT_SPLIT
+from scenegen.factory.run import load_family
+from scenegen.factory.seeds import SampleStreams, stream_key
 from scenegen.families.builder.family import Builder
 from scenegen.families.builder.shapes import KINDS
-from scenegen.pipeline import Pipeline
-from scenegen.request import DEFAULT_SPLIT
-from scenegen.rng import SampleStreams, stream_key
-from scenegen.run import load_family
-from scenegen.validate import schema_problems
+from scenegen.plugin.schemas import schema_problems
 
 from .pipeline import measure
 

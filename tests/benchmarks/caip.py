@@ -22,10 +22,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from scenegen.factory.request import DEFAULT_SPLIT
+from scenegen.factory.run import load_family
+from scenegen.factory.seeds import SampleStreams, stream_key
 from scenegen.families.caip import Caip
-from scenegen.request import DEFAULT_SPLIT
-from scenegen.rng import SampleStreams, stream_key
-from scenegen.run import load_family
 from tests.families.caip.shapes import (
     PROFILED,
     appendix_d_profile,

@@ -16,8 +16,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from scenegen.request import RunRequest
-from scenegen.run import make
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import make
 
 from .pipeline import _scratch
 

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from scenegen import read
-from scenegen.request import RunRequest
-from scenegen.run import make
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import make
 
 from .factory import IN_MEMORY
 

@@ -1,4 +1,4 @@
-"""Speed figures for scenegen.geometry (issue 3).
+"""Speed figures for scenegen.mcs.geometry (issue 3).
 
 (a) box-pair tests per second of the batch overlap test (target >= 5 million);
 (b) placing 20 random boxes in a 10 x 10 room, vectorised vs a per-pair Python
@@ -22,7 +22,7 @@ from functools import partial
 
 import numpy as np
 
-from scenegen.geometry import (
+from scenegen.mcs.geometry import (
     DEFAULT_RESOLUTION,
     Boxes,
     InRect,
@@ -40,8 +40,8 @@ from scenegen.geometry import (
     place_one,
     reachable,
 )
-from scenegen.geometry.place import DEFAULT_BATCH, DEFAULT_MAX_BATCHES, batch_sizes
-from scenegen.geometry.shapes import TOLERANCE
+from scenegen.mcs.geometry.place import DEFAULT_BATCH, DEFAULT_MAX_BATCHES, batch_sizes
+from scenegen.mcs.geometry.shapes import TOLERANCE
 
 ROOM = (10.0, 10.0)
 SAMPLER = InRect((-5.0, -5.0), (5.0, 5.0), rotation=None)

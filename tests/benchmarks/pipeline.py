@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from scenegen import collector
-from scenegen.manifest import entry_indices, manifest_bytes
-from scenegen.outputs import batched
-from scenegen.pipeline import CHUNK_SIZE, Pipeline
-from scenegen.request import RunRequest
-from scenegen.run import RunSummary, load_family, make
-from scenegen.storage import Storage
-from scenegen.writer import OutputFolder
+from scenegen.factory import collector
+from scenegen.factory.pipeline import CHUNK_SIZE, Pipeline
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import RunSummary, load_family, make
+from scenegen.folder.manifest import entry_indices, manifest_bytes
+from scenegen.folder.output_folder import OutputFolder
+from scenegen.folder.storage import Storage
+from scenegen.plugin.outputs import batched
 
 
 def measure(config: str, n: int, repeats: int = 3) -> list[str]:

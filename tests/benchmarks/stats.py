@@ -11,8 +11,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from scenegen.request import RunRequest
-from scenegen.run import make
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import make
 
 from .factory import IN_MEMORY
 
@@ -26,7 +26,7 @@ TARGET_SECONDS = 60.0
 #: Linux carries ru_maxrss over from the forking parent, however large the bench has grown by then.)
 _MEASURE = """
 import sys
-from scenegen.stats.report import run_report
+from scenegen.inspect.stats.report import run_report
 run_report(sys.argv[1])
 status = open("/proc/self/status").read().split("VmHWM:")[1]
 print(int(status.split()[0]) / 1024)

@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from scenegen.geometry import footprint
-from scenegen.validate import reference_validator
+from scenegen.mcs.geometry import footprint
+from scenegen.plugin.schemas import reference_validator
 
 from .support import checked_sample
 

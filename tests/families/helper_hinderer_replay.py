@@ -23,8 +23,8 @@ import numpy as np
 import orjson
 
 from scenegen.families.helper_hinderer import HelperHinderer
-from scenegen.geometry import object_size, resting_y
-from scenegen.validate import reference_validator
+from scenegen.mcs.geometry import object_size, resting_y
+from scenegen.plugin.schemas import reference_validator
 
 from .support import checked_sample
 

@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError, GenerationError
+from scenegen.factory.pipeline import Pipeline
+from scenegen.factory.run import load_family
 from scenegen.families.navigation.checks import navigation_problems
-from scenegen.pipeline import Pipeline
-from scenegen.run import load_family
-from scenegen.validate import document_problems
+from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES

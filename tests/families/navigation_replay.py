@@ -15,8 +15,8 @@ from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 
-from scenegen.geometry import object_size
-from scenegen.geometry.catalog import resting_y
+from scenegen.mcs.geometry import object_size
+from scenegen.mcs.geometry.catalog import resting_y
 
 PERFORMER_RADIUS = 0.25  # docs/mcs_facts.md 11.4
 HUMAN_AGENT = (0.5, 1.6, 0.5)

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from scenegen.families.approach_imitation.declaration import OBJECT_TYPES, PAIR_KINDS
-from scenegen.manifest import read_manifest
+from scenegen.folder.manifest import read_manifest
 from scenegen.mcs.gridworld.patterns import SHAPES
 
 from .approach_imitation_replay import step_lengths
@@ -37,7 +37,7 @@ def evaluation_timings(config: str, prefix: str, samples: int
 
 
 def _documents(config: str, prefix: str, samples: int) -> Iterator[tuple[dict[str, Any], list[int]]]:
-    from scenegen.run import load_family
+    from scenegen.factory.run import load_family
 
     _, family = load_family(config)
     for index in range(samples):

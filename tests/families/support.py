@@ -9,11 +9,11 @@ from typing import Any, TypeVar
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from scenegen.config import check_config
 from scenegen.errors import ConfigError
-from scenegen.family import Family, Sample
-from scenegen.pipeline import Pipeline, document_truth
-from scenegen.writer import dump_json
+from scenegen.factory.pipeline import Pipeline, document_truth
+from scenegen.folder.output_folder import dump_json
+from scenegen.plugin.config import check_config
+from scenegen.plugin.family import Family, Sample
 
 F = TypeVar("F", bound=Family)
 

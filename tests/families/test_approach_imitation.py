@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
+from scenegen.factory.run import load_family
 from scenegen.families.approach_imitation import Approach, Imitation
-from scenegen.family import Family
-from scenegen.run import load_family
+from scenegen.plugin.family import Family
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES

@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import box
 
-from scenegen.config import check_config
 from scenegen.errors import ConfigError
+from scenegen.factory.pipeline import Pipeline
 from scenegen.families.asymmetric_tool import AsymmetricTool
 from scenegen.families.asymmetric_tool.checks import asymmetric_tool_problems
-from scenegen.pipeline import Pipeline
-from scenegen.validate import document_problems
+from scenegen.plugin.config import check_config
+from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES

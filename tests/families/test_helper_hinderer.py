@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from scenegen.errors import ConfigError
 from scenegen.families.helper_hinderer import HelperHinderer
 from scenegen.families.helper_hinderer.declaration import OBJECT_TYPES
-from scenegen.manifest import read_manifest
+from scenegen.folder.manifest import read_manifest
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
@@ -63,7 +63,7 @@ def test_every_pair_is_valid_and_plays_out_as_labelled(config, seed, index):
 
 @pytest.mark.parametrize("index", range(6))
 def test_default_template_pairs(index):
-    from scenegen.run import load_family
+    from scenegen.factory.run import load_family
     _, family = load_family("helper_hinderer.yaml")
     check_pair(family, 3, index)
 
@@ -230,7 +230,7 @@ def test_config_errors_name_the_key(config, path, words):
 
 
 def test_pairs_flag_is_accepted_and_pairs_cannot_be_switched_off():
-    from scenegen.run import load_family
+    from scenegen.factory.run import load_family
     assert load_family("helper_hinderer.yaml", pairs=True)[1].config["pairs"] is True
     with pytest.raises(ConfigError, match="pairs"):
         family_for({"pairs": False})

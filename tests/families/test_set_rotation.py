@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from shapely.geometry import Point
 
 from scenegen.errors import ConfigError
+from scenegen.factory.run import load_family
 from scenegen.families.set_rotation import SetRotation
 from scenegen.mcs.tracking.params import RedrawLimit
-from scenegen.run import load_family
-from scenegen.validate import document_problems
+from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES

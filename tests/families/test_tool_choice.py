@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scenegen.config import check_config
+from scenegen.factory.pipeline import Pipeline
 from scenegen.families.tool_choice import ToolChoice
 from scenegen.families.tool_choice.checks import floor_of, tool_choice_problems
-from scenegen.pipeline import Pipeline
-from scenegen.validate import document_problems
+from scenegen.plugin.config import check_config
+from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
@@ -293,7 +293,7 @@ def test_the_evaluations_couplings_of_placement_and_other_side_can_be_asked_for(
     """Every moved tool of the evaluation stands beside its twin's parallel wall; its too-short tools are aligned."""
     import numpy as np
 
-    from scenegen.run import load_family
+    from scenegen.factory.run import load_family
 
     generator = load_family("eval7_tool_choice")[1]
     moved = 0

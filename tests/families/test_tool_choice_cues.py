@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 import yaml
 
-from scenegen import resources
+from scenegen.factory.pipeline import Pipeline
 from scenegen.families.tool_choice import ToolChoice
-from scenegen.pipeline import Pipeline
+from scenegen.plugin import resources
 
 from .support import configured
 

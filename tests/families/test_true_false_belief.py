@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scenegen.errors import ConfigError
 from scenegen.families.true_false_belief import TrueFalseBelief
 from scenegen.families.true_false_belief.declaration import OBJECT_TYPES
-from scenegen.manifest import read_manifest
+from scenegen.folder.manifest import read_manifest
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
@@ -69,7 +69,7 @@ def test_every_pair_is_valid_and_plays_out_as_labelled(config, seed, index):
 
 @pytest.mark.parametrize("index", range(4))
 def test_template_pairs(index):
-    from scenegen.run import load_family
+    from scenegen.factory.run import load_family
     for template in ("true_false_belief.yaml", "eval7_true_false_belief"):
         _, family = load_family(template)
         check_pair(family, 3, index)
@@ -212,7 +212,7 @@ def test_config_errors_name_the_key(config, path, words):
 
 
 def test_pairs_flag_is_accepted_and_pairs_cannot_be_switched_off():
-    from scenegen.run import load_family
+    from scenegen.factory.run import load_family
     assert load_family("true_false_belief.yaml", pairs=True)[1].config["pairs"] is True
     with pytest.raises(ConfigError, match="pairs"):
         family_for({"pairs": False})

@@ -10,7 +10,7 @@ from shapely import affinity
 from shapely.geometry import Point, Polygon, box
 from shapely.ops import unary_union
 
-from scenegen.geometry import Boxes, cell_boxes, concat, inflate, object_size, occupancy_grid, reachable
+from scenegen.mcs.geometry import Boxes, cell_boxes, concat, inflate, object_size, occupancy_grid, reachable
 
 
 def polygon(item) -> Polygon:

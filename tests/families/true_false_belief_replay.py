@@ -20,8 +20,8 @@ import math
 import numpy as np
 
 from scenegen.families.true_false_belief import TrueFalseBelief
-from scenegen.geometry import object_size, resting_y
-from scenegen.validate import reference_validator
+from scenegen.mcs.geometry import object_size, resting_y
+from scenegen.plugin.schemas import reference_validator
 
 from .helper_hinderer_replay import assert_identical_before_test
 from .support import checked_sample

@@ -8,7 +8,7 @@ import shapely
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from scenegen.geometry import Boxes, PlacementError, circumradius, pose, scatter, shape
+from scenegen.mcs.geometry import Boxes, PlacementError, circumradius, pose, scatter, shape
 from tests.examples import examples
 
 from .oracle import AMBIGUOUS, polygons
@@ -48,7 +48,7 @@ def test_a_rectangle_with_a_cell_for_each_object_needs_no_rejection(monkeypatch)
     def refuse(*args, **kwargs):
         raise AssertionError("the grid had room: no fallback expected")
 
-    monkeypatch.setattr("scenegen.geometry.apart.place_many", refuse)
+    monkeypatch.setattr("scenegen.mcs.geometry.apart.place_many", refuse)
     piece = shape("tool_rect_1_00_x_1_00")  # grown by the margin, circumradius 0.778: cells of 1.556 m
     poses = scatter(9, piece, (0.0, 0.0), (3.2, 3.2), np.random.default_rng(1), margin=0.05)
     centres = poses.centre

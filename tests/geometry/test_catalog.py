@@ -1,13 +1,13 @@
-"""Object sizes, pivots and footprints from scenegen/data/objects.json."""
+"""Object sizes, pivots and footprints from scenegen/mcs/data/objects.json."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from scenegen.geometry import footprint, object_facts, object_size, resting_y, shape
-from scenegen.geometry.catalog import catalog
-from scenegen.geometry.meshes import world_bounds
+from scenegen.mcs.geometry import footprint, object_facts, object_size, resting_y, shape
+from scenegen.mcs.geometry.catalog import catalog
+from scenegen.mcs.geometry.meshes import world_bounds
 
 
 @pytest.mark.parametrize("object_type, size", [

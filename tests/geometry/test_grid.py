@@ -8,7 +8,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scenegen.geometry import PERFORMER_RADIUS, Boxes, Grid, footprint, inflate, occupancy_grid, rasterise_cells
+from scenegen.mcs.geometry import PERFORMER_RADIUS, Boxes, Grid, footprint, inflate, occupancy_grid, rasterise_cells
 from tests.examples import examples
 
 from .oracle import AMBIGUOUS, polygons

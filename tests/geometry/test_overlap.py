@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scenegen.geometry import Boxes, Footprints, any_overlap, overlap_matrix, overlap_pairs, self_overlap
-from scenegen.geometry.overlap import _PAIRS_PER_BLOCK
+from scenegen.mcs.geometry import Boxes, Footprints, any_overlap, overlap_matrix, overlap_pairs, self_overlap
+from scenegen.mcs.geometry.overlap import _PAIRS_PER_BLOCK
 from tests.examples import examples
 
 from .oracle import overlap_verdict, polygons

@@ -10,7 +10,7 @@ import shapely
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from scenegen.geometry import (
+from scenegen.mcs.geometry import (
     Boxes,
     InRect,
     InsideDisc,
@@ -31,8 +31,8 @@ from scenegen.geometry import (
     pose,
     shape,
 )
-from scenegen.geometry import leads as leads_module
-from scenegen.geometry.place import DEFAULT_BATCH, DEFAULT_MAX_BATCHES, batch_sizes
+from scenegen.mcs.geometry import leads as leads_module
+from scenegen.mcs.geometry.place import DEFAULT_BATCH, DEFAULT_MAX_BATCHES, batch_sizes
 from tests.examples import examples
 
 from .oracle import AMBIGUOUS, overlap_verdict, polygons

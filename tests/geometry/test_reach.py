@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scenegen.geometry import Boxes, Grid, cell_boxes, concat, footprint, inflate, occupancy_grid, reachable
-from scenegen.geometry.reach import flood
+from scenegen.mcs.geometry import Boxes, Grid, cell_boxes, concat, footprint, inflate, occupancy_grid, reachable
+from scenegen.mcs.geometry.reach import flood
 from tests.examples import examples
 
 from .oracle import bfs_reached, reference_reachable

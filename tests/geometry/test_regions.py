@@ -8,7 +8,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scenegen.geometry import (
+from scenegen.mcs.geometry import (
     AmongPoints,
     Boxes,
     Footprints,

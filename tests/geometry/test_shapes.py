@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scenegen.geometry import Boxes, Footprints, cell_boxes, concat, pose, rotate
+from scenegen.mcs.geometry import Boxes, Footprints, cell_boxes, concat, pose, rotate
 
 
 def test_rotation_follows_unity_rotating_local_z_to_world_x_at_90_degrees():

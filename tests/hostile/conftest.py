@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from scenegen.request import RunRequest
-from scenegen.run import make
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import make
 from tests.conftest import Result
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenegen.request import MAX_SAMPLES, MAX_SEED
+from scenegen.factory.request import MAX_SAMPLES, MAX_SEED
 
 from .conftest import assert_refused
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scenegen.manifest import MANIFEST
+from scenegen.folder.manifest import MANIFEST
 
 from .conftest import assert_refused
 

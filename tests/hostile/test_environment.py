@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scenegen.manifest import read_manifest
+from scenegen.folder.manifest import read_manifest
 from tests.processes import descendants
 
 from .conftest import can_mount

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from scenegen.lock import LOCK_NAME
-from scenegen.manifest import MANIFEST, RUN_RECORD
+from scenegen.folder.lock import LOCK_NAME
+from scenegen.folder.manifest import MANIFEST, RUN_RECORD
 
 MAKE = ("make", "--config", "tool_choice", "--quiet")
 
@@ -75,7 +75,7 @@ def test_documents_are_replaced_not_written_through_links(attempt, sandbox, outs
 @pytest.mark.parametrize("atomic", [True, False], ids=["exchanged", "renamed"])
 def test_an_overwrite_through_a_linked_out_replaces_the_real_folder_and_keeps_the_link(
         attempt, sandbox, monkeypatch, atomic):
-    from scenegen import overwrite
+    from scenegen.folder import overwrite
 
     if not atomic:
         monkeypatch.setattr(overwrite, "exchange", lambda first, second: False)

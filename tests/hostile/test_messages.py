@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scenegen.cli import one_line
 from scenegen.errors import OUT_OF_MEMORY, StorageError
-from scenegen.pipeline import Pipeline
+from scenegen.factory.pipeline import Pipeline
 
 from .conftest import assert_refused
 

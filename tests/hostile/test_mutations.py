@@ -23,7 +23,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scenegen import cli, resources
+from scenegen import cli
+from scenegen.plugin import resources
 from tests.examples import examples
 
 TEMPLATES = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))

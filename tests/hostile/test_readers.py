@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from scenegen.files import MAX_DOCUMENT_BYTES
-from scenegen.lock import FolderLock
-from scenegen.manifest import MANIFEST
+from scenegen.folder.lock import FolderLock
+from scenegen.folder.manifest import MANIFEST
 
 #: Seconds a reader may take on any of these folders: each is refused at once.
 TIMEOUT = 30

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from scenegen import records, storage
-from scenegen import run as run_module
-from scenegen.jobs import RunSpec, Worker
-from scenegen.request import RunRequest
-from scenegen.run import load_family, make
-from scenegen.storage import Storage
+from scenegen import records
+from scenegen.factory import run as run_module
+from scenegen.factory.jobs import RunSpec, Worker
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import load_family, make
+from scenegen.folder import storage
+from scenegen.folder.storage import Storage
 
 
 @pytest.fixture

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from scenegen.jobs import RunSpec, Worker
-from scenegen.lock import FolderLock
-from scenegen.manifest import entry_indices, read_manifest
-from scenegen.run import load_family
-from scenegen.storage import Storage
-from scenegen.watch import POLL_SECONDS, STOP_MARKER, RunGuard, lock_holder
+from scenegen.factory.jobs import RunSpec, Worker
+from scenegen.factory.run import load_family
+from scenegen.factory.stops import POLL_SECONDS, STOP_MARKER, RunGuard, lock_holder
+from scenegen.folder.lock import FolderLock
+from scenegen.folder.manifest import entry_indices, read_manifest
+from scenegen.folder.storage import Storage
 from tests.processes import descendants, wait_until_gone
 
 CLI = (sys.executable, "-m", "scenegen")

@@ -15,8 +15,8 @@ import pytest
 import zstandard
 
 from scenegen import read
-from scenegen.dataset import DamagedRunError
-from scenegen.manifest import MANIFEST, RUN_RECORD
+from scenegen.folder.manifest import MANIFEST, RUN_RECORD
+from scenegen.reading.dataset import DamagedRunError
 
 
 def entries(folder: Path) -> list[dict[str, Any]]:

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from scenegen.lock import LOCK_NAME
-from scenegen.manifest import MANIFEST
-from scenegen.writer import OutputFolder
+from scenegen.folder.lock import LOCK_NAME
+from scenegen.folder.manifest import MANIFEST
+from scenegen.folder.output_folder import OutputFolder
 
 from .conftest import assert_refused
 

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
-from scenegen.values import MAX_WEIGHT, compile_value
+from scenegen.plugin.values import MAX_WEIGHT, compile_value
 
 from .conftest import write
 

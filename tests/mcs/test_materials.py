@@ -1,4 +1,4 @@
-"""The material palettes of scenegen/data/materials.yaml against the templates and the real Eval 7 scenes."""
+"""The material palettes of scenegen/mcs/data/materials.yaml against the templates and the real Eval 7 scenes."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from scenegen import resources
 from scenegen.mcs import materials
+from scenegen.plugin import resources
 
 from ..conftest import REFERENCE_SCENES
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scenegen.mcs.config import last_step, room_materials
 from scenegen.mcs.materials import palette
-from scenegen.params import MATERIAL, Declaration, Param, number, one_of
+from scenegen.plugin.params import MATERIAL, Declaration, Param, number, one_of
 
 #: Distractor types the geometry catalogue (scenegen/data/objects.json) knows the size of: primitive blocks.
 TYPES = ("cube", "sphere", "cone", "cylinder", "pyramid", "square_frustum", "circle_frustum", "tube_wide")

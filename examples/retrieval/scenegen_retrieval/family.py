@@ -14,14 +14,15 @@ from typing import Any
 import numpy as np
 
 from scenegen.errors import Problem
-from scenegen.family import Family, Sample
-from scenegen.geometry import PERFORMER_RADIUS, Boxes, InRect, InsideRoom, OutsideDisc, PlacementRequest, place_all
-from scenegen.geometry.catalog import footprints, object_size, resting_y, shape
-from scenegen.geometry.overlap import self_overlap
 from scenegen.mcs.actions import look_around
+from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import retrieval_goal, room_materials
+from scenegen.mcs.geometry import PERFORMER_RADIUS, Boxes, InRect, InsideRoom, OutsideDisc, PlacementRequest, place_all
+from scenegen.mcs.geometry.catalog import footprints, object_size, resting_y, shape
+from scenegen.mcs.geometry.overlap import self_overlap
+from scenegen.mcs.model import Scene, SceneObject, Show
 from scenegen.mcs.objects import object_ids, soccer_ball
-from scenegen.model import Scene, SceneObject, Show
+from scenegen.plugin.family import Sample
 
 from .declaration import DECLARATION
 
@@ -37,7 +38,7 @@ DESCRIPTION = "Find and pick up the tiny light black white rubber ball."
 PER_DISTRACTOR = ("distractors.types", "distractors.scale", "distractors.material")
 
 
-class Retrieval(Family):
+class Retrieval(McsFamily):
     name = "retrieval"
     description = "Retrieval: find and pick up the soccer ball among distractor blocks (an example plugin)."
     declaration = DECLARATION

@@ -8,7 +8,7 @@ checked where it is made: each keyframe's footprint stays inside the border and 
 agent standing still meanwhile and no goal object on show (touching is allowed; one agent moves at a time).
 """
 
-from .approach import Approach
-from .imitation import Imitation
+from scenegen.families.approach_imitation.approach import Approach
+from scenegen.families.approach_imitation.imitation import Imitation
 
 __all__ = ["Approach", "Imitation"]

@@ -20,13 +20,21 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...mcs.gridworld.motion import Point
-from ...mcs.gridworld.patterns import Pattern, overlaps, positions
-from .arena import MARGIN, PLACE_ATTEMPTS, box, candidates, fits, spot
-from .declaration import declaration
-from .family import Plan, PreferenceFamily, Version, pattern_params
-from .stage import Stage, approach_walk, arrange, first_of, straight_walks
-from .timeline import END_DELAY, START_DELAY, TEST_END, TURN_GAP, Take, columns, touch_steps
+from scenegen.families.approach_imitation.arena import MARGIN, PLACE_ATTEMPTS, box, candidates, fits, spot
+from scenegen.families.approach_imitation.declaration import declaration
+from scenegen.families.approach_imitation.family import Plan, PreferenceFamily, Version, pattern_params
+from scenegen.families.approach_imitation.stage import Stage, approach_walk, arrange, first_of, straight_walks
+from scenegen.families.approach_imitation.timeline import (
+    END_DELAY,
+    START_DELAY,
+    TEST_END,
+    TURN_GAP,
+    Take,
+    columns,
+    touch_steps,
+)
+from scenegen.mcs.gridworld.motion import Point
+from scenegen.mcs.gridworld.patterns import Pattern, overlaps, positions
 
 TURN = TURN_GAP["approach"]
 

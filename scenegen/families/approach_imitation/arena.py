@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...mcs.gridworld.layout import CELL
-from ...mcs.gridworld.motion import Point
-from ...mcs.gridworld.patterns import boxes_overlap, inside
+from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.motion import Point
+from scenegen.mcs.gridworld.patterns import boxes_overlap, inside
 
 #: Positions are drawn on this lattice, as the evaluation scenes' are.
 LATTICE = 0.025

@@ -17,10 +17,10 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import Problem
-from ...geometry import footprint
-from ...mcs.actions import names
-from ...mcs.gridworld.trial_checks import action_problems, keyframe_problems
+from scenegen.errors import Problem
+from scenegen.mcs.actions import names
+from scenegen.mcs.geometry import footprint
+from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
 
 RED = "Custom/Materials/Red"
 #: Longest move from one step to the next within a trial (the evaluation's: up to 0.18 m).

@@ -3,7 +3,7 @@ mover and instrumental test; each schema, draw table and reference derives from 
 
 from __future__ import annotations
 
-from ...mcs.gridworld.palette import (
+from scenegen.mcs.gridworld.palette import (
     AGENT_COLOUR,
     AGENT_COLOURS,
     AGENT_TYPE,
@@ -12,9 +12,9 @@ from ...mcs.gridworld.palette import (
     OBJECT_COLOURS,
     VIEW,
 )
-from ...mcs.gridworld.patterns import SHAPES
-from ...mcs.materials import palette
-from ...params import MATERIAL, Declaration, Entry, Param, Setting, number, one_of
+from scenegen.mcs.gridworld.patterns import SHAPES
+from scenegen.mcs.materials import palette
+from scenegen.plugin.params import MATERIAL, Declaration, Entry, Param, Setting, number, one_of
 
 #: The kinds of pair the seed names; the first file named is the one to rate higher but for the last.
 PAIR_KINDS = ("expected_unexpected", "expected_no_expectation", "unexpected_no_expectation")
@@ -88,7 +88,7 @@ def _entries(task: str) -> tuple[Entry, ...]:
               "no-expectation scene walks that much further and touches it, every other agent stops short."),
         Param("materials.ceiling", MATERIAL, "AI2-THOR/Materials/Walls/Drywall", "Value: ceiling material."),
         Param("materials.floor", MATERIAL, list(palette("floor")),
-              "Value: floor material; by default the floor palette of scenegen/data/materials.yaml."),
+              "Value: floor material; by default the floor palette of scenegen/mcs/data/materials.yaml."),
         Param("materials.wall", MATERIAL, list(palette("wall")),
               "Value: the room's wall material; by default the wall palette."),
         Param("materials.pillar", MATERIAL, list(palette("wall")),

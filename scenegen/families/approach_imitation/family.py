@@ -10,17 +10,18 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...errors import Problem
-from ...family import Family, Sample
-from ...mcs.gridworld.cast import blob_body, goal_body
-from ...mcs.gridworld.layout import CELL
-from ...mcs.gridworld.patterns import STEP, Pattern
-from ...mcs.objects import object_id
-from ...outputs import RATED_PAIRS
-from .arena import arena
-from .files import RANK, SHAPES_OF_GOALS, cast, refuse, scene_ids, scenes
-from .stage import SCENE_ATTEMPTS, Stage, exhausted
-from .timeline import Take
+from scenegen.errors import Problem
+from scenegen.families.approach_imitation.arena import arena
+from scenegen.families.approach_imitation.files import RANK, SHAPES_OF_GOALS, cast, refuse, scene_ids, scenes
+from scenegen.families.approach_imitation.stage import SCENE_ATTEMPTS, Stage, exhausted
+from scenegen.families.approach_imitation.timeline import Take
+from scenegen.mcs.family import McsFamily
+from scenegen.mcs.gridworld.cast import blob_body, goal_body
+from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.patterns import STEP, Pattern
+from scenegen.mcs.objects import object_id
+from scenegen.plugin.family import Sample
+from scenegen.plugin.outputs import RATED_PAIRS
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class Plan:
     params: Mapping[str, Any]
 
 
-class PreferenceFamily(Family):
+class PreferenceFamily(McsFamily):
     """Approach or Imitation: pairs of scenes about an agent's preference for one of two others."""
 
     pairing = RATED_PAIRS
@@ -120,7 +121,9 @@ class PreferenceFamily(Family):
         return truth, pair
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from .checks import preference_problems  # only checking runs need it: a run's every process starts faster
+        from scenegen.families.approach_imitation.checks import (
+            preference_problems,  # only checking runs need it: a run's every process starts faster
+        )
 
         return preference_problems(document, truth, self.name)
 

@@ -9,9 +9,12 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import ConfigError
-from ...mcs.frame import room_materials
-from ...mcs.gridworld.cast import (
+from scenegen.errors import ConfigError
+from scenegen.families.approach_imitation.arena import Arena
+from scenegen.families.approach_imitation.stage import Stage
+from scenegen.families.approach_imitation.timeline import ROLES, Take
+from scenegen.mcs.frame import room_materials
+from scenegen.mcs.gridworld.cast import (
     GOAL_SHAPES,
     HIGHLIGHT,
     Body,
@@ -19,12 +22,9 @@ from ...mcs.gridworld.cast import (
     agent_object,
     keyframe_shows,
 )
-from ...mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
-from ...mcs.objects import object_id
-from ...model import MaterialChange, Scene, SceneObject, Vec3
-from .arena import Arena
-from .stage import Stage
-from .timeline import ROLES, Take
+from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
+from scenegen.mcs.model import MaterialChange, Scene, SceneObject, Vec3
+from scenegen.mcs.objects import object_id
 
 #: The evaluation's approach goal is a cube turned 45 degrees; the other shapes as Helper/Hinderer draws them.
 SHAPES_OF_GOALS: dict[str, tuple[Vec3, int]] = {**GOAL_SHAPES, "cube": ((0.3181, 0.45, 0.3181), 45)}

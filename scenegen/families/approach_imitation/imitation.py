@@ -27,13 +27,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...mcs.gridworld.motion import Point
-from ...mcs.gridworld.patterns import Pattern, Walk, positions
-from ...mcs.gridworld.sight import clear, contact_points
-from .arena import PLACE_ATTEMPTS, box, candidates, fits, spot, swept_boxes
-from .declaration import declaration
-from .family import Plan, PreferenceFamily, Version, pattern_params
-from .stage import (
+from scenegen.families.approach_imitation.arena import PLACE_ATTEMPTS, box, candidates, fits, spot, swept_boxes
+from scenegen.families.approach_imitation.declaration import declaration
+from scenegen.families.approach_imitation.family import Plan, PreferenceFamily, Version, pattern_params
+from scenegen.families.approach_imitation.stage import (
     SHORTEST_WALK,
     WALK_SPEED,
     Stage,
@@ -43,7 +40,18 @@ from .stage import (
     first_of,
     reachable,
 )
-from .timeline import END_DELAY, START_DELAY, TEST_END, TURN_GAP, Take, columns, touch_steps
+from scenegen.families.approach_imitation.timeline import (
+    END_DELAY,
+    START_DELAY,
+    TEST_END,
+    TURN_GAP,
+    Take,
+    columns,
+    touch_steps,
+)
+from scenegen.mcs.gridworld.motion import Point
+from scenegen.mcs.gridworld.patterns import Pattern, Walk, positions
+from scenegen.mcs.gridworld.sight import clear, contact_points
 
 TURN = TURN_GAP["imitation"]
 MODELS = ("preferred", "other")

@@ -10,13 +10,21 @@ from typing import TypeVar
 
 import numpy as np
 
-from ...errors import GenerationError
-from ...mcs.gridworld.cast import Body, Member
-from ...mcs.gridworld.motion import Point, walk
-from ...mcs.gridworld.patterns import SHAPES, STEP, Pattern, covered, positions, touching_centre, turned
-from ...mcs.gridworld.sight import CONTACT_GAP, clear, contact_points, hits
-from ...values import Parameters
-from .arena import PLACE_ATTEMPTS, Arena, box, candidates, fits, place_walker, swept_boxes
+from scenegen.errors import GenerationError
+from scenegen.families.approach_imitation.arena import (
+    PLACE_ATTEMPTS,
+    Arena,
+    box,
+    candidates,
+    fits,
+    place_walker,
+    swept_boxes,
+)
+from scenegen.mcs.gridworld.cast import Body, Member
+from scenegen.mcs.gridworld.motion import Point, walk
+from scenegen.mcs.gridworld.patterns import SHAPES, STEP, Pattern, covered, positions, touching_centre, turned
+from scenegen.mcs.gridworld.sight import CONTACT_GAP, clear, contact_points, hits
+from scenegen.plugin.values import Parameters
 
 #: Metres per step of a straight walk up to an agent (the evaluation's are 0.05 to 0.056).
 WALK_SPEED = 0.05

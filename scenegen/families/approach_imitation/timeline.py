@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ...mcs.gridworld.cast import Keyframe
-from ...mcs.gridworld.motion import Point
-from ...mcs.gridworld.patterns import Pattern, Walk, turning_steps
+from scenegen.mcs.gridworld.cast import Keyframe
+from scenegen.mcs.gridworld.motion import Point
+from scenegen.mcs.gridworld.patterns import Pattern, Walk, turning_steps
 
 # Timings measured on the evaluation pairs (docs/mcs_facts.md 13.4).
 START_DELAY = 3  # steps from a trial's first step to its first mover's first keyframe

@@ -1,5 +1,5 @@
 """The Asymmetric Tool family."""
 
-from .family import AsymmetricTool
+from scenegen.families.asymmetric_tool.family import AsymmetricTool
 
 __all__ = ["AsymmetricTool"]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...mcs.config import last_step, room_materials
-from ...mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
-from ...mcs.tools.lanes import DIRECTIONS
-from ...params import Declaration, Param, number, one_of
-from ..symmetric_tool.declaration import TURN
-from .layout import PLACEMENTS
+from scenegen.families.asymmetric_tool.layout import PLACEMENTS
+from scenegen.families.symmetric_tool.declaration import TURN
+from scenegen.mcs.config import last_step, room_materials
+from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
+from scenegen.mcs.tools.lanes import DIRECTIONS
+from scenegen.plugin.params import Declaration, Param, number, one_of
 
 #: Odd whole metres: the lava's cells then tile the room up to its walls (``docs/mcs_facts.md`` 10.4).
 ODD_METRES = tuple(range(11, 61, 2))

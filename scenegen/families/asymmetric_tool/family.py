@@ -16,20 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import ConfigError, GenerationError, Problem
-from ...family import Family, Sample
-from ...geometry import footprint, overlap_matrix
-from ...mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
-from ...mcs.objects import hooked_tool, object_ids, soccer_ball
-from ...mcs.tools.kinds import HOOK_ROTATIONS, HOOKED_LENGTHS
-from ...mcs.tools.lava import pool_cells
-from ...mcs.tools.layout import bounds_to_world, performer_start, to_world
-from ...mcs.tools.turning import sweep_clear
-from ...model import Scene, SceneObject
-from ...values import below
-from ..symmetric_tool.layout import BALL_RADIUS, BALL_SCALE
-from .declaration import DECLARATION
-from .layout import (
+from scenegen.errors import ConfigError, GenerationError, Problem
+from scenegen.families.asymmetric_tool.declaration import DECLARATION
+from scenegen.families.asymmetric_tool.layout import (
     OUT_OF_LAVA,
     TURNED_OUT_OF_LAVA,
     Hook,
@@ -39,12 +28,24 @@ from .layout import (
     turn_extent,
     turned_reach_loss,
 )
+from scenegen.families.symmetric_tool.layout import BALL_RADIUS, BALL_SCALE
+from scenegen.mcs.family import McsFamily
+from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
+from scenegen.mcs.geometry import footprint, overlap_matrix
+from scenegen.mcs.model import Scene, SceneObject
+from scenegen.mcs.objects import hooked_tool, object_ids, soccer_ball
+from scenegen.mcs.tools.kinds import HOOK_ROTATIONS, HOOKED_LENGTHS
+from scenegen.mcs.tools.lava import pool_cells
+from scenegen.mcs.tools.layout import bounds_to_world, performer_start, to_world
+from scenegen.mcs.tools.turning import sweep_clear
+from scenegen.plugin.family import Sample
+from scenegen.plugin.values import below
 
 #: Draws of a sample before giving up on laying its rotated tool clear of the ball.
 TURN_ATTEMPTS = 50
 
 
-class AsymmetricTool(Family):
+class AsymmetricTool(McsFamily):
     name = "asymmetric_tool"
     description = "Asymmetric Tool Use: pull a hooked tool so that it drags the ball out of the lava (MCS eval 7)."
     declaration = DECLARATION
@@ -121,7 +122,9 @@ class AsymmetricTool(Family):
         return Sample(documents={"": scene}, params=drawn, truth=truth)
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from .checks import asymmetric_tool_problems  # only checking runs need it: a run's every process starts faster
+        from scenegen.families.asymmetric_tool.checks import (
+            asymmetric_tool_problems,  # only checking runs need it: a run's every process starts faster
+        )
 
         return asymmetric_tool_problems(document, truth)
 

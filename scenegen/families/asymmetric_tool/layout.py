@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...mcs.tools.kinds import HOOKED_LENGTHS
-from ...mcs.tools.lanes import STANDING_DEPTH
-from ..symmetric_tool.layout import BALL_RADIUS, TURN_MARGIN
+from scenegen.families.symmetric_tool.layout import BALL_RADIUS, TURN_MARGIN
+from scenegen.mcs.tools.kinds import HOOKED_LENGTHS
+from scenegen.mcs.tools.lanes import STANDING_DEPTH
 
 #: How far at least the tool's near end reaches out of the lava, so the performer takes hold of it from the floor.
 OUT_OF_LAVA = 1.0

@@ -4,7 +4,7 @@
 (the task of Madge & Poesio's "Large Language Models as Minecraft Agents") as
 JSONL shards: a target from composable parts, one instruction per part with the
 gold builder answer in the seed's JSON format and the worlds before and after,
-corrections and clarification turns. ``scenegen.builder.score`` scores a
+corrections and clarification turns. ``scenegen.families.builder.score`` scores a
 builder's answers against gold ones. The words and templates are data under
 ``templates/builder/``; docs/builder.md says what is fact and what is choice.
 

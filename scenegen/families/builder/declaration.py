@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...params import Declaration, Param, Setting, number, one_of
-from .say import MISSING
-from .shapes import KINDS
-from .world import COLOURS
+from scenegen.families.builder.say import MISSING
+from scenegen.families.builder.shapes import KINDS
+from scenegen.families.builder.world import COLOURS
+from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
 PLACEMENTS = ("landmark", "on_top", "beside")
 

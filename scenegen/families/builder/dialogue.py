@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ...draws import Draws, Sampler, sampler, share
-from .declaration import DECLARATION
-from .placement import (
+from scenegen.families.builder.declaration import DECLARATION
+from scenegen.families.builder.placement import (
     Part,
     Shape,
     World,
@@ -30,9 +29,10 @@ from .placement import (
     telling_apart,
     top_of,
 )
-from .say import MISSING, Phrasebook, Say
-from .shapes import KINDS, Kind
-from .world import COMPASS
+from scenegen.families.builder.say import MISSING, Phrasebook, Say
+from scenegen.families.builder.shapes import KINDS, Kind
+from scenegen.families.builder.world import COMPASS
+from scenegen.plugin.draws import Draws, Sampler, sampler, share
 
 Coin = Callable[[Draws], bool]
 #: A part placed, its place said, and (when the place names one of two look-alikes) the part it names and its twin.

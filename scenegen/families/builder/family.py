@@ -7,17 +7,17 @@ from typing import Any
 
 import numpy as np
 
-from ...draws import Draws
-from ...errors import Problem
-from ...family import Family, Sample
-from ...outputs import Records
-from . import lexicon
-from .declaration import DECLARATION
-from .dialogue import Architect, compile_settings
-from .placement import Shape
-from .replay import replay_problems
-from .say import Phrasebook
-from .stats import BuilderStats
+from scenegen.errors import Problem
+from scenegen.families.builder import lexicon
+from scenegen.families.builder.declaration import DECLARATION
+from scenegen.families.builder.dialogue import Architect, compile_settings
+from scenegen.families.builder.placement import Shape
+from scenegen.families.builder.replay import replay_problems
+from scenegen.families.builder.say import Phrasebook
+from scenegen.families.builder.stats import BuilderStats
+from scenegen.plugin.draws import Draws
+from scenegen.plugin.family import Family, Sample
+from scenegen.plugin.outputs import Records
 
 
 class Builder(Family):

@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from scenegen import resources
-
-from ...errors import ScenegenError
-from .shapes import KINDS
-from .world import COMPASS, HIGH, LOW, SIDES
+from scenegen.errors import ScenegenError
+from scenegen.families.builder.shapes import KINDS
+from scenegen.families.builder.world import COMPASS, HIGH, LOW, SIDES
+from scenegen.plugin import resources
 
 _OPTIONAL = re.compile(r"\[([^\]]*)\]")
 _SLOT = re.compile(r"\{(\w+)\}")

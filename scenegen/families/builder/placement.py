@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
-from .shapes import KINDS, Cell, extent, offsets
-from .world import COMPASS, HIGH, LOW
+from scenegen.families.builder.shapes import KINDS, Cell, extent, offsets
+from scenegen.families.builder.world import COMPASS, HIGH, LOW
 
 #: A step up (y + 1) and a step east (x + 1) in a cell's code. The code is linear in (x, y, z), so a part's cells
 #: are its anchor's code plus its offsets' codes; and since z - LOW stays below 16 and y below 64 (the config allows

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import Problem
-from .world import COLOURS, HIGH, LOW
+from scenegen.errors import Problem
+from scenegen.families.builder.world import COLOURS, HIGH, LOW
 
 Cell = tuple[int, int, int]
 _COLOURS = frozenset(COLOURS)

@@ -22,11 +22,11 @@ from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from ...draws import Draws
-from .lexicon import Landmark, Lexicon, LexiconError, articles, fill
-from .placement import Part, Shape, reference_key
-from .shapes import KINDS, Cell
-from .world import COLOURS, SIDES
+from scenegen.families.builder.lexicon import Landmark, Lexicon, LexiconError, articles, fill
+from scenegen.families.builder.placement import Part, Shape, reference_key
+from scenegen.families.builder.shapes import KINDS, Cell
+from scenegen.families.builder.world import COLOURS, SIDES
+from scenegen.plugin.draws import Draws
 
 #: The side word of each compass direction that has one.
 _SIDE_OF = {direction: side for side, direction in SIDES.items()}

@@ -9,7 +9,7 @@ mean; over several turns the counts are summed first (micro-averaged). An answer
 that is not valid JSON is disregarded, as the seed's builder does: it predicts
 nothing. Two empty answers agree perfectly (1.0 each).
 
-This module imports only the standard library, so that ``scenegen.builder``
+This module imports only the standard library, so that ``scenegen.families.builder.score``
 loads fast and no generator code comes with it.
 """
 

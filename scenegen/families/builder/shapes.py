@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from .world import COMPASS
+from scenegen.families.builder.world import COMPASS
 
 Cell = tuple[int, int, int]
 

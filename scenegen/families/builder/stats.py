@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from ...stats.distinct import NOTE, Distinct
+from scenegen.inspect.stats.distinct import NOTE, Distinct
 
 
 class BuilderStats:

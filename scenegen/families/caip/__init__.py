@@ -7,6 +7,6 @@ training rerankers. The grammar is ``schema/caip_logical_form.schema.json``; the
 words and templates are data under ``templates/caip/``.
 """
 
-from .family import Caip
+from scenegen.families.caip.family import Caip
 
 __all__ = ["Caip"]

@@ -24,14 +24,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from ...draws import Draws, weighted_index
-from .clauses import Clauses, conditions
-from .config import Settings
-from .lexicon import LexiconError, Piece, Slot, Template, misspelt, slot_names, template, words
-from .nouns import NounPhrases
-from .numbers import Numbers
-from .places import Places
-from .say import Node, Say
+from scenegen.families.caip.clauses import Clauses, conditions
+from scenegen.families.caip.config import Settings
+from scenegen.families.caip.lexicon import LexiconError, Piece, Slot, Template, misspelt, slot_names, template, words
+from scenegen.families.caip.nouns import NounPhrases
+from scenegen.families.caip.numbers import Numbers
+from scenegen.families.caip.places import Places
+from scenegen.families.caip.say import Node, Say
+from scenegen.plugin.draws import Draws, weighted_index
 
 _REPEATS = frozenset({"object_count", "object_all", "counted", "times", "copies"})
 _STOPS = frozenset({"NEVER", "ADJACENT_TO_BLOCK_TYPE", "CONDITION"})

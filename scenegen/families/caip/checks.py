@@ -16,11 +16,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import Problem
-from .lexicon import ARTICLES
-from .linearize import LinearizationError, linearize, parse
-from .negatives import json_path
-from .tokenize import tokenize
+from scenegen.errors import Problem
+from scenegen.families.caip.lexicon import ARTICLES
+from scenegen.families.caip.linearize import LinearizationError, linearize, parse
+from scenegen.families.caip.negatives import json_path
+from scenegen.families.caip.tokenize import tokenize
 
 
 def check_record(document: Mapping[str, Any]) -> list[Problem]:

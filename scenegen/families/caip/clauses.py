@@ -7,11 +7,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...draws import Draws, weighted_index
-from .config import Settings
-from .lexicon import ARTICLES, LexiconError, NounPair, Piece, Slot, Template, nouns, piece, template, words
-from .numbers import Numbers
-from .say import Node, Say
+from scenegen.families.caip.config import Settings
+from scenegen.families.caip.lexicon import (
+    ARTICLES,
+    LexiconError,
+    NounPair,
+    Piece,
+    Slot,
+    Template,
+    nouns,
+    piece,
+    template,
+    words,
+)
+from scenegen.families.caip.numbers import Numbers
+from scenegen.families.caip.say import Node, Say
+from scenegen.plugin.draws import Draws, weighted_index
 
 
 class Clauses:

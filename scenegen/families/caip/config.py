@@ -1,6 +1,6 @@
 """Compile a caip config into the samplers one record draws from.
 
-Every parameter is compiled once with :func:`scenegen.values.compile_value`,
+Every parameter is compiled once with :func:`scenegen.plugin.values.compile_value`,
 which reports what the JSON Schema cannot (weights that do not match their
 choices, ``min`` above ``max``) as a :class:`ConfigError` naming the key.
 """
@@ -11,12 +11,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scenegen import resources
-
-from ...draws import Draws, Sampler, sampler, scaled_share, share
-from ...errors import ConfigError
-from ...values import Choice, Constant, Value, compile_value
-from .declaration import LOOP_FORMS
+from scenegen.errors import ConfigError
+from scenegen.families.caip.declaration import LOOP_FORMS
+from scenegen.plugin import resources
+from scenegen.plugin.draws import Draws, Sampler, sampler, scaled_share, share
+from scenegen.plugin.values import Choice, Constant, Value, compile_value
 
 Coin = Callable[[Draws], bool]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...params import Declaration, Param, Setting, number, one_of
+from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
 DIALOGUE_TYPES = ("HUMAN_GIVE_COMMAND", "GET_MEMORY", "PUT_MEMORY", "NOOP")
 ACTION_TYPES = ("BUILD", "COPY", "DANCE", "SPAWN", "RESUME", "FILL", "DESTROY", "MOVE", "UNDO", "STOP", "DIG",

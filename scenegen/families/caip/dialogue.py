@@ -7,13 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...draws import weighted_index
-from .actions import Actions
-from .config import Settings
-from .lexicon import Piece, Template, needs_words, nouns, piece, template, words
-from .nouns import NounPhrases
-from .numbers import Numbers
-from .say import Node, Say
+from scenegen.families.caip.actions import Actions
+from scenegen.families.caip.config import Settings
+from scenegen.families.caip.lexicon import Piece, Template, needs_words, nouns, piece, template, words
+from scenegen.families.caip.nouns import NounPhrases
+from scenegen.families.caip.numbers import Numbers
+from scenegen.families.caip.say import Node, Say
+from scenegen.plugin.draws import weighted_index
 
 _REWARD = 0.3  # share of PUT_MEMORY that is a reward rather than a tag
 _POSITIVE = 0.6  # share of rewards that praise

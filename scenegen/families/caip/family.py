@@ -8,22 +8,21 @@ from typing import Any
 
 import numpy as np
 
-from scenegen import resources
-
-from ...draws import Draws
-from ...errors import Problem
-from ...family import Family, Sample
-from ...outputs import Records
-from . import lexicon
-from .checks import check_record
-from .config import compile_settings
-from .declaration import DECLARATION
-from .grammar import Grammar
-from .linearize import linearize
-from .negatives import Negatives, json_path
-from .say import Say
-from .schemas import MATERIALS
-from .stats import CaipStats
+from scenegen.errors import Problem
+from scenegen.families.caip import lexicon
+from scenegen.families.caip.checks import check_record
+from scenegen.families.caip.config import compile_settings
+from scenegen.families.caip.declaration import DECLARATION
+from scenegen.families.caip.grammar import Grammar
+from scenegen.families.caip.linearize import linearize
+from scenegen.families.caip.negatives import Negatives, json_path
+from scenegen.families.caip.say import Say
+from scenegen.families.caip.schemas import MATERIALS
+from scenegen.families.caip.stats import CaipStats
+from scenegen.plugin import resources
+from scenegen.plugin.draws import Draws
+from scenegen.plugin.family import Family, Sample
+from scenegen.plugin.outputs import Records
 
 
 @dataclass(frozen=True)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from .actions import Actions
-from .clauses import Clauses
-from .config import Settings
-from .dialogue import Dialogues
-from .lexicon import Data, LexiconError
-from .nouns import NounPhrases
-from .numbers import Numbers
-from .places import Places
-from .say import Node, Say
+from scenegen.families.caip.actions import Actions
+from scenegen.families.caip.clauses import Clauses
+from scenegen.families.caip.config import Settings
+from scenegen.families.caip.dialogue import Dialogues
+from scenegen.families.caip.lexicon import Data, LexiconError
+from scenegen.families.caip.nouns import NounPhrases
+from scenegen.families.caip.numbers import Numbers
+from scenegen.families.caip.places import Places
+from scenegen.families.caip.say import Node, Say
 
 
 class Grammar:

@@ -16,10 +16,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, final
 
-from scenegen import resources
-
-from ...errors import ScenegenError
-from .tokenize import tokenize
+from scenegen.errors import ScenegenError
+from scenegen.families.caip.tokenize import tokenize
+from scenegen.plugin import resources
 
 ARTICLES = frozenset({"a", "an", "the"})
 _GLUED = ",.!?;:"

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...draws import Draws
-from .lexicon import ARTICLES
-from .linearize import SPANS, linearize
+from scenegen.families.caip.lexicon import ARTICLES
+from scenegen.families.caip.linearize import SPANS, linearize
+from scenegen.plugin.draws import Draws
 
 Path = tuple[str | int, ...]
 KINDS = ("categorical", "span", "node")

@@ -14,9 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ...draws import Draws, weighted_index
-from .config import Settings
-from .lexicon import (
+from scenegen.families.caip.config import Settings
+from scenegen.families.caip.lexicon import (
     LexiconError,
     NounPair,
     Numbered,
@@ -29,11 +28,12 @@ from .lexicon import (
     template,
     words,
 )
-from .numbers import Numbers
-from .say import Node, Say
+from scenegen.families.caip.numbers import Numbers
+from scenegen.families.caip.say import Node, Say
+from scenegen.plugin.draws import Draws, weighted_index
 
 if TYPE_CHECKING:
-    from .places import Places
+    from scenegen.families.caip.places import Places
 
 Fill = Callable[[Draws], Piece]
 

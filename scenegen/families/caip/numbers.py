@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...draws import Draws
-from .config import Settings
-from .lexicon import LexiconError, Piece, filler, piece
-from .tokenize import tokenize
+from scenegen.families.caip.config import Settings
+from scenegen.families.caip.lexicon import LexiconError, Piece, filler, piece
+from scenegen.families.caip.tokenize import tokenize
+from scenegen.plugin.draws import Draws
 
 # Stand-ins for the numbers of a format, tokenized once: being digits, they split
 # exactly as the real numbers will ("9001x9002" -> 9001 x 9002).

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .config import Settings
-from .lexicon import LexiconError, Piece, Slot, Template, needs_words, slot_names, template
-from .nouns import NounPhrases
-from .numbers import Numbers
-from .say import Node, Say
+from scenegen.families.caip.config import Settings
+from scenegen.families.caip.lexicon import LexiconError, Piece, Slot, Template, needs_words, slot_names, template
+from scenegen.families.caip.nouns import NounPhrases
+from scenegen.families.caip.numbers import Numbers
+from scenegen.families.caip.say import Node, Say
 
 _SLOTS = frozenset({"ref", "refs", "steps", "coords", "coref"})
 _NEEDS = {"ref": "REFERENCE_OBJECT", "refs": "REFERENCE_OBJECT", "coords": "COORDINATES"}

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...draws import Draws
-from .lexicon import Piece
+from scenegen.families.caip.lexicon import Piece
+from scenegen.plugin.draws import Draws
 
 Node = dict[str, Any]
 

@@ -18,7 +18,7 @@ import copy
 import json
 from typing import Any
 
-from scenegen import resources
+from scenegen.plugin import resources
 
 PLAIN = ("caip_logical_form", "caip_record")
 MATERIALS = {name: f"{name}_materials" for name in PLAIN}

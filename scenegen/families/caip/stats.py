@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from ...stats.distinct import NOTE, Distinct
+from scenegen.inspect.stats.distinct import NOTE, Distinct
 
 #: Command lengths (in tokens) are counted exactly up to this; longer ones share the last bin.
 LONGEST = 40

@@ -1,5 +1,5 @@
 """The Helper/Hinderer family."""
 
-from .family import HelperHinderer
+from scenegen.families.helper_hinderer.family import HelperHinderer
 
 __all__ = ["HelperHinderer"]

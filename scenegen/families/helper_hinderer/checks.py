@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import Problem
-from ...geometry import object_size
-from ...mcs.actions import names
-from ...mcs.gridworld.trial_checks import action_problems, keyframe_problems
+from scenegen.errors import Problem
+from scenegen.mcs.actions import names
+from scenegen.mcs.geometry import object_size
+from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
 
 _TOLERANCE = 1e-6
 #: How far short of touching the primary agent may stop (rounding to 0.1 mm).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...mcs.gridworld.palette import (
+from scenegen.mcs.gridworld.palette import (
     AGENT_COLOUR,
     AGENT_COLOURS,
     AGENT_TYPE,
@@ -14,8 +14,8 @@ from ...mcs.gridworld.palette import (
     OBJECT_TYPES,
     VIEW,
 )
-from ...mcs.materials import palette
-from ...params import MATERIAL, Declaration, Param, Setting, number, one_of
+from scenegen.mcs.materials import palette
+from scenegen.plugin.params import MATERIAL, Declaration, Param, Setting, number, one_of
 
 #: Room and pillar materials of the evaluation scenes (docs/mcs_facts.md 2 and 7.1).
 EVALUATION_FLOORS = ("AI2-THOR/Materials/Wood/TexturesCom_WoodFine0050_1_seamless_S",
@@ -105,7 +105,7 @@ DECLARATION = Declaration(
               "by default: it is the occluder's colour."),
         Param("materials.ceiling", MATERIAL, "AI2-THOR/Materials/Walls/Drywall", "Value: ceiling material."),
         Param("materials.floor", MATERIAL, list(palette("floor")),
-              "Value: floor material; by default the floor palette of scenegen/data/materials.yaml. The evaluation "
+              "Value: floor material; by default the floor palette of scenegen/mcs/data/materials.yaml. The evaluation "
               f"scenes use {', '.join(EVALUATION_FLOORS)}."),
         Param("materials.wall", MATERIAL, list(palette("wall")),
               "Value: the room's wall material; by default the wall palette. The evaluation scenes use "

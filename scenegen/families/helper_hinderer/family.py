@@ -23,10 +23,12 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import ConfigError, Problem
-from ...family import Family, Sample
-from ...mcs.frame import room_materials
-from ...mcs.gridworld.cast import (
+from scenegen.errors import ConfigError, Problem
+from scenegen.families.helper_hinderer.declaration import DECLARATION
+from scenegen.families.helper_hinderer.trials import HELP, HINDER, ROLES, Actor, Script, Stage, TrialRecord, script
+from scenegen.mcs.family import McsFamily
+from scenegen.mcs.frame import room_materials
+from scenegen.mcs.gridworld.cast import (
     HIGHLIGHT,
     ZERO,
     Body,
@@ -37,13 +39,12 @@ from ...mcs.gridworld.cast import (
     keyframe_shows,
     with_test,
 )
-from ...mcs.gridworld.layout import CELL, MIN_SIZE, Cell, Layout, build_layout
-from ...mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
-from ...mcs.objects import object_id
-from ...model import MaterialChange, SceneObject, Vec3
-from ...outputs import ALWAYS_PAIRS
-from .declaration import DECLARATION
-from .trials import HELP, HINDER, ROLES, Actor, Script, Stage, TrialRecord, script
+from scenegen.mcs.gridworld.layout import CELL, MIN_SIZE, Cell, Layout, build_layout
+from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
+from scenegen.mcs.model import MaterialChange, SceneObject, Vec3
+from scenegen.mcs.objects import object_id
+from scenegen.plugin.family import Sample
+from scenegen.plugin.outputs import ALWAYS_PAIRS
 
 #: Largest grid that leaves the performer's pillar at (4, +-4) clear of the border walls.
 MAX_SIZE = 12
@@ -55,7 +56,7 @@ OCCLUDER_MATERIAL = "Custom/Materials/Cyan"
 OUTCOMES = (("expected", "helper"), ("unexpected", "hinderer"))
 
 
-class HelperHinderer(Family):
+class HelperHinderer(McsFamily):
     name = "helper_hinderer"
     description = "Helper/Hinderer: does the primary agent approach the agent that helped it? (MCS eval 7, pairs)."
     declaration = DECLARATION
@@ -153,7 +154,9 @@ class HelperHinderer(Family):
         }
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from .checks import helper_hinderer_problems  # only checking runs need it: a run's every process starts faster
+        from scenegen.families.helper_hinderer.checks import (
+            helper_hinderer_problems,  # only checking runs need it: a run's every process starts faster
+        )
 
         return helper_hinderer_problems(document, truth)
 

@@ -39,12 +39,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...errors import GenerationError
-from ...mcs.gridworld.cast import Keyframe
-from ...mcs.gridworld.grid import DIRECTION_ORDERS, Cell
-from ...mcs.gridworld.layout import CELL, Layout
-from ...mcs.gridworld.motion import Point, contact_point, path_length, walk
-from ...mcs.gridworld.sight import approach, centres_of, shortened, sweeps, sweeps_from
+from scenegen.errors import GenerationError
+from scenegen.mcs.gridworld.cast import Keyframe
+from scenegen.mcs.gridworld.grid import DIRECTION_ORDERS, Cell
+from scenegen.mcs.gridworld.layout import CELL, Layout
+from scenegen.mcs.gridworld.motion import Point, contact_point, path_length, walk
+from scenegen.mcs.gridworld.sight import approach, centres_of, shortened, sweeps, sweeps_from
 
 HELP, HINDER, NONE = "help", "hinder", "none"
 TRIAL_KINDS = (NONE, HELP, HINDER)

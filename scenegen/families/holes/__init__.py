@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..navigation.family import FieldNavigation
-from .declaration import DECLARATION
+from scenegen.families.holes.declaration import DECLARATION
+from scenegen.families.navigation.family import FieldNavigation
 
 
 class Holes(FieldNavigation):

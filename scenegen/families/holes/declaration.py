@@ -3,7 +3,7 @@ defaults of the evaluation's holes scenes (``docs/mcs_facts.md`` 11)."""
 
 from __future__ import annotations
 
-from ..navigation.declaration import navigation_declaration
+from scenegen.families.navigation.declaration import navigation_declaration
 
 DECLARATION = navigation_declaration("holes", "hole", {
     "room.width": 18, "room.depth": 21, "room.height": 4,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..navigation.family import FieldNavigation
-from .declaration import DECLARATION
+from scenegen.families.lava.declaration import DECLARATION
+from scenegen.families.navigation.family import FieldNavigation
 
 
 class Lava(FieldNavigation):

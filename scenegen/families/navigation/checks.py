@@ -18,12 +18,12 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import Problem
-from ...geometry import Boxes, cell_boxes, overlap_matrix
-from ...geometry.catalog import object_size, resting_y
-from ...geometry.grid import PERFORMER_RADIUS
-from ...mcs.floor_field import FloorField, body_crosses, cell_of, clearance, open_distance, polyline_points
-from ...mcs.objects import HUMAN_AGENT_SIZE
+from scenegen.errors import Problem
+from scenegen.mcs.floor_field import FloorField, body_crosses, cell_of, clearance, open_distance, polyline_points
+from scenegen.mcs.geometry import Boxes, cell_boxes, overlap_matrix
+from scenegen.mcs.geometry.catalog import object_size, resting_y
+from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
+from scenegen.mcs.objects import HUMAN_AGENT_SIZE
 
 #: How far off its resting height an object may stand (the evaluation's blobs stand up to 3.3 mm off theirs).
 _REST_TOLERANCE = 0.01

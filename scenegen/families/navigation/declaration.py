@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...geometry.catalog import catalog
-from ...mcs.config import last_step, room_materials
-from ...mcs.materials import palette
-from ...params import FLAG, MATERIAL, Declaration, Param, Setting, number, one_of
+from scenegen.mcs.config import last_step, room_materials
+from scenegen.mcs.geometry.catalog import catalog
+from scenegen.mcs.materials import palette
+from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Param, Setting, number, one_of
 
 #: The human agents that hold the ball (SCH agent table; the evaluation scenes use female ones).
 AGENT_TYPES = tuple(f"agent_female_0{n}" for n in range(1, 9))

@@ -16,11 +16,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...errors import ConfigError, GenerationError, Problem
-from ...family import Family, Sample
-from ...geometry.catalog import object_size, resting_y
-from ...mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
-from ...mcs.objects import (
+from scenegen.errors import ConfigError, GenerationError, Problem
+from scenegen.families.navigation.field import CLEAR_ROWS, Field, FieldShape, draw_field, field_band
+from scenegen.mcs.family import McsFamily
+from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
+from scenegen.mcs.geometry.catalog import object_size, resting_y
+from scenegen.mcs.model import AgentSettings, Scene, SceneObject
+from scenegen.mcs.objects import (
     HUMAN_AGENT_SIZE,
     SOCCER_BALL_SIZE,
     blob,
@@ -30,9 +32,8 @@ from ...mcs.objects import (
     platform,
     soccer_ball,
 )
-from ...model import AgentSettings, Scene, SceneObject
-from ...values import DECIMALS, below
-from .field import CLEAR_ROWS, Field, FieldShape, draw_field, field_band
+from scenegen.plugin.family import Sample
+from scenegen.plugin.values import DECIMALS, below
 
 #: The ball on the floor is the evaluation's scale-2 ball (0.44 m across).
 BALL_SCALE = 2.0
@@ -52,7 +53,7 @@ BLOB_ANGLES = np.radians([0, 180, 30, 150, 60, 120, 90])
 MAX_ATTEMPTS = 200
 
 
-class FieldNavigation(Family):
+class FieldNavigation(McsFamily):
     """Walk round or through a field of dangerous cells to the ball; ``danger`` names the cells' key."""
 
     danger: ClassVar[str]
@@ -110,7 +111,9 @@ class FieldNavigation(Family):
                               "open more gaps, lower the scatter or widen the field")
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from .checks import navigation_problems  # only checking runs need it: a run's every process starts faster
+        from scenegen.families.navigation.checks import (
+            navigation_problems,  # only checking runs need it: a run's every process starts faster
+        )
 
         return navigation_problems(document, truth, self.danger)
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...mcs.floor_field import Cell, FloorField, body_crosses, cell_of, open_distance, walkable_reach
-from ...values import below
+from scenegen.mcs.floor_field import Cell, FloorField, body_crosses, cell_of, open_distance, walkable_reach
+from scenegen.plugin.values import below
 
 #: Free rows kept between the field and the platform's row, and between the field and the ball's row.
 CLEAR_ROWS = 1

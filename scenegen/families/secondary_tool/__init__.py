@@ -1,5 +1,5 @@
 """The Secondary Tool family."""
 
-from .family import SecondaryTool
+from scenegen.families.secondary_tool.family import SecondaryTool
 
 __all__ = ["SecondaryTool"]

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import Problem
-from ...mcs.tools.checks import ball_centre, ball_radius, scene_problems, target_of
-from ...mcs.tools.floor import ToolFloor, object_boxes
-from ...mcs.tools.kinds import tool_kind
-from ...mcs.tools.plans import carrying_plans, extracting_plans, pull_directions
+from scenegen.errors import Problem
+from scenegen.mcs.tools.checks import ball_centre, ball_radius, scene_problems, target_of
+from scenegen.mcs.tools.floor import ToolFloor, object_boxes
+from scenegen.mcs.tools.kinds import tool_kind
+from scenegen.mcs.tools.plans import carrying_plans, extracting_plans, pull_directions
 
 
 def secondary_tool_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:

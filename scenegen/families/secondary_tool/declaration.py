@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...mcs.config import last_step, room_materials
-from ...mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
-from ...mcs.tools.lanes import DIRECTIONS
-from ...params import Declaration, Param, number, one_of
-from ..asymmetric_tool.declaration import ROOM_HEIGHT, ROOM_SIZE
+from scenegen.families.asymmetric_tool.declaration import ROOM_HEIGHT, ROOM_SIZE
+from scenegen.mcs.config import last_step, room_materials
+from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
+from scenegen.mcs.tools.lanes import DIRECTIONS
+from scenegen.plugin.params import Declaration, Param, number, one_of
 
 CELLS = number("cells", 1, 6, "floor cells (1 m each)", integer=True)
 MARGIN = number("margin", 1, 3, "metres")

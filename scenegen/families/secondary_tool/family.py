@@ -14,20 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import ConfigError, Problem
-from ...family import Family, Sample
-from ...mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
-from ...mcs.objects import hooked_tool, object_ids, rect_tool, soccer_ball
-from ...mcs.tools.kinds import tool_type
-from ...mcs.tools.lava import pool_cells
-from ...mcs.tools.layout import along_rotation, performer_start, to_world
-from ...mcs.tools.plans import PULL_GAP
-from ...model import Scene
-from ...values import below
-from ..asymmetric_tool.layout import hook_length
-from ..symmetric_tool.layout import BALL_SCALE
-from .declaration import DECLARATION
-from .layout import (
+from scenegen.errors import ConfigError, Problem
+from scenegen.families.asymmetric_tool.layout import hook_length
+from scenegen.families.secondary_tool.declaration import DECLARATION
+from scenegen.families.secondary_tool.layout import (
     WALKWAY,
     BallPool,
     Bounds,
@@ -39,9 +29,20 @@ from .layout import (
     pull_lane,
     pull_ways,
 )
+from scenegen.families.symmetric_tool.layout import BALL_SCALE
+from scenegen.mcs.family import McsFamily
+from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
+from scenegen.mcs.model import Scene
+from scenegen.mcs.objects import hooked_tool, object_ids, rect_tool, soccer_ball
+from scenegen.mcs.tools.kinds import tool_type
+from scenegen.mcs.tools.lava import pool_cells
+from scenegen.mcs.tools.layout import along_rotation, performer_start, to_world
+from scenegen.mcs.tools.plans import PULL_GAP
+from scenegen.plugin.family import Sample
+from scenegen.plugin.values import below
 
 
-class SecondaryTool(Family):
+class SecondaryTool(McsFamily):
     name = "secondary_tool"
     description = ("Secondary Tool Use: push a hooked tool out of its lava with a rectangular one, then pull the ball "
                    "out with the hooked tool (MCS eval 7).")
@@ -98,7 +99,9 @@ class SecondaryTool(Family):
         return Sample(documents={"": scene}, params=drawn, truth=truth)
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from .checks import secondary_tool_problems  # only checking runs need it: a run's every process starts faster
+        from scenegen.families.secondary_tool.checks import (
+            secondary_tool_problems,  # only checking runs need it: a run's every process starts faster
+        )
 
         return secondary_tool_problems(document, truth)
 

@@ -19,14 +19,14 @@ from functools import lru_cache
 
 import numpy as np
 
-from ...geometry import footprint
-from ...mcs.tools.kinds import RECT_LENGTHS
-from ...mcs.tools.lanes import STANDING_DEPTH, World, lane_frame
-from ...mcs.tools.lava import cell_bounds, pool_cells
-from ...mcs.tools.layout import bounds_to_world
-from ...mcs.tools.plans import PULL_GAP, pull_directions, pull_pose
-from ..asymmetric_tool.layout import pull_distance
-from ..symmetric_tool.layout import BALL_RADIUS, turning_radius
+from scenegen.families.asymmetric_tool.layout import pull_distance
+from scenegen.families.symmetric_tool.layout import BALL_RADIUS, turning_radius
+from scenegen.mcs.geometry import footprint
+from scenegen.mcs.tools.kinds import RECT_LENGTHS
+from scenegen.mcs.tools.lanes import STANDING_DEPTH, World, lane_frame
+from scenegen.mcs.tools.lava import cell_bounds, pool_cells
+from scenegen.mcs.tools.layout import bounds_to_world
+from scenegen.mcs.tools.plans import PULL_GAP, pull_directions, pull_pose
 
 #: Free floor kept round each pool and tool, so the performer walks round them.
 WALKWAY = 1.0

@@ -1,5 +1,5 @@
 """The Set Rotation family (visible and hidden)."""
 
-from .family import SetRotation
+from scenegen.families.set_rotation.family import SetRotation
 
 __all__ = ["SetRotation"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...mcs.config import last_step, pairs, room_materials
-from ...mcs.tracking.declaration import CONTAINER_SIZE, PAIRS_MEANING, SECTIONS, room_entries
-from ...params import FLAG, MATERIAL, Declaration, Domain, Param, number, one_of
-from ...values import Value, compile_value
+from scenegen.mcs.config import last_step, pairs, room_materials
+from scenegen.mcs.tracking.declaration import CONTAINER_SIZE, PAIRS_MEANING, SECTIONS, room_entries
+from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Domain, Param, number, one_of
+from scenegen.plugin.values import Value, compile_value
 
 PAIR_FACTOR = one_of("pair_factor", ("ball_container", "rotation_direction", "rotation_angle"),
                      "a factor a twin may change")

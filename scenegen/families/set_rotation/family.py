@@ -27,18 +27,18 @@ from typing import Any
 
 import numpy as np
 
-from ...geometry import PERFORMER_RADIUS, Boxes, InsideRoom, OutsideDisc
-from ...mcs.rotation import turned
-from ...mcs.timeline import BALL_DESCENT, LID_DESCENT, Drop
-from ...mcs.tracking import props
-from ...mcs.tracking.base import TrackingFamily
-from ...mcs.tracking.fit import layout_error
-from ...mcs.tracking.params import odd_container, refuse
-from ...model import Scene, SceneObject
-from .declaration import DECLARATION
-from .layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y, row_error, row_offsets
-from .script import FULL_TURN, Timing, schedule, tube, turntable
-from .walk import path as walk_path
+from scenegen.families.set_rotation.declaration import DECLARATION
+from scenegen.families.set_rotation.layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y, row_error, row_offsets
+from scenegen.families.set_rotation.script import FULL_TURN, Timing, schedule, tube, turntable
+from scenegen.families.set_rotation.walk import path as walk_path
+from scenegen.mcs.geometry import PERFORMER_RADIUS, Boxes, InsideRoom, OutsideDisc
+from scenegen.mcs.model import Scene, SceneObject
+from scenegen.mcs.rotation import turned
+from scenegen.mcs.timeline import BALL_DESCENT, LID_DESCENT, Drop
+from scenegen.mcs.tracking import props
+from scenegen.mcs.tracking.base import TrackingFamily
+from scenegen.mcs.tracking.fit import layout_error
+from scenegen.mcs.tracking.params import odd_container, refuse
 
 #: The ball and lid timeline of every Set Rotation scene (``docs/mcs_facts.md`` 3.3).
 BALL_DROP = Drop(0, BALL_DESCENT)

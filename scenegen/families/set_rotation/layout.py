@@ -10,8 +10,8 @@ spacing in metres the row is centred on the turntable.
 
 from __future__ import annotations
 
-from ...geometry import InsideDisc
-from ...mcs.tracking.fit import layout_error
+from scenegen.mcs.geometry import InsideDisc
+from scenegen.mcs.tracking.fit import layout_error
 
 TURNTABLE_SCALE_Y = 5.0  # a rotating_cog is scale.y / 50 = 0.1 m thick
 TURNTABLE_HEIGHT = TURNTABLE_SCALE_Y / 50

@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...mcs.actions import Action, passes
-from ...mcs.objects import kinematic_structure
-from ...mcs.timeline import AFTER_LIDS, SPEED
-from ...mcs.tracking.props import ROOM_HEIGHT
-from ...model import Motion, SceneObject
-from .layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y
-from .walk import walk
+from scenegen.families.set_rotation.layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y
+from scenegen.families.set_rotation.walk import walk
+from scenegen.mcs.actions import Action, passes
+from scenegen.mcs.model import Motion, SceneObject
+from scenegen.mcs.objects import kinematic_structure
+from scenegen.mcs.timeline import AFTER_LIDS, SPEED
+from scenegen.mcs.tracking.props import ROOM_HEIGHT
 
 DEGREES_PER_STEP = 5
 TUBE_DESCENT = 15  # steps of 0.25 m: from above the ceiling down to the floor

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ...mcs.actions import Action
+from scenegen.mcs.actions import Action
 
 MOVE = 0.1
 TURN = 10.0

@@ -1,5 +1,5 @@
 """The Shell Game family."""
 
-from .family import ShellGame
+from scenegen.families.shell_game.family import ShellGame
 
 __all__ = ["ShellGame"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...mcs.config import last_step, pairs, room_materials
-from ...mcs.tracking.declaration import CONTAINER_SIZE, PAIRS_MEANING, SECTIONS, room_entries
-from ...params import FLAG, MATERIAL, Declaration, Param, number, one_of
+from scenegen.mcs.config import last_step, pairs, room_materials
+from scenegen.mcs.tracking.declaration import CONTAINER_SIZE, PAIRS_MEANING, SECTIONS, room_entries
+from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Param, number, one_of
 
 ORDER = one_of("order", ("drop_first", "move_first"),
                "drop_first: ball and lids, then the drags; move_first: the drags, then ball and lids")

@@ -20,16 +20,16 @@ from typing import Any
 
 import numpy as np
 
-from ...geometry import PERFORMER_RADIUS, InsideRoom, OutsideDisc
-from ...mcs.actions import passes
-from ...mcs.timeline import AFTER_DRAG, AFTER_LIDS, BALL_DESCENT, LID_DESCENT, SPEED, Drag, Drop
-from ...mcs.tracking import props
-from ...mcs.tracking.base import TrackingFamily
-from ...mcs.tracking.fit import layout_error
-from ...mcs.tracking.params import odd_container, refuse
-from ...model import Motion, Scene, SceneObject
-from .declaration import DECLARATION
-from .layout import Arrangement, arrangements, slot_positions
+from scenegen.families.shell_game.declaration import DECLARATION
+from scenegen.families.shell_game.layout import Arrangement, arrangements, slot_positions
+from scenegen.mcs.actions import passes
+from scenegen.mcs.geometry import PERFORMER_RADIUS, InsideRoom, OutsideDisc
+from scenegen.mcs.model import Motion, Scene, SceneObject
+from scenegen.mcs.timeline import AFTER_DRAG, AFTER_LIDS, BALL_DESCENT, LID_DESCENT, SPEED, Drag, Drop
+from scenegen.mcs.tracking import props
+from scenegen.mcs.tracking.base import TrackingFamily
+from scenegen.mcs.tracking.fit import layout_error
+from scenegen.mcs.tracking.params import odd_container, refuse
 
 #: A move-first scene starts its first dragger on step 1, as the evaluation scenes do.
 FIRST_DRAG_STEP = 1

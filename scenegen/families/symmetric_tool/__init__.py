@@ -1,5 +1,5 @@
 """The Symmetric Tool family."""
 
-from .family import SymmetricTool
+from scenegen.families.symmetric_tool.family import SymmetricTool
 
 __all__ = ["SymmetricTool"]

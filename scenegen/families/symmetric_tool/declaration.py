@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...mcs.config import last_step, room_materials
-from ...mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
-from ...mcs.tools.lanes import DIRECTIONS
-from ...params import FLAG, Declaration, Param, number, one_of
+from scenegen.mcs.config import last_step, room_materials
+from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
+from scenegen.mcs.tools.lanes import DIRECTIONS
+from scenegen.plugin.params import FLAG, Declaration, Param, number, one_of
 
 ROOM_WIDTH = number("room_width", 10, 60, "metres")
 ROOM_DEPTH = number("room_depth", 10, 60, "metres")

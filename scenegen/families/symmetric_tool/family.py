@@ -14,17 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import ConfigError, Problem
-from ...family import Family, Sample
-from ...mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
-from ...mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
-from ...mcs.tools.kinds import RECT_LENGTHS
-from ...mcs.tools.lava import pool_cells, square_island
-from ...mcs.tools.layout import along_rotation, ball_cells, bounds_to_world, performer_start, to_world
-from ...model import Scene, SceneObject
-from ...values import below
-from .declaration import DECLARATION
-from .layout import (
+from scenegen.errors import ConfigError, Problem
+from scenegen.families.symmetric_tool.declaration import DECLARATION
+from scenegen.families.symmetric_tool.layout import (
     BALL_SCALE,
     RAIL_CLEARANCE,
     RAIL_HEIGHT,
@@ -37,11 +29,20 @@ from .layout import (
     offset_rotated,
     rails,
 )
+from scenegen.mcs.family import McsFamily
+from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
+from scenegen.mcs.model import Scene, SceneObject
+from scenegen.mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
+from scenegen.mcs.tools.kinds import RECT_LENGTHS
+from scenegen.mcs.tools.lava import pool_cells, square_island
+from scenegen.mcs.tools.layout import along_rotation, ball_cells, bounds_to_world, performer_start, to_world
+from scenegen.plugin.family import Sample
+from scenegen.plugin.values import below
 
 RAIL_MATERIAL = "AI2-THOR/Materials/Wood/WoodGrain_Tan"
 
 
-class SymmetricTool(Family):
+class SymmetricTool(McsFamily):
     name = "symmetric_tool"
     description = "Symmetric Tool Use: push a rectangular tool so that it drives the ball out of the lava (MCS eval 7)."
     declaration = DECLARATION
@@ -100,7 +101,9 @@ class SymmetricTool(Family):
         return Sample(documents={"": scene}, params=drawn, truth=truth)
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from .checks import symmetric_tool_problems  # only checking runs need it: a run's every process starts faster
+        from scenegen.families.symmetric_tool.checks import (
+            symmetric_tool_problems,  # only checking runs need it: a run's every process starts faster
+        )
 
         return symmetric_tool_problems(document, truth)
 

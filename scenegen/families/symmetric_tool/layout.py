@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...mcs.objects import SOCCER_BALL_SIZE
+from scenegen.mcs.objects import SOCCER_BALL_SIZE
 
 #: The target's scale, and so its radius (``docs/mcs_facts.md`` 10.2).
 BALL_SCALE = 2.0

@@ -1,5 +1,5 @@
 """The Tool Choice family."""
 
-from .family import ToolChoice
+from scenegen.families.tool_choice.family import ToolChoice
 
 __all__ = ["ToolChoice"]

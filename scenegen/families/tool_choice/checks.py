@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import Problem
-from ...geometry import (
+from scenegen.errors import Problem
+from scenegen.mcs.geometry import (
     DEFAULT_RESOLUTION,
     PERFORMER_RADIUS,
     Boxes,
@@ -25,9 +25,9 @@ from ...geometry import (
     occupancy_grid,
     overlap_matrix,
 )
-from ...geometry.grid import touched_cells
-from ...geometry.reach import flood
-from ...mcs.tools.kinds import tool_kind
+from scenegen.mcs.geometry.grid import touched_cells
+from scenegen.mcs.geometry.reach import flood
+from scenegen.mcs.tools.kinds import tool_kind
 
 _TOLERANCE = 1e-6
 #: How near a tool the performer must stand to take it: its own radius and a little more.

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...mcs.config import last_step, room_materials
-from ...mcs.tools.kinds import TOOL_MATERIALS
-from ...params import Declaration, Param, Setting, number, one_of
+from scenegen.mcs.config import last_step, room_materials
+from scenegen.mcs.tools.kinds import TOOL_MATERIALS
+from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
 ROOM_WIDTH = number("room_width", 12, 100, "metres")
 ROOM_DEPTH = number("room_depth", 10, 60, "metres")

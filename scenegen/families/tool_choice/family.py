@@ -16,15 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import ConfigError, Problem
-from ...family import Family, Sample
-from ...mcs.actions import look_around
-from ...mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
-from ...mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
-from ...model import Scene, SceneObject
-from ...values import below
-from .declaration import DECLARATION
-from .layout import (
+from scenegen.errors import ConfigError, Problem
+from scenegen.families.tool_choice.declaration import DECLARATION
+from scenegen.families.tool_choice.layout import (
     BALL_SCALE,
     PLATFORM_HALF_WIDTH,
     RECT_TOOL_LENGTHS,
@@ -33,12 +27,25 @@ from .layout import (
     both_pools_cells,
     useful_lengths,
 )
-from .other_side import ANY_BIG_TOOL_ANGLE, OTHER_SIDE_BUILDERS, OtherSide, Setting, big_tool_fits
-from .placement import TURN_MARGIN, tool_pose, turning_radius, turning_strip
+from scenegen.families.tool_choice.other_side import (
+    ANY_BIG_TOOL_ANGLE,
+    OTHER_SIDE_BUILDERS,
+    OtherSide,
+    Setting,
+    big_tool_fits,
+)
+from scenegen.families.tool_choice.placement import TURN_MARGIN, tool_pose, turning_radius, turning_strip
+from scenegen.mcs.actions import look_around
+from scenegen.mcs.family import McsFamily
+from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
+from scenegen.mcs.model import Scene, SceneObject
+from scenegen.mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
+from scenegen.plugin.family import Sample
+from scenegen.plugin.values import below
 
 PLATFORM_MATERIAL = "AI2-THOR/Materials/Walls/RedDrywall"
 
-class ToolChoice(Family):
+class ToolChoice(McsFamily):
     name = "tool_choice"
     description = "Tool Choice: find the side whose tool can push its ball out of the lava (MCS eval 7)."
     declaration = DECLARATION
@@ -88,7 +95,9 @@ class ToolChoice(Family):
         return Sample(documents={"": scene}, params=drawn, truth=truth)
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from .checks import tool_choice_problems  # only checking runs need it: a run's every process starts faster
+        from scenegen.families.tool_choice.checks import (
+            tool_choice_problems,  # only checking runs need it: a run's every process starts faster
+        )
 
         return tool_choice_problems(document, truth)
 

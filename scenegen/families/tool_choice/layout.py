@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...mcs.tools.kinds import RECT_LENGTHS as RECT_TOOL_LENGTHS
-from ...mcs.tools.lava import pool_cells, square_island
+from scenegen.mcs.tools.kinds import RECT_LENGTHS as RECT_TOOL_LENGTHS
+from scenegen.mcs.tools.lava import pool_cells, square_island
 
 #: Free floor kept between the pool (or a tool) and a wall or the platform, so the performer can pass.
 WALKWAY = 1.0

@@ -17,12 +17,21 @@ from typing import Any
 
 import numpy as np
 
-from ...geometry import PERFORMER_RADIUS, InRect, circumradius, footprint, object_size, place_one, scatter, shape
-from ...mcs.objects import TOOL_HEIGHT, object_id, object_ids, rect_tool, rect_tool_type, structure_cube
-from ...model import SceneObject, Show, Vec3
-from ...values import Parameters
-from .layout import BALL_SCALE, PLATFORM_HALF_WIDTH, WALKWAY, Pool
-from .placement import TURN_MARGIN, ToolPose, tool_pose, turning_radius
+from scenegen.families.tool_choice.layout import BALL_SCALE, PLATFORM_HALF_WIDTH, WALKWAY, Pool
+from scenegen.families.tool_choice.placement import TURN_MARGIN, ToolPose, tool_pose, turning_radius
+from scenegen.mcs.geometry import (
+    PERFORMER_RADIUS,
+    InRect,
+    circumradius,
+    footprint,
+    object_size,
+    place_one,
+    scatter,
+    shape,
+)
+from scenegen.mcs.model import SceneObject, Show, Vec3
+from scenegen.mcs.objects import TOOL_HEIGHT, object_id, object_ids, rect_tool, rect_tool_type, structure_cube
+from scenegen.plugin.values import Parameters
 
 WALL_MATERIAL = "Custom/Materials/White"
 WALL_HEIGHT = 0.25

@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from ...model import Vec3
-from .layout import PLATFORM_HALF_WIDTH, WALKWAY, Pool
+from scenegen.families.tool_choice.layout import PLATFORM_HALF_WIDTH, WALKWAY, Pool
+from scenegen.mcs.model import Vec3
 
 #: The turn of an ``offset_rotated`` tool, either way (``docs/mcs_facts.md`` 6.4).
 OFFSET_ROTATION = 45.0

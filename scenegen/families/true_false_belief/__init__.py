@@ -1,5 +1,5 @@
 """The True/False Belief family."""
 
-from .family import TrueFalseBelief
+from scenegen.families.true_false_belief.family import TrueFalseBelief
 
 __all__ = ["TrueFalseBelief"]

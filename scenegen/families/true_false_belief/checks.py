@@ -18,10 +18,10 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import Problem
-from ...geometry import object_size
-from ...mcs.actions import names
-from ...mcs.gridworld.trial_checks import action_problems, keyframe_problems
+from scenegen.errors import Problem
+from scenegen.mcs.actions import names
+from scenegen.mcs.geometry import object_size
+from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
 
 #: How far the primary agent may stop from the old place, or from touching the object (the evaluation pair's
 #: walks overlap it by 1.1 mm).

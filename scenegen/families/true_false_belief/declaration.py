@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from ...mcs.gridworld.palette import (
+from scenegen.mcs.gridworld.palette import (
     AGENT_COLOURS,
     AGENT_TYPES,
     EVALUATION_OBJECT_TYPES,
     OBJECT_COLOURS,
     OBJECT_TYPES,
 )
-from ...mcs.materials import palette
-from ...params import MATERIAL, Declaration, Param, Setting, number, one_of
+from scenegen.mcs.materials import palette
+from scenegen.plugin.params import MATERIAL, Declaration, Param, Setting, number, one_of
 
 #: The evaluation pair's room and pillar materials (docs/mcs_facts.md 12.1).
 EVALUATION_FLOOR = "AI2-THOR/Materials/Fabrics/Carpet2"

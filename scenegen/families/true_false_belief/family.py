@@ -21,13 +21,15 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import ConfigError, Problem
-from ...family import Family, Sample
-from ...geometry import object_size
-from ...mcs.frame import room_materials
-from ...mcs.gridworld.belief_world import OCCLUDER_SCALE, BeliefWorld, belief_world
-from ...mcs.gridworld.box_walks import Floor
-from ...mcs.gridworld.cast import (
+from scenegen.errors import ConfigError, Problem
+from scenegen.families.true_false_belief.declaration import DECLARATION
+from scenegen.families.true_false_belief.script import MIN_SEPARATION, PLACES, Script, Stage, TrialRecord, script
+from scenegen.mcs.family import McsFamily
+from scenegen.mcs.frame import room_materials
+from scenegen.mcs.geometry import object_size
+from scenegen.mcs.gridworld.belief_world import OCCLUDER_SCALE, BeliefWorld, belief_world
+from scenegen.mcs.gridworld.box_walks import Floor
+from scenegen.mcs.gridworld.cast import (
     HIGHLIGHT,
     WALL_HEIGHT,
     ZERO,
@@ -39,12 +41,11 @@ from ...mcs.gridworld.cast import (
     keyframe_shows,
     with_test,
 )
-from ...mcs.gridworld.scenery import grid_scene, pillar, wall, watching_goal
-from ...mcs.objects import object_id, white_occluder
-from ...model import MaterialChange, SceneObject, Show, Vec3
-from ...outputs import ALWAYS_PAIRS
-from .declaration import DECLARATION
-from .script import MIN_SEPARATION, PLACES, Script, Stage, TrialRecord, script
+from scenegen.mcs.gridworld.scenery import grid_scene, pillar, wall, watching_goal
+from scenegen.mcs.model import MaterialChange, SceneObject, Show, Vec3
+from scenegen.mcs.objects import object_id, white_occluder
+from scenegen.plugin.family import Sample
+from scenegen.plugin.outputs import ALWAYS_PAIRS
 
 #: The evaluation pair's view: isometric from the front right, the performer's pillar at (4, 1.5, 4).
 VIEW = "isometric_front_right"
@@ -52,7 +53,7 @@ VIEW = "isometric_front_right"
 EXPECTED_PLACE = {True: "new", False: "old"}
 
 
-class TrueFalseBelief(Family):
+class TrueFalseBelief(McsFamily):
     name = "true_false_belief"
     description = ("True/False Belief: does the primary agent look for the object where it last saw it? "
                    "(MCS eval 7, pairs).")
@@ -137,7 +138,9 @@ class TrueFalseBelief(Family):
         }
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from .checks import true_false_belief_problems  # only checking runs need it: a run's processes start faster
+        from scenegen.families.true_false_belief.checks import (
+            true_false_belief_problems,  # only checking runs need it: a run's processes start faster
+        )
 
         return true_false_belief_problems(document, truth)
 

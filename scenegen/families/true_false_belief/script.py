@@ -28,13 +28,13 @@ from functools import cache
 
 import numpy as np
 
-from ...errors import GenerationError
-from ...mcs.gridworld.belief_world import EXIT, OCCLUDER_HALF, OUTSIDE_SPEED, BeliefWorld
-from ...mcs.gridworld.box_walks import Boxes, Floor, route
-from ...mcs.gridworld.cast import Keyframe
-from ...mcs.gridworld.grid import DIRECTION_ORDERS
-from ...mcs.gridworld.motion import Point, walk
-from ...values import Value
+from scenegen.errors import GenerationError
+from scenegen.mcs.gridworld.belief_world import EXIT, OCCLUDER_HALF, OUTSIDE_SPEED, BeliefWorld
+from scenegen.mcs.gridworld.box_walks import Boxes, Floor, route
+from scenegen.mcs.gridworld.cast import Keyframe
+from scenegen.mcs.gridworld.grid import DIRECTION_ORDERS
+from scenegen.mcs.gridworld.motion import Point, walk
+from scenegen.plugin.values import Value
 
 START_DELAY = 3  # steps from a familiarisation trial's first step to the primary agent's first moving keyframe
 END_DELAYS = (5, 6)  # steps from its contact with the object to the trial's end (the evaluation pair has both)

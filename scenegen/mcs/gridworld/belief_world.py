@@ -27,9 +27,9 @@ from functools import cache
 
 import numpy as np
 
-from .grid import Cell, CellGrid
-from .layout import CELL
-from .motion import Point
+from scenegen.mcs.gridworld.grid import Cell, CellGrid
+from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.motion import Point
 
 SIZE = 8
 #: (mirror x) per wall layout.

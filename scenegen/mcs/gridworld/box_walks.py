@@ -20,9 +20,9 @@ from functools import cache, cached_property
 
 import numpy as np
 
-from .grid import CellGrid
-from .motion import Point
-from .sight import CLEARANCE, contact_points
+from scenegen.mcs.gridworld.grid import CellGrid
+from scenegen.mcs.gridworld.motion import Point
+from scenegen.mcs.gridworld.sight import CLEARANCE, contact_points
 
 #: How far from where it stands a walker may step onto the grid (a diagonal leg of one and a half cells).
 ENTRY_REACH = 0.8

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...geometry import footprint, object_size, resting_y
-from ...model import Keyframes, SceneObject, Vec3
+from scenegen.mcs.geometry import footprint, object_size, resting_y
+from scenegen.mcs.model import Keyframes, SceneObject, Vec3
 
 #: (step, x, z): where an actor is from that step on.
 Keyframe = tuple[int, float, float]

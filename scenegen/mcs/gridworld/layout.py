@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .grid import Cell, CellGrid
+from scenegen.mcs.gridworld.grid import Cell, CellGrid
 
 CELL = 0.5  # metres
 #: Smallest grid whose rooms, doorways and slots fit the topology above.

@@ -4,7 +4,7 @@ config domains every such family declares them by."""
 
 from __future__ import annotations
 
-from ...params import one_of
+from scenegen.plugin.params import one_of
 
 #: The evaluation scenes' four goal shapes (docs/mcs_facts.md 1), then the seed's other goal shapes: spheres,
 #: cylinders, cubes, cones, pyramids and frustums (MCS TASK_LIST, passive agents).

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .motion import DECIMALS, Point, ceil_distance, rounded
+from scenegen.mcs.gridworld.motion import DECIMALS, Point, ceil_distance, rounded
 
 #: Metres a pattern step moves along each axis it moves along (docs/mcs_facts.md 13.3).
 STEP = 0.05

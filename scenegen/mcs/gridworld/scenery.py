@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ...model import Goal, Materials, Scene, SceneObject, Show, Vec3
-from ..actions import END_HABITUATION, PASS
-from ..frame import passive_agents_goal
-from ..objects import structure_cube
-from .cast import PILLAR_SCALE, ROOM, VIEWS, WALL_HEIGHT, WALL_MATERIAL, ZERO
-from .layout import CELL
-from .motion import Point
+from scenegen.mcs.actions import END_HABITUATION, PASS
+from scenegen.mcs.frame import passive_agents_goal
+from scenegen.mcs.gridworld.cast import PILLAR_SCALE, ROOM, VIEWS, WALL_HEIGHT, WALL_MATERIAL, ZERO
+from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.motion import Point
+from scenegen.mcs.model import Goal, Materials, Scene, SceneObject, Show, Vec3
+from scenegen.mcs.objects import structure_cube
 
 
 def wall(key: str, x: float, z: float, scale: Vec3, height: float = WALL_HEIGHT) -> SceneObject:

@@ -21,9 +21,9 @@ from functools import cache
 
 import numpy as np
 
-from .grid import Cell
-from .layout import CELL, Layout
-from .motion import DECIMALS, Point
+from scenegen.mcs.gridworld.grid import Cell
+from scenegen.mcs.gridworld.layout import CELL, Layout
+from scenegen.mcs.gridworld.motion import DECIMALS, Point
 
 #: Clearance kept between a footprint and a blocked cell, so that positions rounded to 0.1 mm never overlap one.
 CLEARANCE = 1e-3

@@ -7,7 +7,7 @@ import operator
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import Problem
+from scenegen.errors import Problem
 
 
 def action_problems(goal: Mapping[str, Any], actions: Sequence[str], ends: Sequence[int]) -> list[Problem]:

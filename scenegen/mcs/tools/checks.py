@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import Problem
-from ...geometry import footprints, overlap_matrix, resting_y
-from .floor import ToolFloor, pose_of
-from .plans import Plan
+from scenegen.errors import Problem
+from scenegen.mcs.geometry import footprints, overlap_matrix, resting_y
+from scenegen.mcs.tools.floor import ToolFloor, pose_of
+from scenegen.mcs.tools.plans import Plan
 
 #: How far from its centre the performer is taken to pick the ball up: a ball farther than this from every
 #: floor cell it walks to needs a tool (an assumption, not a measured MCS figure: ``docs/mcs_facts.md`` 10.7).

@@ -12,11 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from ...geometry import PERFORMER_RADIUS, Boxes, Grid, concat, footprint, inflate, occupancy_grid
-from ...geometry.grid import touched_cells
-from ...geometry.reach import flood
-from .lanes import World
-from .lava import cell_bounds
+from scenegen.mcs.geometry import PERFORMER_RADIUS, Boxes, Grid, concat, footprint, inflate, occupancy_grid
+from scenegen.mcs.geometry.grid import touched_cells
+from scenegen.mcs.geometry.reach import flood
+from scenegen.mcs.tools.lanes import World
+from scenegen.mcs.tools.lava import cell_bounds
 
 #: How near a tool the performer must stand to take hold of it: its own radius and a little more.
 TOOL_REACH = PERFORMER_RADIUS + 0.05

@@ -1,7 +1,7 @@
 """Tool types, read from and written as their MCS type names (``tool_rect_0_75_x_9_00``, ``tool_hooked_...``).
 
 The sizes behind a name (``docs/mcs_facts.md`` 1.1, 10.1) live in the geometry
-catalogue (``scenegen/data/objects.json``); this module only parses and writes names.
+catalogue (``scenegen/mcs/data/objects.json``); this module only parses and writes names.
 """
 
 from __future__ import annotations

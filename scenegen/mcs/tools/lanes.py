@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...geometry import PERFORMER_RADIUS
+from scenegen.mcs.geometry import PERFORMER_RADIUS
 
 #: The four directions a tool moves in: along +x, -x, +z or -z.
 DIRECTIONS = ("+x", "-x", "+z", "-z")

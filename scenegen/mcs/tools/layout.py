@@ -11,8 +11,8 @@ import math
 
 import numpy as np
 
-from ...geometry import PERFORMER_RADIUS
-from .lanes import TOLERANCE
+from scenegen.mcs.geometry import PERFORMER_RADIUS
+from scenegen.mcs.tools.lanes import TOLERANCE
 
 #: Free floor the performer's start keeps from the walls, the lava and every object.
 START_CLEARANCE = PERFORMER_RADIUS + 0.25

@@ -15,10 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from ...geometry import Boxes, footprint
-from .floor import ToolFloor, object_boxes, pose_of
-from .kinds import HOOK_ROTATIONS, tool_kind
-from .lanes import (
+from scenegen.mcs.geometry import Boxes, footprint
+from scenegen.mcs.tools.floor import ToolFloor, object_boxes, pose_of
+from scenegen.mcs.tools.kinds import HOOK_ROTATIONS, tool_kind
+from scenegen.mcs.tools.lanes import (
     DIRECTION_VECTORS,
     DIRECTIONS,
     MOVE_KINDS,
@@ -32,7 +32,7 @@ from .lanes import (
     slide_clear,
     turn_clear,
 )
-from .turning import TurnRule
+from scenegen.mcs.tools.turning import TurnRule
 
 #: The rotations a tool is turned to before a straight move: those that lay it along an axis.
 AXIS_ROTATIONS = (0.0, 90.0, 180.0, 270.0)

@@ -18,10 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from ...geometry import footprint
-from ...geometry.shapes import rotate
-from .floor import pose_of
-from .lanes import TOLERANCE, World, turn_clear
+from scenegen.mcs.geometry import footprint
+from scenegen.mcs.geometry.shapes import rotate
+from scenegen.mcs.tools.floor import pose_of
+from scenegen.mcs.tools.lanes import TOLERANCE, World, turn_clear
 
 #: How far (metres) a point of the tool may move between two poses sampled along a turn: the ball is kept that
 #: much clearer at the samples, so that no pose between them reaches it either.

@@ -14,17 +14,18 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import Problem
-from ...family import Family, Sample
-from ...model import Scene, SceneObject
-from ...outputs import OPTIONAL_PAIRS
-from ..actions import Action
-from ..frame import retrieval_goal, room_materials
-from .params import MAX_REDRAWS, redraw_limit
-from .props import ROOM_HEIGHT
+from scenegen.errors import Problem
+from scenegen.mcs.actions import Action
+from scenegen.mcs.family import McsFamily
+from scenegen.mcs.frame import retrieval_goal, room_materials
+from scenegen.mcs.model import Scene, SceneObject
+from scenegen.mcs.tracking.params import MAX_REDRAWS, redraw_limit
+from scenegen.mcs.tracking.props import ROOM_HEIGHT
+from scenegen.plugin.family import Sample
+from scenegen.plugin.outputs import OPTIONAL_PAIRS
 
 DESCRIPTION = "Find and pick up the tiny light black white rubber ball."
-class TrackingFamily(Family):
+class TrackingFamily(McsFamily):
     """Base of Shell Game and Set Rotation; subclasses fill in the planning hooks."""
 
     pairing = OPTIONAL_PAIRS
@@ -57,7 +58,9 @@ class TrackingFamily(Family):
                       truth={"a": truth_a, "b": truth_b}, pair=pair)
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from .checks import tracking_problems  # only checking runs need it: a run's every process starts faster
+        from scenegen.mcs.tracking.checks import (
+            tracking_problems,  # only checking runs need it: a run's every process starts faster
+        )
 
         return tracking_problems(document, truth)
 

@@ -13,10 +13,10 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import Problem
-from ..actions import names
-from ..replay import Document, Track, Turntable, motion_end, performer_pose, turntable
-from ..rotation import turned
+from scenegen.errors import Problem
+from scenegen.mcs.actions import names
+from scenegen.mcs.replay import Document, Track, Turntable, motion_end, performer_pose, turntable
+from scenegen.mcs.rotation import turned
 
 _BALL_RADIUS = 0.11
 _INTERIOR = 0.45  # half the interior width of a separate_container, per metre of size

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...params import Domain, Param, number
+from scenegen.plugin.params import Domain, Param, number
 
 CONTAINER_SIZE = number("size", 0.3, 1.0, "metres (a container is a cube of this side)")
 PERFORMER_Z = number("performer_z", -15, 15, "metres")

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ...geometry import AmongPoints, Boxes, Constraint, PlacementError, PlacementRequest, place_all, shape
-from ...geometry.catalog import Vector3
+from scenegen.mcs.geometry import AmongPoints, Boxes, Constraint, PlacementError, PlacementRequest, place_all, shape
+from scenegen.mcs.geometry.catalog import Vector3
 
 
 def layout_error(object_type: str, size: Vector3, spots: Sequence[tuple[str, float, float]],

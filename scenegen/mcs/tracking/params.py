@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...errors import ConfigError, ScenegenError
+from scenegen.errors import ConfigError, ScenegenError
 
 #: How many times a sample is redrawn, in pair mode, when no allowed factor can change its answer.
 MAX_REDRAWS = 1000

@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from ...model import LidAttachment, MaterialChange, Motion, SceneObject, Show, Vec3
-from ..objects import SOCCER_BALL_SIZE, kinematic_structure, object_ids
-from ..timeline import BALL_DESCENT, DRAGGER_DESCENT, SPEED, Drag, Drop, drag_states, drop_states
+from scenegen.mcs.model import LidAttachment, MaterialChange, Motion, SceneObject, Show, Vec3
+from scenegen.mcs.objects import SOCCER_BALL_SIZE, kinematic_structure, object_ids
+from scenegen.mcs.timeline import BALL_DESCENT, DRAGGER_DESCENT, SPEED, Drag, Drop, drag_states, drop_states
 
 ROOM_HEIGHT = 4.0  # the placers' reach and timings are those of the evaluation rooms
 MAGENTA = "Custom/Materials/Magenta"

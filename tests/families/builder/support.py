@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from scenegen.config import check_config
 from scenegen.families.builder.family import Builder
+from scenegen.plugin.config import check_config
 
 COLOURS = ("blue", "yellow", "green", "orange", "purple", "red")
 NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")

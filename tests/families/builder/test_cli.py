@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scenegen.dataset import read
 from scenegen.families.builder.replay import replay_problems
+from scenegen.reading.dataset import read
 from tests.benchmarks import builder as bench
 
 

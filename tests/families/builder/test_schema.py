@@ -9,10 +9,10 @@ import shutil
 
 import pytest
 
-from scenegen import resources
 from scenegen.errors import ConfigError, ScenegenError
 from scenegen.families.builder import lexicon
-from scenegen.validate import schema_problems
+from scenegen.plugin import resources
+from scenegen.plugin.schemas import schema_problems
 
 from .support import build, records
 

@@ -1,4 +1,4 @@
-"""scenegen.builder.score: block-level precision, recall and F1 on hand-made cases."""
+"""scenegen.families.builder.score: block-level precision, recall and F1 on hand-made cases."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from scenegen.builder import score
+from scenegen.families.builder.score import score
 
 RED = [0, 0, 0, "red"]
 TOP = [0, 1, 0, "yellow"]
@@ -54,7 +54,7 @@ def test_turns_are_summed_before_the_ratios():
 
 
 def test_the_scorer_imports_without_numpy_or_the_generator():
-    code = ("import sys, scenegen.builder; "
+    code = ("import sys, scenegen.families.builder.score; "
             "print('numpy' in sys.modules, 'scenegen.families.builder.family' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]

@@ -16,9 +16,9 @@ import numpy as np
 import yaml
 from hypothesis import strategies as st
 
-from scenegen import resources
-from scenegen.config import check_config
 from scenegen.families.caip import Caip
+from scenegen.plugin import resources
+from scenegen.plugin.config import check_config
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 FOLDER = resources.templates_dir() / "caip"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import yaml
 
-from scenegen.dataset import read
+from scenegen.reading.dataset import read
 
 from .support import template_config
 

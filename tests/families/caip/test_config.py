@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from scenegen import resources
-from scenegen.config import check_config
 from scenegen.errors import ConfigError
 from scenegen.families.caip import Caip
 from scenegen.families.caip.config import compile_settings
+from scenegen.plugin import resources
+from scenegen.plugin.config import check_config
 
 from .support import build, record, template_config
 

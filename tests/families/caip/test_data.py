@@ -7,11 +7,11 @@ import shutil
 import pytest
 import yaml
 
-from scenegen import resources
 from scenegen.families.caip import lexicon
 from scenegen.families.caip.config import compile_settings
 from scenegen.families.caip.grammar import Grammar
 from scenegen.families.caip.lexicon import LexiconError
+from scenegen.plugin import resources
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scenegen.families.caip.checks import differences
 from scenegen.families.caip.linearize import parse
 from scenegen.families.caip.tokenize import tokenize
-from scenegen.validate import compiled_validator, reference_validator
+from scenegen.plugin.schemas import compiled_validator, reference_validator
 from tests.examples import examples
 
 from .support import ARTICLES, build, configs, lookup, record, spans

@@ -7,11 +7,11 @@ import copy
 import numpy as np
 import pytest
 
-from scenegen import resources
-from scenegen.draws import Draws
 from scenegen.families.caip.checks import differences
 from scenegen.families.caip.negatives import Negatives
-from scenegen.validate import reference_validator
+from scenegen.plugin import resources
+from scenegen.plugin.draws import Draws
+from scenegen.plugin.schemas import reference_validator
 
 from .support import build, lookup, record
 

@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 import yaml
 
-from scenegen import resources
 from scenegen.families.caip.linearize import linearize
-from scenegen.validate import reference_validator
+from scenegen.plugin import resources
+from scenegen.plugin.schemas import reference_validator
 
 from .shapes import (
     appendix_d_profile,

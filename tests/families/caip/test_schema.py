@@ -13,10 +13,10 @@ import jsonschema
 import numpy as np
 import pytest
 
-from scenegen import resources
 from scenegen.families.caip import Caip
 from scenegen.families.caip.schemas import MATERIALS, PLAIN, materials_variant
-from scenegen.validate import compiled_validator, reference_validator
+from scenegen.plugin import resources
+from scenegen.plugin.schemas import compiled_validator, reference_validator
 
 from .support import ARTICLES, appendix_d, spans
 

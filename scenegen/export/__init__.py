@@ -1,1 +1,0 @@
-"""Exporters: turn what a family made into JSON-ready documents."""

@@ -1,0 +1,1 @@
+"""The factory: the run loop, its jobs and executors, the per-sample random streams."""

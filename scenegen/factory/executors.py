@@ -1,0 +1,216 @@
+"""Where a run's jobs are made: in the run's own process, in a pool of local processes, or as Ray tasks.
+
+Every executor takes the run's jobs lazily, keeps a bounded number in flight
+(so nothing grows with the number of samples) and yields their results in job
+order, so the manifest is the same whatever the executor or worker count. Each
+job's worker writes its own files (:mod:`scenegen.factory.jobs`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain, islice
+from typing import Any, Protocol
+
+from scenegen.errors import ClusterError, ConfigError, ScenegenError, storage
+from scenegen.factory.jobs import JobResult, RunSpec, Worker, run_jobs
+from scenegen.factory.stops import STOP_MARKER, RunGuard, StopFlag, lock_holder
+from scenegen.files import create_new
+from scenegen.plugin.family import Family
+from scenegen.plugin.outputs import batched
+
+#: Jobs in flight per worker: one being made, one waiting, so that no worker idles between jobs.
+IN_FLIGHT_PER_WORKER = 2
+
+#: Jobs one Ray task makes: a task costs about a millisecond to schedule, a twentieth of a 64-scene job.
+JOBS_PER_TASK = 4
+
+
+class WorkerDied(ScenegenError):
+    """A worker process died (killed, or out of memory) while making a job."""
+
+
+class Executor(Protocol):
+    """Runs a run's jobs and yields their results in job order."""
+
+    def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]: ...
+
+    def stop(self) -> None:
+        """Ask the workers to abandon their jobs at their next chunk (called from a signal handler: quick, and
+        safe there)."""
+        ...
+
+    def drain(self) -> Iterator[JobResult]:
+        """After a stop: the results of the jobs already under way, in order."""
+        ...
+
+    def abort(self) -> None:
+        """End the workers at once, abandoning what they make (a second Ctrl-C)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+class InProcess:
+    """Jobs made one after another in the run's own process (one worker, or a run of a single job)."""
+
+    def __init__(self, spec: RunSpec, family: Family) -> None:
+        self.worker = Worker(spec, family)
+        self.flag = StopFlag()
+
+    def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]:
+        return (self.worker.run(job, self.flag) for job in jobs)
+
+    def stop(self) -> None:
+        self.flag.set()
+
+    def drain(self) -> Iterator[JobResult]:
+        return iter(())
+
+    def abort(self) -> None:
+        """Nothing to end: the interrupt raised in this process ends the job under way."""
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+class RayTasks:
+    """Jobs made as Ray tasks: on a local Ray instance started for the run, or on the cluster at ``address``
+    (whose nodes must share the run folder's file system).
+
+    A task's process may outlive the run (a cluster's surely does): it watches the
+    run's folder (:class:`~scenegen.factory.stops.RunGuard`). A local Ray the run starts
+    ends with the run, even a killed one (:mod:`scenegen.factory.watchdog`).
+    """
+
+    def __init__(self, spec: RunSpec, workers: int, address: str | None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ConfigError("--executor", "ray is not installed; pip install 'scenegen[ray]'") from None
+        self.ray = ray
+        self.marker = spec.root / STOP_MARKER
+        with storage(spec.root):
+            guard = RunGuard(spec.root, lock_holder(spec.root))
+        # A driver that has joined Ray already (a notebook, a test) keeps its session; else this run starts one.
+        self.started = not ray.is_initialized()
+        from scenegen.factory import watchdog  # imported by the runs that use it (start-up time)
+
+        self.watchdog = watchdog.Watchdog() if self.started and address is None and watchdog.AVAILABLE else None
+        try:
+            with self.watchdog.marking() if self.watchdog is not None else contextlib.nullcontext():
+                if self.started:
+                    _join_ray(ray, workers, address)
+        except BaseException:
+            self.close()
+            raise
+        spec_ref, guard_ref = ray.put(spec), ray.put(guard)
+        task: Any = ray.remote(num_cpus=1)(run_jobs)  # (Ray's stubs type a remote function by its arity)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
+        self.window = Window(lambda batch: task.remote(spec_ref, [list(job) for job in batch], guard_ref), ray.get,
+                             cpus * IN_FLIGHT_PER_WORKER)
+
+    def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]:
+        return chain.from_iterable(self.window.results(batched(jobs, JOBS_PER_TASK)))
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):  # a folder that refuses it: the tasks finish their jobs
+            create_new(self.marker).close()
+
+    def drain(self) -> Iterator[JobResult]:
+        return chain.from_iterable(self.window.drain())
+
+    def abort(self) -> None:
+        # Ray's shutdown, which close() does next, takes a second or so more: the tasks end first.
+        for task in self.window.in_flight:
+            with contextlib.suppress(Exception):  # a Ray already failing: the run is ending anyway
+                self.ray.cancel(task, force=True)
+
+    def close(self) -> None:
+        try:
+            if self.started:
+                self.ray.shutdown()
+        finally:
+            if self.watchdog is not None:  # what outlives Ray's shutdown, or one a second Ctrl-C cut short
+                self.watchdog.end_ray()
+            with contextlib.suppress(OSError):
+                self.marker.unlink(missing_ok=True)
+
+
+#: Seconds to wait for a cluster's address to answer before saying it cannot be reached (Ray itself waits minutes).
+RAY_PROBE_SECONDS = 5
+
+
+def _join_ray(ray: Any, workers: int, address: str | None) -> None:
+    """Start a local Ray with ``workers`` CPUs, or join the cluster at ``address``; a ClusterError if it fails."""
+    if address is None:
+        options: dict[str, Any] = {"num_cpus": workers, "include_dashboard": False}
+    else:
+        _check_reachable(address)
+        options = {"address": address}
+    try:
+        ray.init(**options, log_to_driver=False, configure_logging=False)
+    except Exception as error:  # Ray raises several kinds (ConnectionError, RuntimeError, ValueError...)
+        where = f"the Ray cluster at {address}" if address else "a local Ray"
+        raise ClusterError(f"could not start or join {where}: {error}".splitlines()[0]) from None
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse at once an address of the form ``[ray://]host:port`` where nothing answers (``auto`` and other forms
+    are left to Ray)."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=RAY_PROBE_SECONDS).close()
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise ClusterError(f"--ray-address {address}: nothing answers there ({reason}); check the address, and that "
+                           "`ray start --head` runs on that node") from None
+
+
+class Window:
+    """Jobs submitted with at most ``size`` in flight; their results taken in submission order."""
+
+    def __init__(self, submit: Callable[[Any], Any], result: Callable[[Any], Any], size: int) -> None:
+        self.submit = submit
+        self.result = result
+        self.size = size
+        self.in_flight: deque[Any] = deque()
+
+    def results(self, jobs: Iterable[Any]) -> Iterator[Any]:
+        """Every job's result, in order, submitting the next job as each one is taken."""
+        pending = iter(jobs)
+        self.in_flight.extend(self.submit(job) for job in islice(pending, self.size))
+        while self.in_flight:
+            done = self.result(self.in_flight[0])
+            self.in_flight.popleft()
+            self.in_flight.extend(self.submit(job) for job in islice(pending, 1))
+            yield done
+
+    def drain(self) -> Iterator[Any]:
+        """The results of the jobs still in flight, in order, submitting no more (a run being stopped)."""
+        while self.in_flight:
+            done = self.result(self.in_flight[0])
+            self.in_flight.popleft()
+            yield done
+
+
+def open_executor(name: str, spec: RunSpec, family: Family, workers: int, address: str | None) -> Executor:
+    """The executor ``name`` (``processes`` or ``ray``) with ``workers`` workers; one local worker runs in-process."""
+    if name == "ray":
+        return RayTasks(spec, workers, address)
+    if workers <= 1:
+        return InProcess(spec, family)
+    from scenegen.factory.pool import Processes  # multiprocessing: imported by runs that use it (start-up time)
+
+    return Processes(spec, workers)

@@ -1,0 +1,2 @@
+"""The run folder: its lifecycle (lock, resume, overwrite), its manifest and run record, and how documents are
+stored in it."""

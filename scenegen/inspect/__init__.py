@@ -1,0 +1,1 @@
+"""Looking at finished runs: statistics and their page."""

@@ -1,0 +1,155 @@
+"""Find family plugins through the ``scenegen.families`` entry-point group.
+
+Built-in families register exactly like third-party ones (see pyproject.toml).
+
+A run needs one family, so :func:`family_named` imports only that family: the
+entry point named like it (every built-in's is), read from the installed
+distributions' ``entry_points.txt`` files as importlib.metadata reads them, but
+without importing importlib.metadata (10-20 ms, as long as a small run). Anything
+else (no entry point of that name, a family named differently, a plugin that
+fails to import) goes through :func:`installed_families`, which imports them all.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import sys
+import warnings
+from collections.abc import Callable, Iterable
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from scenegen.errors import ConfigError
+from scenegen.plugin.family import Family
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
+GROUP = "scenegen.families"
+
+
+def entry_points(*, group: str) -> Iterable[EntryPoint]:
+    """The installed entry points of ``group`` (importlib.metadata's, imported when first asked for)."""
+    from importlib import metadata
+
+    return metadata.entry_points(group=group)
+
+
+_INSTALLED_ENTRY_POINTS = entry_points
+
+
+@cache
+def installed_families() -> dict[str, type[Family]]:
+    """Every installed family class, by name.
+
+    A plugin that fails to import is reported as a warning and left out, so one
+    broken package does not take every other family down with it.
+    """
+    families: dict[str, type[Family]] = {}
+    for entry_point in entry_points(group=GROUP):
+        try:
+            family = entry_point.load()
+        except Exception as error:  # any import-time failure of third-party code
+            warnings.warn(f"family plugin {entry_point.name!r} could not be loaded: {error}", stacklevel=2)
+            continue
+        if not (isinstance(family, type) and issubclass(family, Family)):
+            raise TypeError(f"entry point {entry_point.name!r} in {GROUP} is not a scenegen Family subclass")
+        families[family.name] = family
+    return dict(sorted(families.items()))
+
+
+def family_named(name: object) -> type[Family]:
+    """The family class called ``name``, or a ConfigError listing the installed ones.
+
+    Imports only the entry point called ``name`` when it holds the family of that
+    name; otherwise looks through every installed family, which also gives the
+    warnings and errors that listing them gives.
+    """
+    if isinstance(name, str) and installed_families.cache_info().currsize == 0:
+        family = _load_entry_point_named(name)
+        if family is not None:
+            return family
+    families = installed_families()
+    if not isinstance(name, str) or name not in families:
+        raise ConfigError("family", f"unknown family {name!r}; installed: {', '.join(families)}")
+    return families[name]
+
+
+def _load_entry_point_named(name: str) -> type[Family] | None:
+    """The family of the entry point called ``name``, if there is one, it imports and it is a family called ``name``."""
+    load = _entry_point_named(name)
+    if load is None:
+        return None
+    try:
+        family = load()
+    except Exception:  # installed_families reports it
+        return None
+    if isinstance(family, type) and issubclass(family, Family) and family.name == name:
+        return family
+    return None
+
+
+def _entry_point_named(name: str) -> Callable[[], object] | None:
+    """What loads the entry point called ``name`` in GROUP (the last of that name, as a later family of one
+    name replaces an earlier one in installed_families), or None."""
+    if entry_points is not _INSTALLED_ENTRY_POINTS:  # replaced (the tests register families so): ask it
+        matching = [entry_point for entry_point in entry_points(group=GROUP) if entry_point.name == name]
+        return matching[-1].load if matching else None
+    references = [value for entry_point, value in _declared_entry_points() if entry_point == name]
+    return functools.partial(_load_reference, references[-1]) if references else None
+
+
+def _declared_entry_points() -> Iterable[tuple[str, str]]:
+    """(name, object reference) of every entry point in GROUP, read as importlib.metadata reads them.
+
+    The distributions are the ``*.dist-info`` and ``*.egg-info`` folders of each
+    folder on ``sys.path``, each distribution name once (its first); their
+    ``entry_points.txt`` is an INI-like file of ``[group]`` headers and ``name = value`` lines.
+    """
+    seen: set[str] = set()
+    for folder in sys.path:
+        try:
+            children = os.listdir(folder or ".")
+        except OSError:  # a missing folder, a zip file: importlib.metadata finds what is there
+            continue
+        for child in children:
+            stem, _, suffix = child.lower().rpartition(".")
+            if suffix not in ("dist-info", "egg-info"):
+                continue
+            distribution = re.sub(r"[-_.]+", "-", stem.partition("-")[0]).replace("-", "_")
+            if distribution in seen:
+                continue
+            seen.add(distribution)
+            yield from _group_entries(os.path.join(folder or ".", child, "entry_points.txt"))
+
+
+def _group_entries(path: str) -> Iterable[tuple[str, str]]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError:  # no entry points
+        return
+    section = None
+    for line in map(str.strip, text.splitlines()):
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line.strip("[]")
+        elif section == GROUP and "=" in line:
+            name, value = line.split("=", 1)
+            yield name.strip(), value.strip()
+
+
+#: An entry point's object reference, ``module[:attribute.path][ [extras]]`` (importlib.metadata.EntryPoint.pattern).
+_REFERENCE = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?((?P<extras>\[.*\])\s*)?$")
+
+
+def _load_reference(value: str) -> object:
+    match = _REFERENCE.match(value)
+    if match is None:
+        raise ValueError(f"not an object reference: {value!r}")
+    attributes = (match.group("attr") or "").split(".")
+    return functools.reduce(getattr, filter(None, attributes), import_module(match.group("module")))
