@@ -28,10 +28,11 @@ test: $(STAMP)
 test-long: $(STAMP)
 	$(BIN)/python -m pytest -n auto --hypothesis-profile=long
 
-## Lint: ruff over the package and the tests, then mypy over the package (configured in pyproject.toml).
+## Lint: ruff over the package and the tests, mypy over both, then the layering contracts (all in pyproject.toml).
 lint: $(STAMP)
 	$(BIN)/ruff check scenegen tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 ## Rewrite the files derived from the families' declarations: schema/*.config.schema.json and docs/config/*.md.
 schemas: $(STAMP)

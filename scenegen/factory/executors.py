@@ -18,8 +18,8 @@ from typing import Any, Protocol
 
 from scenegen.errors import ClusterError, ConfigError, ScenegenError, storage
 from scenegen.factory.jobs import JobResult, RunSpec, Worker, run_jobs
-from scenegen.factory.stops import STOP_MARKER, RunGuard, StopFlag, lock_holder
 from scenegen.files import create_new
+from scenegen.folder.stops import STOP_MARKER, RunGuard, StopFlag, lock_holder
 from scenegen.plugin.family import Family
 from scenegen.plugin.outputs import batched
 
@@ -88,7 +88,7 @@ class RayTasks:
     (whose nodes must share the run folder's file system).
 
     A task's process may outlive the run (a cluster's surely does): it watches the
-    run's folder (:class:`~scenegen.factory.stops.RunGuard`). A local Ray the run starts
+    run's folder (:class:`~scenegen.folder.stops.RunGuard`). A local Ray the run starts
     ends with the run, even a killed one (:mod:`scenegen.factory.watchdog`).
     """
 

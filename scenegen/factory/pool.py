@@ -24,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from scenegen.factory.executors import IN_FLIGHT_PER_WORKER, Window, WorkerDied
 from scenegen.factory.jobs import JobResult, RunSpec, run_job
-from scenegen.factory.stops import StopFlag
+from scenegen.folder.stops import StopFlag
 
 
 class Processes:

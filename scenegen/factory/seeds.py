@@ -20,17 +20,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import orjson
+
+from scenegen.plugin.config import canonical_json
 
 #: 32-bit words of the config-and-split digest that key a stream (128 bits: collisions are not a concern).
 STREAM_WORDS = 4
 _WORD = (1 << 64) - 1
-
-
-def canonical_json(value: Any) -> bytes:
-    """``value`` as canonical JSON (keys sorted; a number as written, so 1 and 1.0 differ): what a run's stream is
-    keyed by, and what a resumed run must match."""
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
 def stream_key(config: Mapping[str, Any], split: str) -> tuple[int, ...]:

@@ -54,7 +54,6 @@ from typing import Any, BinaryIO
 import orjson
 
 from scenegen.errors import OUT_OF_MEMORY, ConfigError, ScenegenError, StorageError, storage
-from scenegen.factory.seeds import canonical_json
 from scenegen.files import (
     create_new,
     is_temporary,
@@ -94,6 +93,7 @@ from scenegen.folder.overwrite import (
     unmark,
 )
 from scenegen.folder.run_record import RunRecordError, read_run_record
+from scenegen.plugin.config import canonical_json
 
 
 def dump_json(document: Any, *, indent: bool = False) -> bytes:

@@ -33,12 +33,12 @@ from typing import Any, Protocol
 import orjson
 
 from scenegen.errors import ConfigError, InvalidSceneError, storage
-from scenegen.factory.stops import StopFlag, Stopped, Watch
 from scenegen.files import create_new, open_regular, sha256, temporary_name, write_atomic
 from scenegen.folder.features import Type
 from scenegen.folder.indices import IndexRuns
 from scenegen.folder.manifest import JSONL_EXTENSIONS, MANIFEST, PARQUET_EXTENSION
 from scenegen.folder.output_folder import dump_json
+from scenegen.folder.stops import StopFlag, Stopped, Watch
 from scenegen.folder.summary import Summary
 from scenegen.plugin.outputs import Doc, Output, batched
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jsonschema_rs
+import orjson
 import yaml
 
 from scenegen.errors import ConfigError
@@ -327,3 +328,9 @@ def _same_shape(instance: Any, branch: Mapping[str, Any]) -> bool:
     if not jsonschema.Draft202012Validator.TYPE_CHECKER.is_type(instance, declared):
         return False
     return not isinstance(instance, dict) or all(key in instance for key in branch.get("required", ()))
+
+
+def canonical_json(value: Any) -> bytes:
+    """``value`` as canonical JSON (keys sorted; a number as written, so 1 and 1.0 differ): what a run's stream is
+    keyed by, and what a resumed run must match."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
