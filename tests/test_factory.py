@@ -18,11 +18,11 @@ import numpy as np
 import pytest
 
 from scenegen.factory import pool
-from scenegen.factory.executors import Window
 from scenegen.factory.jobs import RunSpec, Worker
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import load_family, make
 from scenegen.factory.seeds import stream_key
+from scenegen.factory.window import Window
 from scenegen.folder.indices import IndexRuns
 from scenegen.folder.lock import LOCK_NAME
 from scenegen.folder.storage import Storage

@@ -11,27 +11,20 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import chain, islice
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 from typing import Any, Protocol
 
-from scenegen.errors import ClusterError, ConfigError, ScenegenError, storage
+from scenegen.errors import ClusterError, ConfigError, storage
 from scenegen.factory.jobs import JobResult, RunSpec, Worker, run_jobs
+from scenegen.factory.window import IN_FLIGHT_PER_WORKER, Window
 from scenegen.files import create_new
 from scenegen.folder.stops import STOP_MARKER, RunGuard, StopFlag, lock_holder
 from scenegen.plugin.family import Family
 from scenegen.plugin.outputs import batched
 
-#: Jobs in flight per worker: one being made, one waiting, so that no worker idles between jobs.
-IN_FLIGHT_PER_WORKER = 2
-
 #: Jobs one Ray task makes: a task costs about a millisecond to schedule, a twentieth of a 64-scene job.
 JOBS_PER_TASK = 4
-
-
-class WorkerDied(ScenegenError):
-    """A worker process died (killed, or out of memory) while making a job."""
 
 
 class Executor(Protocol):
@@ -176,33 +169,6 @@ def _check_reachable(address: str) -> None:
         reason = error.strerror or str(error) or type(error).__name__
         raise ClusterError(f"--ray-address {address}: nothing answers there ({reason}); check the address, and that "
                            "`ray start --head` runs on that node") from None
-
-
-class Window:
-    """Jobs submitted with at most ``size`` in flight; their results taken in submission order."""
-
-    def __init__(self, submit: Callable[[Any], Any], result: Callable[[Any], Any], size: int) -> None:
-        self.submit = submit
-        self.result = result
-        self.size = size
-        self.in_flight: deque[Any] = deque()
-
-    def results(self, jobs: Iterable[Any]) -> Iterator[Any]:
-        """Every job's result, in order, submitting the next job as each one is taken."""
-        pending = iter(jobs)
-        self.in_flight.extend(self.submit(job) for job in islice(pending, self.size))
-        while self.in_flight:
-            done = self.result(self.in_flight[0])
-            self.in_flight.popleft()
-            self.in_flight.extend(self.submit(job) for job in islice(pending, 1))
-            yield done
-
-    def drain(self) -> Iterator[Any]:
-        """The results of the jobs still in flight, in order, submitting no more (a run being stopped)."""
-        while self.in_flight:
-            done = self.result(self.in_flight[0])
-            self.in_flight.popleft()
-            yield done
 
 
 def open_executor(name: str, spec: RunSpec, family: Family, workers: int, address: str | None) -> Executor:

@@ -22,7 +22,7 @@ from scenegen.errors import GenerationError, InvalidSceneError, ScenegenError
 from scenegen.factory.request import DEFAULT_SPLIT
 from scenegen.factory.seeds import SampleStreams, stream_key
 from scenegen.plugin.family import Family, Sample
-from scenegen.plugin.outputs import Doc, Made
+from scenegen.plugin.outputs import Doc
 from scenegen.plugin.schemas import document_problems
 
 if TYPE_CHECKING:
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 #: Samples per chunk. 16 gains no more than 8; at 32 the shell game's larger scenes no longer fit the caches.
 CHUNK_SIZE = 8
+
+#: A made sample and its exported documents by suffix ("" for a lone document).
+Made = tuple[Sample, dict[str, dict[str, Any]]]
 
 
 class Pipeline:

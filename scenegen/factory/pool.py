@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from scenegen.factory.executors import IN_FLIGHT_PER_WORKER, Window, WorkerDied
 from scenegen.factory.jobs import JobResult, RunSpec, run_job
+from scenegen.factory.window import IN_FLIGHT_PER_WORKER, Window, WorkerDied
 from scenegen.folder.stops import StopFlag
 
 

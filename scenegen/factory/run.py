@@ -31,9 +31,10 @@ import orjson
 from scenegen import __version__
 from scenegen.errors import Interrupted
 from scenegen.factory import collector
-from scenegen.factory.executors import Executor, WorkerDied, open_executor, usable_cores
+from scenegen.factory.executors import Executor, open_executor, usable_cores
 from scenegen.factory.jobs import JobResult, RunSpec
 from scenegen.factory.request import RunRequest
+from scenegen.factory.window import WorkerDied
 from scenegen.folder.names import check_prefix
 from scenegen.folder.output_folder import OutputFolder
 from scenegen.folder.storage import Storage

@@ -12,7 +12,7 @@ import orjson
 
 from scenegen.errors import Problem
 from scenegen.mcs import export
-from scenegen.mcs.rules import mcs_problems
+from scenegen.mcs.rules import SCENE_SCHEMA, mcs_problems
 from scenegen.plugin.outputs import Output
 
 
@@ -21,7 +21,7 @@ class McsScenes(Output):
     """MCS scenes, one file each as the simulator runs them (a family's documents are
     :class:`scenegen.mcs.model.Scene`); a record holds its scene as a JSON string, ``scene``."""
 
-    document_schema: str = "mcs_scene"
+    document_schema: str = SCENE_SCHEMA
     unit: str = "scenes"
     default_format: str = "files"
     shard_size: int = 1000

@@ -8,6 +8,9 @@ from typing import Any
 
 from scenegen.errors import Problem
 
+#: The bundled JSON Schema every MCS scene passes (``schema/mcs_scene.schema.json``) before these rules.
+SCENE_SCHEMA = "mcs_scene"
+
 
 def mcs_problems(document: Mapping[str, Any]) -> list[Problem]:
     """Checks every MCS scene must pass that its schema cannot express.

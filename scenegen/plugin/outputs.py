@@ -15,17 +15,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import orjson
 
 from scenegen.errors import ConfigError, Problem
-
-if TYPE_CHECKING:
-    from scenegen.plugin.family import Sample
-
-#: A made sample and its exported documents by suffix ("" for a lone document).
-Made = tuple["Sample", dict[str, dict[str, Any]]]
 
 #: One document of a run with its record metadata (id, index, family, split, pair fields, label, params).
 Doc = tuple[dict[str, Any], dict[str, Any]]

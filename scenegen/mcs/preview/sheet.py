@@ -9,9 +9,9 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from scenegen.mcs.output import McsScenes
 from scenegen.mcs.preview.scene import NotDrawable, SceneView, Window
 from scenegen.mcs.preview.svg import Drawn, page, panel
+from scenegen.mcs.rules import SCENE_SCHEMA
 from scenegen.plugin.outputs import Doc
 from scenegen.reading.dataset import DamagedRunError, Run, open_run
 
@@ -61,7 +61,7 @@ def _scene_run(run_dir: Path) -> Run:
         run = open_run(run_dir)
     except DamagedRunError as error:
         raise NotDrawable(str(error)) from None
-    if not isinstance(run.output, McsScenes):
+    if run.output.document_schema != SCENE_SCHEMA:
         raise NotDrawable(f"{run_dir}: a run of {run.record['family']} {run.output.unit}, not MCS scenes: "
                           f"nothing to draw")
     return run
