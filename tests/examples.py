@@ -15,4 +15,4 @@ _USUAL = 100  # max_examples of hypothesis's default profile, which ci keeps
 
 def examples(count: int) -> int:
     """``count`` scaled by the active profile's max_examples (read when the test module is imported)."""
-    return max(1, count * settings.default.max_examples // _USUAL)
+    return max(1, count * settings().max_examples // _USUAL)

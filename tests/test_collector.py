@@ -26,7 +26,7 @@ def test_settings_are_restored_when_the_run_fails():
 
 def test_cycles_made_during_a_run_are_still_collected():
     class Node:
-        pass
+        self: Node
 
     with collector.tuned_for_runs():
         node = Node()

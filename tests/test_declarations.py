@@ -34,7 +34,7 @@ def test_every_built_in_family_has_a_declaration_named_after_it():
                                                     "true_false_belief", "builder",
                                                     "approach", "imitation"}
     for family in FAMILIES:
-        assert family.declaration.family == family.name
+        assert family.declaration is not None and family.declaration.family == family.name
 
 
 @pytest.mark.parametrize("path", sorted(derived_files()), ids=lambda path: path.name)

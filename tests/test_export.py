@@ -4,6 +4,7 @@ the real evaluation scenes write it; whole numbers as integers where MCS writes 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from scenegen.folder.output_folder import dump_json
 from scenegen.mcs.export import to_document
@@ -29,7 +30,7 @@ WALL = "AI2-THOR/Materials/Walls/DrywallBeige"
 
 # Two objects of eval_7_interactive_holes_0001_02.json, as the released file writes them: an interactive
 # agent and the ball it holds.
-REAL_AGENT = {
+REAL_AGENT: dict[str, Any] = {
     "id": "agent_8577ea41-d285-48ab-b1ee-4fe355a85e50",
     "type": "agent_female_02",
     "mass": 75,
@@ -256,7 +257,8 @@ def test_values_that_are_not_whole_numbers_pass_through():
     item = SceneObject("tool", "tool_rect_0_50_x_9_00", [
         Show((0.0, 0.15, 0.0), rotation=(0.0, 1e300, 0.0)),  # too large for a 64-bit integer: stays a float
         Show((0.0, 0.15, 0.0), rotation=(0, 45, 0), step=1),  # integers stay integers
-        Show((0.0, 0.15, 0.0), rotation=[0.0, 36.0274, 0.0], step=2),  # any sequence, uncached
+        # any sequence, uncached: a list on purpose (as an untyped plugin may pass it), though the model types a tuple
+        Show((0.0, 0.15, 0.0), rotation=[0.0, 36.0274, 0.0], step=2),  # type: ignore[arg-type]
     ])
     shows = _only(item)["shows"]
     assert shows[0]["rotation"]["y"] == 1e300 and isinstance(shows[0]["rotation"]["y"], float)

@@ -131,7 +131,12 @@ def test_semantic_checks_run_with_check_only(monkeypatch, tmp_path):
     from scenegen.families.tool_choice import ToolChoice
 
     calls = []
-    monkeypatch.setattr(ToolChoice, "check", lambda self, document, truth: calls.append(1) or [])
+
+    def check(self, document, truth):
+        calls.append(1)
+        return []
+
+    monkeypatch.setattr(ToolChoice, "check", check)
     generate(tmp_path / "full", n=2, check=True)
     assert len(calls) == 2
     generate(tmp_path / "fast", n=2)

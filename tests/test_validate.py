@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -29,7 +30,8 @@ def test_reference_scenes_validate_with_both_validators(path):
     assert list(reference_validator("mcs_scene").iter_errors(scene)) == []
 
 
-MUTATIONS = [
+#: (path..., key, value): a JSON path into a scene, and the value its last key is set to.
+MUTATIONS: list[tuple[Any, ...]] = [
     ("objects", 0, "type", "no_such_object"),
     ("objects", 0, "shows", 0, "position", "x", "far"),
     ("objects", 0, "mass", -1),

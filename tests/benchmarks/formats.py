@@ -20,8 +20,9 @@ from scenegen.factory.run import make
 from .factory import IN_MEMORY
 
 #: (config, n, make options): a few seconds of making each.
-CONFIGS = (("tool_choice", 5000, {}), ("shell_game", 4000, {}), ("set_rotation", 4000, {}),
-           ("helper_hinderer", 300, {}), ("caip", 50_000, {}))
+CONFIGS: tuple[tuple[str, int, dict[str, object]], ...] = (
+    ("tool_choice", 5000, {}), ("shell_game", 4000, {}), ("set_rotation", 4000, {}), ("helper_hinderer", 300, {}),
+    ("caip", 50_000, {}))
 #: (label, options) of each format measured.
 FORMATS = (("files", {"format": "files"}), ("jsonl zstd", {"format": "jsonl"}),
            ("jsonl gzip", {"format": "jsonl", "compression": "gzip"}), ("parquet zstd", {"format": "parquet"}))

@@ -46,6 +46,7 @@ def measure(config: str, n: int, repeats: int = 3) -> list[str]:
     by_round = ", ".join(f"{made.cpu / written.cpu:.2f}x"
                          for made, written in zip(timings["default"], timings["writing"], strict=True))
     summary = default.summary
+    assert summary is not None  # _make keeps its run's summary
     unit = "pairs" if summary.documents > summary.written else summary.unit
     return [
         (f"{config}: make -n {n}: {n / default.cpu:,.0f} validated {unit}/s ({default.cpu / n * 1e6:,.0f} us each), "

@@ -46,7 +46,7 @@ def test_construction_broadcasts_scalars_and_rejects_negative_sizes():
 def test_indexing_always_returns_boxes():
     boxes = Boxes([[0, 0], [1, 1], [2, 2]], [[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]], [0, 10, 20], y=[[0, 1]] * 3)
     one = boxes[1]
-    assert len(one) == 1 and one.angle[0] == 10 and one.y.shape == (1, 2)
+    assert len(one) == 1 and one.angle[0] == 10 and one.y is not None and one.y.shape == (1, 2)
     picked = boxes[np.array([True, False, True])]
     np.testing.assert_array_equal(picked.centre, [[0, 0], [2, 2]])
     assert len(boxes[1:]) == 2
@@ -73,6 +73,7 @@ def test_pose_swings_off_pivot_boxes_around_the_pivot():
     assert placed.count == 2 and placed.parts == 2
     np.testing.assert_allclose(placed.boxes.centre, [[10, 0], [12, 0], [0, 10], [0, 12]], atol=1e-12)
     np.testing.assert_allclose(placed.boxes.angle, [90, 90, 0, 0])
+    assert placed.boxes.y is not None
     np.testing.assert_allclose(placed.boxes.y, [[0.5, 1.5]] * 2 + [[1.5, 2.5]] * 2)
     np.testing.assert_array_equal(placed.owner, [0, 0, 1, 1])
 

@@ -101,14 +101,18 @@ def test_a_stopped_job_removes_its_streamed_shard_and_records_nothing(tmp_path, 
     watch = StopAfter(chunks=20)
     written: list[str] = []
     real_put = storage._Stream._put
-    monkeypatch.setattr(storage._Stream, "_put", lambda stream, data: (written.append(stream.path.name),
-                                                                       real_put(stream, data)))
+
+    def put(stream, data):
+        written.append(stream.path.name)
+        real_put(stream, data)
+
+    monkeypatch.setattr(storage._Stream, "_put", put)
     result = Worker(spec).run(range(1000), watch)
     assert result.stopped and result.part is None and result.spans == () and written
     assert not list(tmp_path.iterdir())
 
 
-LONG = settings.default.max_examples > 100  # the long profile (make test-long)
+LONG = settings().max_examples > 100  # the long profile (make test-long)
 
 
 @pytest.mark.skipif(not LONG, reason="a run of 300,000 records (10 s): make test-long runs it")

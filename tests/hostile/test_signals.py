@@ -152,7 +152,7 @@ def test_a_worker_stops_when_another_run_holds_its_folder_or_its_run_leaves_the_
     assert guard.stop_asked() and not guard.run_gone()
 
 
-LONG = settings.default.max_examples > 100  # the long profile (make test-long)
+LONG = settings().max_examples > 100  # the long profile (make test-long)
 ray_runs = pytest.mark.skipif(not LONG, reason="a local Ray takes 4 s to start: make test-long runs these")
 
 

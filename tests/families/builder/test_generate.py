@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ from scenegen.families.builder.shapes import KINDS, offsets
 
 from .support import build, part_blocks, parts_blocks, records
 
-CONFIGS = {
+CONFIGS: dict[str, dict[str, Any]] = {
     "default": {},
     "corrections": {"correction": 1.0, "kind": ["column", "stack", "row", "diagonal", "wall"]},
     "stacked": {"placement": "on_top", "kind": ["block", "column", "stack"], "parts": 8},

@@ -23,7 +23,7 @@ from .support import (
 #: The size a correction takes back by one, by kind (docs/builder.md): the instruction said one more.
 GROWN = {"column": 0, "stack": 0, "row": 0, "diagonal": 0, "wall": 1}
 
-CONFIGS = {
+CONFIGS: dict[str, dict[str, Any]] = {
     "default": {},
     "clarifying": {"clarification": 0.8, "correction": 0.3, "repeat": 0.5},
     "references": {"placement": {"choices": ["on_top", "beside"]}, "kind": ["block", "column", "stack", "row"],

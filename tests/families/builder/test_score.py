@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -45,7 +47,7 @@ def test_a_question_without_blocks_against_an_empty_gold_is_perfect():
 
 
 def test_turns_are_summed_before_the_ratios():
-    gold = [GOLD, {"add": [[1, 0, 0, "red"]], "remove": []}]
+    gold: list[Mapping[str, Any]] = [GOLD, {"add": [[1, 0, 0, "red"]], "remove": []}]
     result = score([{"add": [RED, TOP]}, {"add": [[2, 0, 0, "red"]]}], gold)
     assert (result["right"], result["predicted"], result["gold"]) == (2, 3, 3)
     assert result["f1"] == pytest.approx(2 / 3)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from scenegen.errors import ConfigError
@@ -41,7 +43,7 @@ def test_missing_keys_take_their_defaults_without_the_pipeline():
     assert Caip({"family": "caip"}).settings.makes_negatives is False
 
 
-SCHEMA_ERRORS = {
+SCHEMA_ERRORS: dict[str, tuple[dict[str, Any], str]] = {
     "unknown key": ({"colour": "red"}, "colour"),
     "unknown action": ({"action_type": "JUMP"}, "action_type"),
     "range on a category": ({"action_type": {"min": "BUILD", "max": "DIG"}}, "action_type"),
@@ -62,7 +64,7 @@ def test_the_schema_rejects(name):
         check_config({"family": "caip", **change}, SCHEMA)
 
 
-COMPILE_ERRORS = {
+COMPILE_ERRORS: dict[str, tuple[dict[str, Any], str]] = {
     "weights mismatch": ({"action_type": {"choices": ["BUILD", "DIG"], "weights": [1, 2, 3]}},
                          "action_type.weights: 3 weights for 2 choices"),
     "all weights zero": ({"dialogue_type": {"choices": ["NOOP", "GET_MEMORY"], "weights": [0, 0]}},
@@ -80,7 +82,7 @@ def test_compiling_rejects_what_the_schema_cannot(name):
     assert message in str(raised.value)
 
 
-UNVALIDATED_ERRORS = {
+UNVALIDATED_ERRORS: dict[str, tuple[dict[str, Any], str]] = {
     "unknown key": ({"colour": "red"}, "colour: unknown key"),
     "share outside [0, 1]": ({"tag": 2.0}, "tag: 2.0 is not a share between 0 and 1"),
     "a word for a number": ({"attributes": "two"}, "attributes: 'two' is not a number"),

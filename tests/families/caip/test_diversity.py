@@ -14,7 +14,9 @@ N = 5000
 
 def test_the_template_is_diverse():
     family = build(template_config())
-    texts, forms, kinds, dialogues = set(), set(), Counter(), Counter()
+    texts, forms = set(), set()
+    kinds: Counter[str] = Counter()
+    dialogues: Counter[str] = Counter()
     for index in range(N):
         sample = family.generate(index, np.random.default_rng((2024, index)))
         record = sample.documents[""]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from scenegen.families.caip.linearize import LinearizationError, linearize, parse
@@ -9,7 +11,7 @@ from scenegen.families.caip.linearize import LinearizationError, linearize, pars
 from .support import appendix_d
 
 # Section 5.2: "build a large blue dome on top of the walls"
-PAPER_FORM = {
+PAPER_FORM: dict[str, Any] = {
     "dialogue_type": "HUMAN_GIVE_COMMAND",
     "action_sequence": [{
         "action_type": "BUILD",

@@ -33,6 +33,7 @@ def test_each_kind_changes_one_thing_of_that_kind(kind):
     for seed in range(40):
         before = copy.deepcopy(FORM)
         negative = NEGATIVES.corrupt(FORM, TOKENS, Draws(np.random.default_rng(seed)), kind)
+        assert negative is not None
         assert before == FORM, "the positive was modified"
         assert negative["corruption"]["kind"] == kind
         ((path, found_kind),) = differences(FORM, negative["logical_form"])
@@ -49,6 +50,7 @@ def test_action_types_only_change_to_ones_that_accept_the_children():
     seen = set()
     for seed in range(200):
         negative = NEGATIVES.corrupt(FORM, TOKENS, Draws(np.random.default_rng(seed)), "categorical")
+        assert negative is not None
         if negative["corruption"]["path"] == "$.logical_form.action_sequence[0].action_type":
             seen.add(negative["logical_form"]["action_sequence"][0]["action_type"])
     # BUILD with a schematic and a location: only DIG and OTHERACTION take both
@@ -59,6 +61,7 @@ def test_removing_an_action_of_a_composite():
     paths = set()
     for seed in range(100):
         negative = NEGATIVES.corrupt(FORM, TOKENS, Draws(np.random.default_rng(seed)), "node")
+        assert negative is not None
         paths.add(negative["corruption"]["path"])
     assert {"$.logical_form.action_sequence[0]", "$.logical_form.action_sequence[1]"} <= paths
     # a location's type names its object: that object is never the node removed
@@ -70,9 +73,11 @@ def test_a_kind_with_nothing_to_change_falls_back_to_the_next():
                                                                         "reward_value": "POSITIVE"}}}
     # kinds are tried in turn from the one asked for: span, then node, then categorical
     negative = NEGATIVES.corrupt(reward, ["good", "job"], Draws(np.random.default_rng(0)), "span")
+    assert negative is not None
     assert negative["corruption"]["kind"] == "node"
     assert negative["corruption"]["path"] in {"$.logical_form.upsert", "$.logical_form.upsert.memory_data.reward_value"}
     negative = NEGATIVES.corrupt(reward, ["good", "job"], Draws(np.random.default_rng(0)), "categorical")
+    assert negative is not None
     assert negative["logical_form"]["upsert"]["memory_data"]["reward_value"] == "NEGATIVE"
     chatter = NEGATIVES.corrupt({"dialogue_type": "NOOP"}, ["hi"], Draws(np.random.default_rng(0)), "categorical")
     assert chatter is None

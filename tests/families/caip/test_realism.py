@@ -79,7 +79,7 @@ LOOPING = {"action_type": ["MOVE", "DIG", "DANCE", "BUILD", "COPY", "FREEBUILD",
 
 
 def test_loops_are_written_as_annotated_by_default():
-    looped = Counter()
+    looped: Counter[str] = Counter()
     for record in records(LOOPING, 400):
         (action,) = record["logical_form"]["action_sequence"]
         assert "stop_condition" not in action, record["text"]
@@ -92,7 +92,7 @@ def test_loops_are_written_as_annotated_by_default():
 
 def test_loops_take_the_figures_form_by_config():
     """Appendix C's figures 23-25: stop_condition on the action, on MOVE, DIG and DANCE only."""
-    looped = Counter()
+    looped: Counter[str] = Counter()
     for record in records({**LOOPING, "loop_form": "figures"}, 400):
         (action,) = record["logical_form"]["action_sequence"]
         assert "stop_condition" not in action.get("repeat", {}), record["text"]
@@ -107,7 +107,7 @@ def test_counts_said_by_the_object_repeat_the_action_or_the_object_by_config():
     config = {"action_type": ["DESTROY", "DIG", "OTHERACTION"], "dialogue_type": "HUMAN_GIVE_COMMAND",
               "repeat": 1.0, "stop_condition": 0.0, "bare": 0.0, "actions_per_command": 1}
     for form, where in (("annotated", "action"), ("figures", "object")):
-        keys = Counter()
+        keys: Counter[tuple[str, str, str | None]] = Counter()
         for record in records({**config, "loop_form": form}, 300):
             (action,) = record["logical_form"]["action_sequence"]
             for path, node in nodes(action, "action"):
@@ -151,7 +151,7 @@ def test_people_mistype():
 
 
 def test_people_say_bare_commands():
-    said = Counter()
+    said: Counter[str] = Counter()
     for record in records({"bare": 1.0, "dialogue_type": "HUMAN_GIVE_COMMAND", "actions_per_command": 1,
                            "prefix": 0.0, "suffix": 0.0, "punctuation": 0.0}, 600):
         (action,) = record["logical_form"]["action_sequence"]
