@@ -10,6 +10,7 @@ import types
 from collections import Counter
 from itertools import chain
 from pathlib import Path
+from typing import Any, TypedDict
 
 import pytest
 
@@ -25,8 +26,15 @@ from scenegen.plugin.schemas import reference_validator  # noqa: E402
 from scenegen.reading.convert import convert  # noqa: E402
 from scenegen.reading.dataset import DamagedRunError, open_run  # noqa: E402
 
+
+class Options(TypedDict, total=False):
+    """The make options a run of RUNS adds."""
+
+    pairs: bool
+
+
 #: (config, options, documents per sample): a scene family, a pair family of each kind, and a record family.
-RUNS = {
+RUNS: dict[str, tuple[str, Options, int]] = {
     "tool_choice": ("tool_choice", {}, 1),
     "shell_game": ("shell_game", {}, 1),
     "set_rotation_pairs": ("set_rotation", {"pairs": True}, 2),
@@ -49,10 +57,10 @@ def runs(tmp_path_factory):
     made = {}
     for name, (config, options, _) in RUNS.items():
         for format in FORMATS:
-            shards = {"shard_size": SHARD_SIZE} if format != "files" else {}
+            shard_size = SHARD_SIZE if format != "files" else None
             out = root / f"{name}-{format}"
             make(RunRequest(config, samples(name), seed=4, out=out, progress=False, workers=1, format=format,
-                            **shards, **options))
+                            shard_size=shard_size, **options))
             made[name, format] = out
     return made
 
@@ -128,7 +136,7 @@ def test_every_record_of_a_family_has_the_same_keys(name):
     config, options, _ = RUNS[name]
     _, family = load_family(config, pairs=bool(options.get("pairs")))
     pipeline = Pipeline(family, 0, "x_")
-    shapes = Counter()
+    shapes: Counter[str] = Counter()
     for first in range(0, 160, 8):
         for index, made in zip(range(first, first + 8), pipeline.produce_many(range(first, first + 8)), strict=True):
             shapes.update(_shape({key: meta[key] for key in ("label", "params")}) for meta, _ in
@@ -191,7 +199,8 @@ def test_iterating_in_a_torch_loader_worker_reads_that_workers_share(runs, monke
     fake = types.ModuleType("torch.utils.data")
     shares = []
     for worker in range(2):
-        fake.get_worker_info = lambda worker=worker: types.SimpleNamespace(id=worker, num_workers=2)
+        monkeypatch.setattr(fake, "get_worker_info",
+                            lambda worker=worker: types.SimpleNamespace(id=worker, num_workers=2), raising=False)
         monkeypatch.setitem(sys.modules, "torch.utils.data", fake)
         shares.append([_id(document) for document, _ in dataset])
     assert shares == every_reader(dataset, 2)[2:]
@@ -215,7 +224,7 @@ def shard_run(runs, tmp_path):
 def test_a_truncated_shard_is_named_by_validate_and_never_half_read(shard_run, run_cli):
     shard = shard_run / "shell_game-00001.jsonl.zst"
     shard.write_bytes(shard.read_bytes()[:-20])
-    got = []
+    got: list[tuple[dict[str, Any], dict[str, Any]]] = []
     with pytest.raises(DamagedRunError, match=r"shell_game-00001\.jsonl\.zst: its content differs"):
         got.extend(read(shard_run))
     assert len(got) == 2  # the first shard's records; none of the damaged one

@@ -142,7 +142,7 @@ def test_streams_are_keyed_by_config_and_split(tmp_path):
     assert json.loads(first_scene("set_rotation"))["objects"][0]["id"] != \
         json.loads(first_scene("hidden_set_rotation"))["objects"][0]["id"]
     _, family = load_family("tool_choice")
-    assert stream_key(family.config, "train") == stream_key(dict(reversed(family.config.items())), "train")
+    assert stream_key(family.config, "train") == stream_key(dict(reversed(list(family.config.items()))), "train")
     assert stream_key(family.config, "train") != stream_key({**family.config, "last_step": 6000}, "train")
 
 

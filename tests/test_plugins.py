@@ -83,7 +83,8 @@ class Buggy(Juggling):
         return {"type": "object", "properties": {"family": {"const": cls.name}}}
 
     def generate(self, index, rng):
-        return {}["missing"]
+        known: dict[str, object] = {}
+        return known["missing"]
 
 
 class FailsThird(Impossible):

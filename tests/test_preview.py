@@ -151,7 +151,8 @@ def _panels(root: ET.Element) -> dict[str, tuple[float, float, ET.Element]]:
     panels = {}
     for group in root.findall(f"{SVG}g"):
         title = next(text.text for text in group.iter(f"{SVG}text") if text.get("class") == "title")
-        x, y = group.get("transform").removeprefix("translate(").removesuffix(")").split()
+        assert title is not None
+        x, y = group.get("transform", "").removeprefix("translate(").removesuffix(")").split()
         panels[title] = (float(x), float(y), group)
     return panels
 
@@ -168,7 +169,7 @@ def test_a_sheet_shows_a_pair_side_by_side_in_its_test_trial(runs):
         assert expected_y == unexpected_y and unexpected_x > expected_x
     for scene_id, (_, _, group) in panels.items():
         steps = [int(step) for mark in group.iter(f"{SVG}g") if mark.get("class") == "mark"
-                 for text in mark.iter(f"{SVG}text") for step in text.text.split(", ")]
+                 for text in mark.iter(f"{SVG}text") for step in (text.text or "").split(", ")]
         assert steps and min(steps) >= labels[scene_id]["test_start"]  # the test trial's routes only
 
 

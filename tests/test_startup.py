@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 from importlib.metadata import EntryPoint, entry_points
+from typing import Any
 
 import jsonschema
 import pytest
@@ -201,7 +202,7 @@ def test_the_error_of_a_bad_config_is_jsonschemas(tmp_path, monkeypatch):
     """An invalid config's message is the same whether or not jsonschema-rs was asked first."""
     for _path, config in _configs(tmp_path):
         schema = plugins.family_named(config["family"]).config_schema()
-        outcomes = []
+        outcomes: list[dict[str, Any] | str] = []
         for compiled_first in (True, False):
             if not compiled_first:
                 monkeypatch.setattr("scenegen.plugin.config._compiled_says_valid", lambda _config, _schema: False)

@@ -131,7 +131,9 @@ def test_a_real_browser_loads_the_page_and_draws_the_charts(run_cli, tmp_path):
     out = made(tmp_path, "shell_game", 40)
     page = tmp_path / "stats.html"
     assert run_cli("stats", str(out), "--html", str(page)).code == 0
-    browser = (chromium(), *QUIET_CHROMIUM, f"--user-data-dir={tmp_path / 'profile'}")
+    executable = chromium()
+    assert executable is not None  # the skipif above
+    browser = (executable, *QUIET_CHROMIUM, f"--user-data-dir={tmp_path / 'profile'}")
     dom = subprocess.run([*browser, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120,
                          env={**os.environ, "HOME": str(tmp_path)}, check=True).stdout
     assert "<h1>scenegen stats: shell_game" in dom and dom.count("<svg") >= 10

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scenegen.mcs.geometry import footprint, object_facts, object_size, resting_y, shape
+from scenegen.mcs.geometry import Boxes, footprint, object_facts, object_size, resting_y, shape
 from scenegen.mcs.geometry.catalog import catalog
 from scenegen.mcs.geometry.meshes import world_bounds
 
@@ -62,11 +62,17 @@ def test_rotation_90_puts_a_tool_along_x_and_the_hook_at_plus_x():
     assert hook[0] == pytest.approx(1.5) and hook[2] == pytest.approx(2.0)
 
 
+def _vertical(boxes: Boxes) -> np.ndarray:
+    """The (bottom, top) of each of ``boxes``, which a catalogue footprint always has."""
+    assert boxes.y is not None
+    return boxes.y
+
+
 def test_vertical_extent_follows_the_pivot_rules():
-    assert footprint("separate_container", (0, 0.1, 1), 0, 0.4).y[0] == pytest.approx([0.1, 0.5])
-    assert footprint("soccer_ball", (0, 0.22, 0), 0, 2.0).y[0] == pytest.approx([0.0, 0.44])
-    assert footprint("cylinder", (0, 2.0, 0), 0, (0.05, 1.825, 0.05)).y[0] == pytest.approx([0.175, 3.825])
-    assert footprint("rotating_cog", (0, 0.05, 1), 0, (4, 5, 4)).y[0] == pytest.approx([0.0, 0.1])
+    assert _vertical(footprint("separate_container", (0, 0.1, 1), 0, 0.4))[0] == pytest.approx([0.1, 0.5])
+    assert _vertical(footprint("soccer_ball", (0, 0.22, 0), 0, 2.0))[0] == pytest.approx([0.0, 0.44])
+    assert _vertical(footprint("cylinder", (0, 2.0, 0), 0, (0.05, 1.825, 0.05)))[0] == pytest.approx([0.175, 3.825])
+    assert _vertical(footprint("rotating_cog", (0, 0.05, 1), 0, (4, 5, 4)))[0] == pytest.approx([0.0, 0.1])
     assert resting_y("soccer_ball", 2.0) == pytest.approx(0.22)
     assert resting_y("separate_container", 0.4, support=0.1) == pytest.approx(0.1)
     assert resting_y("blob_05", {"x": 0.789, "y": 0.789, "z": 0.789}) == pytest.approx(0.18936)
@@ -91,7 +97,7 @@ def test_footprint_bounds_match_the_trimesh_solid(object_type, rotation, scale):
     solid = world_bounds(object_type, position, rotation, scale)
     boxes = footprint(object_type, position, rotation, scale)
     np.testing.assert_allclose(boxes.total_bounds(), solid[:, [0, 2]].ravel(), atol=1e-9)
-    np.testing.assert_allclose([boxes.y.min(), boxes.y.max()], solid[:, 1], atol=1e-9)
+    np.testing.assert_allclose([_vertical(boxes).min(), _vertical(boxes).max()], solid[:, 1], atol=1e-9)
 
 
 def test_round_objects_are_inside_their_square_footprint():

@@ -125,7 +125,7 @@ def test_any_overlap_reduces_over_each_objects_boxes():
 
 def test_self_overlap_ignores_boxes_of_the_same_object():
     # Object 0 is two overlapping boxes (its own arms); object 1 touches nothing.
-    boxes = Boxes([[0, 0], [0.5, 0], [5, 5]], 0.5, 0.0)
+    boxes = Boxes([[0.0, 0.0], [0.5, 0], [5.0, 5.0]], 0.5, 0.0)
     grouped = Footprints(boxes, np.array([0, 0, 1]), 2)
     np.testing.assert_array_equal(self_overlap(grouped), [False, False])
     np.testing.assert_array_equal(self_overlap(boxes), [True, True, False])

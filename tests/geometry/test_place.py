@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scenegen.mcs.geometry import (
     Boxes,
+    Constraint,
     InRect,
     InsideDisc,
     InsideRoom,
@@ -55,7 +56,7 @@ def scenes(draw):
             local = Boxes.from_size([0.0, 0.0], [draw(st.floats(0.1, 2.0)), draw(st.floats(0.1, 2.0))])
         rotation = draw(st.sampled_from([None, 0.0, 45.0, (0.0, 90.0)]))
         sampler = InRect((-size[0] / 2, -size[1] / 2), (size[0] / 2, size[1] / 2), rotation)
-        constraints = [room]
+        constraints: list[Constraint] = [room]
         if cells:
             constraints.append(away_from_cells(cells, name="lava"))
         if draw(st.booleans()):
@@ -82,7 +83,7 @@ def test_every_returned_placement_satisfies_every_constraint(scene, seed):
         return
     event("all placed")
     cell_polygons = [shapely.box(x - 0.5, z - 0.5, x + 0.5, z + 0.5) for x, z in cells]
-    placed_polygons = []
+    placed_polygons: list[shapely.Polygon] = []
     for request, placement in zip(requests, placements, strict=True):
         # The footprint is the requested shape at the returned pose.
         expected = pose(request.shape, [placement.centre], [placement.angle]).boxes
@@ -240,6 +241,7 @@ def test_placement_carries_the_catalogue_footprint():
     x, z = placement.centre
     expected = footprint("separate_container", (x, 0.1, z), placement.angle, 0.4)
     np.testing.assert_allclose(placement.footprint.corners(), expected.corners())
+    assert expected.y is not None
     np.testing.assert_allclose(placement.footprint.y, expected.y)
 
 

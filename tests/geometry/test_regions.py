@@ -30,7 +30,7 @@ from .oracle import AMBIGUOUS, polygon, polygons
 
 def test_inside_room_checks_every_corner_against_the_walls():
     room = InsideRoom((10.0, 8.0), wall_margin=0.5)
-    boxes = Boxes([[0, 0], [4.0, 0], [4.01, 0], [0, 3.0], [0, 3.2]], 0.5, 0.0)
+    boxes = Boxes([[0.0, 0.0], [4.0, 0], [4.01, 0], [0, 3.0], [0, 3.2]], 0.5, 0.0)
     np.testing.assert_array_equal(room(boxes), [True, True, False, True, False])
     turned = Boxes([[4.0, 0]], 0.5, 45.0)  # its corner reaches 4.707 > 4.5
     assert not room(turned)[0]
@@ -45,7 +45,7 @@ def test_inside_room_needs_every_box_of_an_object():
 
 def test_inside_boxes_needs_containment_in_one_region_box():
     region = Boxes([[0, 0], [2, 0]], [1.0, 1.0], 0.0)  # two squares sharing an edge
-    candidates = Boxes([[0, 0], [0.5, 0.5], [1.0, 0.0], [5, 5]], 0.5, 0.0)
+    candidates = Boxes([[0.0, 0.0], [0.5, 0.5], [1.0, 0.0], [5.0, 5.0]], 0.5, 0.0)
     np.testing.assert_array_equal(InsideBoxes(region)(candidates), [True, True, False, False])
     rotated_region = Boxes([[0, 0]], [3.0, 0.5], 90.0)  # a strip along z
     np.testing.assert_array_equal(InsideBoxes(rotated_region)(Boxes([[0, 2.4], [2.4, 0]], 0.1, 0.0)),
@@ -62,7 +62,7 @@ def test_away_from_cells_allows_touching_a_cell_but_not_entering_it():
 
 def test_outside_boxes_is_the_overlap_test_negated():
     region = Boxes([[0, 0]], [2.0, 2.0], 0.0)
-    np.testing.assert_array_equal(OutsideBoxes(region)(Boxes([[0, 0], [2.5, 0], [3.0, 0]], 0.5, 0.0)),
+    np.testing.assert_array_equal(OutsideBoxes(region)(Boxes([[0.0, 0.0], [2.5, 0], [3.0, 0]], 0.5, 0.0)),
                                   [False, True, True])
 
 
