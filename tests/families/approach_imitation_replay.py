@@ -27,6 +27,9 @@ says differs in familiarisation, the main agent's test walks agree).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
 from scenegen.mcs.geometry import footprint
@@ -196,7 +199,7 @@ def _before(document: dict, step: int) -> dict:
     return trimmed
 
 
-def check_pair(family, seed: int, index: int) -> dict:
+def check_pair(family, seed: int, index: int) -> Mapping[str, Any]:
     """Make sample ``index`` as ``make --check`` does and replay both files; return the sample's pair record."""
     sample, documents, _ = checked_sample(family, seed, f"{family.name}_", index)
     validator = reference_validator("mcs_scene")
@@ -211,6 +214,7 @@ def check_pair(family, seed: int, index: int) -> dict:
         assert {key: truth[key] for key in label} == label, (suffix, label, truth)
         replays[suffix] = replay
     pair = sample.pair
+    assert pair is not None
     kinds = {suffix: sample.truth[suffix]["kind"] for suffix in documents}
     assert {pair["a"], pair["b"]} == set(kinds.values()) and len(set(kinds.values())) == 2
     assert pair["higher"] == max(kinds, key=lambda suffix: RANK[kinds[suffix]])

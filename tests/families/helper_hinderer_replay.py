@@ -175,8 +175,7 @@ def assert_no_overlap(world: World) -> None:
         where = before[None] + fractions[:, None, None] * (after - before)[None]
         gap = np.abs(where[:, :, None, :] - where[:, None, :, :]) - (halves[:, None, :] + halves[None, :, :])
         hits = np.all(gap < -EPS, axis=3).any(axis=0) & shown[:, None] & shown[None, :] & ~exempt
-        a, b = np.argwhere(hits)[0] if hits.any() else (None, None)
-        assert a is None, f"step {step}: {items[a]['id']} overlaps {items[b]['id']}"
+        assert not hits.any(), "step {}: {} overlaps {}".format(step, *(items[k]["id"] for k in np.argwhere(hits)[0]))
 
 
 def moves_into(item: dict, step: int) -> bool:
@@ -334,6 +333,7 @@ def check_pair(family: HelperHinderer, seed: int, index: int) -> None:
         assert abs(sample.params["main_start"][1]) < EPS
         assert_mirrored(walks)
     test_start = World(documents["expected"]).test_start
+    assert sample.pair is not None
     assert sample.pair["test_start"] == test_start == World(documents["unexpected"]).test_start
     assert_identical_before_test(documents["expected"], documents["unexpected"], test_start)
     assert sample.truth["expected"]["approaches"] == "helper" and sample.truth["unexpected"]["approaches"] == "hinderer"

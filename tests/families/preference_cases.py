@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from hypothesis import strategies as st
@@ -65,7 +65,7 @@ def configs(task: str) -> st.SearchStrategy[dict[str, Any]]:
     })
 
 
-def pair_kinds_seen(pairs: list[dict[str, Any]]) -> int:
+def pair_kinds_seen(pairs: Iterable[Mapping[str, Any]]) -> int:
     return len({frozenset((pair["a"], pair["b"])) for pair in pairs})
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,6 +40,12 @@ def checked_sample(family: Family, seed: int, prefix: str,
     sample, made = Pipeline(family, seed, prefix, semantic=True).produce(index)
     documents = {suffix: as_written(document) for suffix, document in made.items()}
     return sample, documents, [(scene, document_truth(sample.truth, suffix)) for suffix, scene in documents.items()]
+
+
+def pair_of(sample: Sample) -> Mapping[str, Any]:
+    """The pair record of a sample that a pair family made."""
+    assert sample.pair is not None, "not a pair"
+    return sample.pair
 
 
 def as_written(document: dict[str, Any]) -> dict[str, Any]:

@@ -65,6 +65,7 @@ def test_every_pair_is_valid_and_plays_out_as_labelled(config, seed, index):
 def test_default_template_pairs(index):
     from scenegen.factory.run import load_family
     _, family = load_family("helper_hinderer.yaml")
+    assert isinstance(family, HelperHinderer)
     check_pair(family, 3, index)
 
 
@@ -117,6 +118,7 @@ def test_durations_and_motion_match_the_evaluation():
     tests, scenes, trials, steps = [], [], [], []
     for index in range(30):
         sample, documents, _ = checked_sample(family, 11, "hh_", index)
+        assert sample.pair is not None
         for document in documents.values():
             scenes.append(document["goal"]["last_step"])
             tests.append(document["goal"]["last_step"] - sample.pair["test_start"] + 1)
@@ -132,7 +134,7 @@ def test_durations_and_motion_match_the_evaluation():
 
 def test_views_are_the_two_isometric_ones_half_and_half():
     family = family_for({})
-    seen = {}
+    seen: dict[tuple[bool, bool, float], int] = {}
     for index in range(200):
         scene = family.generate(index, __import__("numpy").random.default_rng(index)).documents["expected"]
         pillar = next(item for item in scene.objects if item.id.startswith("platform_"))

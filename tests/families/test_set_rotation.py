@@ -25,7 +25,7 @@ from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
-from .support import checked_sample, configured, feasible, manifest_entries
+from .support import checked_sample, configured, feasible, manifest_entries, pair_of
 from .tracking_replay import (
     answer,
     assert_apart,
@@ -37,8 +37,8 @@ from .tracking_replay import (
     performer_poses,
     square,
     start,
-    table,
     the_ball,
+    the_table,
     turn,
     value,
 )
@@ -90,7 +90,7 @@ def test_every_scene_is_valid_and_its_answer_replays(config, seed, index):
 
 def assert_layout(scene):
     """Containers on the turntable, apart from each other, at the start and the end; all in the room."""
-    turntable = table(scene)
+    turntable = the_table(scene)
     disc = Point(turntable.centre.real, turntable.centre.imag).buffer(turntable.radius, 256)
     angle = turntable.angle()
     for when, turned in (("start", 0.0), ("end", angle)):
@@ -123,11 +123,11 @@ def assert_answer(scene, truth):
     seen = truth["relative_position"]
     assert abs(replayed.seen[0] - seen["right"]) < 1e-4 and abs(replayed.seen[1] - seen["ahead"]) < 1e-4
     # Facing the turntable: the performer turns in 10-degree steps, so its centre lies ahead within half a step.
-    centre = replayed.performer.view(table(scene).centre)
+    centre = replayed.performer.view(the_table(scene).centre)
     assert centre[1] > 0 and math.degrees(math.atan2(abs(centre[0]), centre[1])) <= 5.0
     # The turn covers the degrees the manifest names, in its direction; a walk goes the other way round, so that
     # the containers turn that way as the performer sees them.
-    turned = table(scene).angle() if truth["moved"] == "turntable" else -replayed.performer.heading
+    turned = the_table(scene).angle() if truth["moved"] == "turntable" else -replayed.performer.heading
     assert turned == (1 if truth["direction"] == "clockwise" else -1) * truth["degrees"]
 
 
@@ -169,7 +169,7 @@ def test_clockwise_is_positive_rotates_and_seen_from_above():
         (rotation,) = turntable["rotates"]
         assert rotation["vector"]["y"] == sign * 5 and rotation["stepEnd"] - rotation["stepBegin"] + 1 == 18
         replayed = answer(scene)
-        centre = table(scene).centre
+        centre = the_table(scene).centre
         assert start(containers(scene)[0]).real < 0
         assert abs(replayed.final - (centre + sign * 1.62j)) < 1e-6
         # The near edge (toward the performer, -z) goes to the performer's left under clockwise.
@@ -251,7 +251,7 @@ def test_states_follow_the_colour_changes():
 
 def test_default_design_covers_the_factorial():
     generator = family()
-    seen = {"count": set(), "degrees": set(), "motion": set(), "direction": set(), "odd": set()}
+    seen: dict[str, set[object]] = {"count": set(), "degrees": set(), "motion": set(), "direction": set(), "odd": set()}
     for index in range(300):
         sample = generator.generate(index, np.random.default_rng(index))
         seen["count"].add(sample.params["containers.count"])
@@ -264,12 +264,12 @@ def test_default_design_covers_the_factorial():
 
 def test_pairs_cover_every_factor_and_respect_the_allowed_ones():
     generator = family(pairs=True)
-    factors = {generator.generate(i, np.random.default_rng(i)).pair["factor"] for i in range(60)}
+    factors = {pair_of(generator.generate(i, np.random.default_rng(i)))["factor"] for i in range(60)}
     assert factors == {"ball_container", "rotation_direction", "rotation_angle"}
     only = family(pairs=True, pair_factor="rotation_direction")
     for i in range(30):
         sample = only.generate(i, np.random.default_rng(i))
-        assert sample.pair["factor"] == "rotation_direction" and sample.params["degrees"] in (90, 270)
+        assert pair_of(sample)["factor"] == "rotation_direction" and sample.params["degrees"] in (90, 270)
 
 
 @pytest.mark.parametrize(("config", "path", "words"), [

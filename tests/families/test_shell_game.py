@@ -22,7 +22,7 @@ from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
-from .support import checked_sample, configured, feasible, manifest_entries
+from .support import checked_sample, configured, feasible, manifest_entries, pair_of
 from .tracking_replay import (
     answer,
     assert_apart,
@@ -191,12 +191,12 @@ def test_reference_structure_is_matched():
     assert len(scene["goal"]["action_list"]) == len(reference["goal"]["action_list"])
     assert [o["type"] for o in scene["objects"]] == [o["type"] for o in reference["objects"]]
 
-    def key(item):  # objects by type, start position and scale
+    def identity(item):  # objects by type, start position and scale
         show = item["shows"][0]
         return item["type"], show["position"]["x"], show["position"]["z"], show["scale"]["y"]
 
-    ours = {key(o): o for o in scene["objects"]}
-    theirs = {key(o): o for o in reference["objects"]}
+    ours = {identity(o): o for o in scene["objects"]}
+    theirs = {identity(o): o for o in reference["objects"]}
     assert set(ours) == set(theirs)
     for k, mine in ours.items():
         real = theirs[k]
@@ -255,7 +255,7 @@ def test_states_follow_the_colour_changes():
 
 def test_default_design_covers_the_evaluation_factors():
     generator = family()
-    seen = {"count": set(), "order": set(), "moved": set(), "toward": set(), "sideways": set()}
+    seen: dict[str, set[object]] = {"count": set(), "order": set(), "moved": set(), "toward": set(), "sideways": set()}
     for index in range(300):
         sample = generator.generate(index, np.random.default_rng(index))
         seen["count"].add(sample.params["containers.count"])
@@ -269,12 +269,12 @@ def test_default_design_covers_the_evaluation_factors():
 
 def test_pairs_flip_only_allowed_factors():
     generator = family(pairs=True)
-    factors = {generator.generate(i, np.random.default_rng(i)).pair["factor"] for i in range(60)}
+    factors = {pair_of(generator.generate(i, np.random.default_rng(i)))["factor"] for i in range(60)}
     assert factors == {"ball_container", "dragged_container"}
     only = family(pairs=True, pair_factor="dragged_container")
     for i in range(30):
         sample = only.generate(i, np.random.default_rng(i))
-        assert sample.pair["factor"] == "dragged_container" and len(sample.truth["a"]["moved"]) == 1
+        assert pair_of(sample)["factor"] == "dragged_container" and len(sample.truth["a"]["moved"]) == 1
 
 
 @pytest.mark.parametrize(("config", "path", "words"), [

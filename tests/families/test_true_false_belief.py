@@ -72,6 +72,7 @@ def test_template_pairs(index):
     from scenegen.factory.run import load_family
     for template in ("true_false_belief.yaml", "eval7_true_false_belief"):
         _, family = load_family(template)
+        assert isinstance(family, TrueFalseBelief)
         check_pair(family, 3, index)
 
 
@@ -80,6 +81,7 @@ def test_both_beliefs_and_both_moves_occur_and_label_files_apart():
     seen = set()
     for index in range(40):
         sample = family.generate(index, np.random.default_rng(index))
+        assert sample.pair is not None
         seen.add((sample.pair["belief"], sample.pair["move"]))
         places = {sample.truth[suffix]["approaches"] for suffix in ("expected", "unexpected")}
         assert places == {"old", "new"}
@@ -150,6 +152,7 @@ def test_durations_and_steps_match_the_evaluation():
     trials, tests, steps = [], [], []
     for index in range(20):
         sample, documents, _ = checked_sample(family, 7, "tfb_", index)
+        assert sample.pair is not None
         trials += [trial["end"] - trial["start"] for trial in sample.params["trials"]]
         document = documents["expected"]
         tests.append(document["goal"]["last_step"] - sample.pair["test_start"])

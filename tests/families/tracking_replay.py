@@ -82,6 +82,13 @@ def table(scene) -> Table | None:
     return None
 
 
+def the_table(scene) -> Table:
+    """The turntable of a scene that has one (Set Rotation's)."""
+    turntable = table(scene)
+    assert turntable is not None, "no turntable"
+    return turntable
+
+
 def on_table(item, turntable: Table | None) -> bool:
     return (turntable is not None and abs(item["shows"][0]["position"]["y"] - turntable.top) < 1e-6
             and abs(start(item) - turntable.centre) <= turntable.radius)
@@ -91,7 +98,7 @@ def where(scene, item, step: int | None = None) -> complex:
     """Where ``item`` is at ``step``: its moves, plus the turntable's turn if it rides it."""
     turntable = table(scene)
     point = moved(item, step)
-    if on_table(item, turntable):
+    if turntable is not None and on_table(item, turntable):
         point = turn(point, turntable.angle(step), turntable.centre)
     return point
 

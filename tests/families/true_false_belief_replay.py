@@ -246,6 +246,7 @@ def check_pair(family: TrueFalseBelief, seed: int, index: int) -> None:
         derived[suffix] = label
     assert derived["expected"]["expected"] and not derived["unexpected"]["expected"]
     pair = sample.pair
+    assert pair is not None
     assert pair["rate_higher"] == "expected" and pair["belief"] == derived["expected"]["belief"]
     assert (pair["primary_id"], pair["secondary_id"]) == (sample.truth["expected"]["primary_id"],
                                                           sample.truth["expected"]["secondary_id"])

@@ -68,7 +68,7 @@ def test_a_full_disk_stops_with_one_line_and_the_run_resumes(attempt, sandbox):
 
 def test_a_read_only_folder_stops_with_one_line(attempt, sandbox):
     if can_mount():
-        context = tmpfs(sandbox / "disk", "ro", "size=1m")
+        context: contextlib.AbstractContextManager[Path] = tmpfs(sandbox / "disk", "ro", "size=1m")
         expected = "read-only file system"
     else:
         (sandbox / "disk").mkdir(mode=0o555)

@@ -46,7 +46,7 @@ def nodes(value: Any, path: Path_ = ()) -> Iterator[tuple[Path_, Any]]:
 
 def replaced(config: dict[str, Any], path: Path_, value: Any) -> dict[str, Any]:
     mutated = copy.deepcopy(config)
-    holder = mutated
+    holder: Any = mutated  # a dict or a list, down the path
     for key in path[:-1]:
         holder = holder[key]
     holder[path[-1]] = value
