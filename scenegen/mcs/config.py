@@ -1,13 +1,16 @@
-"""Config entries every MCS family declares alike: the room's materials, the last step, pair mode."""
+"""Config entries MCS families declare alike: the room's materials and height, the last step, pair mode."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from scenegen.plugin.params import MATERIAL, Param, Setting
+from scenegen.plugin.params import MATERIAL, Param, Setting, number
 
 #: The latest goal.last_step a config may ask for.
 MAX_LAST_STEP = 100_000
+
+#: The room's height (MCS roomDimensions.y) wherever a family lets a config choose it.
+ROOM_HEIGHT = number("room_height", 2, 10, "metres")
 
 
 def room_materials(ceiling: Any, floor: Any, wall: Any) -> tuple[Param, ...]:
@@ -17,6 +20,11 @@ def room_materials(ceiling: Any, floor: Any, wall: Any) -> tuple[Param, ...]:
         Param("materials.floor", MATERIAL, floor, "Floor material."),
         Param("materials.wall", MATERIAL, wall, "Wall material."),
     )
+
+
+def room_height(default: Any) -> Param:
+    """``room.height``, with its default."""
+    return Param("room.height", ROOM_HEIGHT, default, "Room height.")
 
 
 def last_step(default: int, meaning: str, *, minimum: int = 1) -> Setting:

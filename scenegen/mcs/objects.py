@@ -8,14 +8,19 @@ scale.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from scenegen.mcs.model import AgentSettings, SceneObject, Show, Vec3
+from scenegen.mcs.tools.kinds import tool_type
 
 SOCCER_BALL_SIZE = 0.22  # metres, at scale 1
+#: The soccer ball a retrieval task lays on the floor (the tool tasks' target and Tool Choice's decoy, Lava's and
+#: Holes' ball): the evaluation's scale-2 ball, 0.44 m across (``docs/mcs_facts.md`` 1, 6.1, 10.2). An agent holds
+#: one at scale 1 (:func:`held_ball`).
+TARGET_BALL_SCALE = 2.0
+TARGET_BALL_RADIUS = SOCCER_BALL_SIZE * TARGET_BALL_SCALE / 2
 TOOL_HEIGHT = 0.3
 
 
@@ -78,18 +83,12 @@ def structure_cube(object_key: str, centre: Vec3, scale: Vec3, material: str, ro
     return kinematic_structure(object_key, "cube", centre, scale, material, rotation_y=rotation_y, lips=lip_sides)
 
 
-@lru_cache(maxsize=256)
-def rect_tool_type(width: float, length: float) -> str:
-    """``tool_rect_0_75_x_9_00`` for a 0.75 x 9 rectangular tool."""
-    return f"tool_rect_{_dimension(width)}_x_{_dimension(length)}"
-
-
 def rect_tool(object_key: str, width: float, length: float, x: float, z: float, rotation_y: float,
               material: str) -> SceneObject:
     """A rectangular (symmetric) tool lying on the floor; its long axis is z at rotation 0."""
     return SceneObject(
         id=object_key,
-        type=rect_tool_type(width, length),
+        type=tool_type("rect", width, length),
         materials=[material],
         shows=[Show((x, TOOL_HEIGHT / 2, z), rotation=(0.0, rotation_y, 0.0))],
     )
@@ -101,14 +100,10 @@ def hooked_tool(object_key: str, shape: str, width: float, length: float, x: flo
     rotation 0 its long arm runs along z and its short arm (the hook) crosses the +z end toward +x."""
     return SceneObject(
         id=object_key,
-        type=f"tool_{shape}_{_dimension(width)}_x_{_dimension(length)}",
+        type=tool_type(shape, width, length),
         materials=[material],
         shows=[Show((x, TOOL_HEIGHT / 2, z), rotation=(0.0, rotation_y, 0.0))],
     )
-
-
-def _dimension(metres: float) -> str:
-    return f"{metres:.2f}".replace(".", "_")
 
 
 #: Mass the evaluation scenes give every interactive agent, human or blob (``docs/mcs_facts.md`` 11.3).

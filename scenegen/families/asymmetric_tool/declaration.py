@@ -3,24 +3,15 @@
 from __future__ import annotations
 
 from scenegen.families.asymmetric_tool.layout import PLACEMENTS
-from scenegen.families.symmetric_tool.declaration import TURN
-from scenegen.mcs.config import last_step, room_materials
+from scenegen.mcs.config import last_step, room_height, room_materials
 from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
 from scenegen.mcs.tools.lanes import DIRECTIONS
+from scenegen.mcs.tools.params import HOOK_EXTRA_LENGTH, L_SHAPE, LAVA_CELLS, ODD_ROOM_SIZE, TOOL_MATERIAL, TURN
 from scenegen.plugin.params import Declaration, Param, number, one_of
 
-#: Odd whole metres: the lava's cells then tile the room up to its walls (``docs/mcs_facts.md`` 10.4).
-ODD_METRES = tuple(range(11, 61, 2))
-
-ROOM_SIZE = one_of("odd_room_size", ODD_METRES, "an odd number of metres", json_type="integer")
-ROOM_HEIGHT = number("room_height", 2, 10, "metres")
-CELLS = number("cells", 1, 6, "floor cells (1 m each)", integer=True)
 HOOK_GAP = number("hook_gap", 0.02, 1, "metres")
-EXTRA_LENGTH = number("extra_length", 0, 5, "whole metres", integer=True)
 TOOL_WIDTH = one_of("tool_width", TOOL_WIDTHS, "a tool_hooked width (of each arm)", json_type="number")
 DIRECTION = one_of("direction", DIRECTIONS, "the room axis and way the ball is pulled out")
-SHAPE = one_of("shape", ("hooked", "isosceles"), "an L-shaped tool type")
-TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
 PLACEMENT = one_of("placement", PLACEMENTS, "where the L-shaped tool lies")
 
 DECLARATION = Declaration(
@@ -37,16 +28,16 @@ DECLARATION = Declaration(
     entries=(
         Param("direction", DIRECTION, list(DIRECTIONS),
               "Along which axis, and which way, the ball is pulled out: the lava's free edge faces this way."),
-        Param("room.width", ROOM_SIZE, 23, "Room size along x (odd, so that lava cells tile it to the walls)."),
-        Param("room.depth", ROOM_SIZE, 25, "Room size along z (odd)."),
-        Param("room.height", ROOM_HEIGHT, 3, "Room height."),
-        Param("lava.before", CELLS, 2, "Lava between the ball's cell and the floor the ball is pulled onto."),
-        Param("lava.behind", CELLS, 2, "Lava between the ball's cell and the wall behind it."),
-        Param("tool.shape", SHAPE, "hooked",
+        Param("room.width", ODD_ROOM_SIZE, 23, "Room size along x (odd, so that lava cells tile it to the walls)."),
+        Param("room.depth", ODD_ROOM_SIZE, 25, "Room size along z (odd)."),
+        room_height(3),
+        Param("lava.before", LAVA_CELLS, 2, "Lava between the ball's cell and the floor the ball is pulled onto."),
+        Param("lava.behind", LAVA_CELLS, 2, "Lava between the ball's cell and the wall behind it."),
+        Param("tool.shape", L_SHAPE, "hooked",
               "tool_hooked (arms L and 3W long) or tool_isosceles (both arms L long)."),
         Param("tool.width", TOOL_WIDTH, list(TOOL_WIDTHS), "Tool width W (of each arm)."),
         Param("tool.hook_gap", HOOK_GAP, {"min": 0.1, "max": 0.3}, "Distance between the ball and the hook behind it."),
-        Param("tool.extra_length", EXTRA_LENGTH, {"min": 0, "max": 4},
+        Param("tool.extra_length", HOOK_EXTRA_LENGTH, {"min": 0, "max": 4},
               "How much longer than needed the tool is: its length is the shortest hooked length whose near end "
               "reaches a metre out of the lava, plus this (at most the longest, 9 m)."),
         Param("tool.placement", PLACEMENT, {"choices": list(PLACEMENTS), "weights": [2, 1]},

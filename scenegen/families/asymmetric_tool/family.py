@@ -19,21 +19,19 @@ import numpy as np
 from scenegen.errors import ConfigError, GenerationError, Problem
 from scenegen.families.asymmetric_tool.declaration import DECLARATION
 from scenegen.families.asymmetric_tool.layout import (
-    OUT_OF_LAVA,
     TURNED_OUT_OF_LAVA,
     Hook,
     depth_needed,
     half_across,
-    hook_length,
     turn_extent,
     turned_reach_loss,
 )
-from scenegen.families.symmetric_tool.layout import BALL_RADIUS, BALL_SCALE
 from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.geometry import footprint, overlap_matrix
 from scenegen.mcs.model import Scene, SceneObject
-from scenegen.mcs.objects import hooked_tool, object_ids, soccer_ball
+from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, hooked_tool, object_ids, soccer_ball
+from scenegen.mcs.tools.hooks import OUT_OF_LAVA, hook_length
 from scenegen.mcs.tools.kinds import HOOK_ROTATIONS, HOOKED_LENGTHS
 from scenegen.mcs.tools.lava import pool_cells
 from scenegen.mcs.tools.layout import bounds_to_world, performer_start, to_world
@@ -90,7 +88,7 @@ class AsymmetricTool(McsFamily):
         ball = tuple(float(value) for value in to_world(ball_u, ball_v, direction))
 
         ball_key, tool_key = object_ids(rng, 2)
-        target = soccer_ball(ball_key, ball[0], ball[1], BALL_SCALE)
+        target = soccer_ball(ball_key, ball[0], ball[1], TARGET_BALL_SCALE)
         tool_x, tool_z = to_world(ball_u, ball_v + hook.centre, direction)
         # Turned back the way MCS turns (+z toward +x), a rotated tool takes the ball into the corner of its arms.
         rotation = (HOOK_ROTATIONS[direction] - turn) % 360.0
@@ -137,7 +135,7 @@ class AsymmetricTool(McsFamily):
             raise ConfigError("lava.before", f"cannot lay out an Asymmetric Tool room: {high['lava.before']} cells of "
                               "lava before the ball leave no hooked tool long enough to reach out of it")
         behind = self.parameters.low("lava.behind")
-        if BALL_RADIUS + high["tool.hook_gap"] + high["tool.width"] > behind + 0.5:
+        if TARGET_BALL_RADIUS + high["tool.hook_gap"] + high["tool.width"] > behind + 0.5:
             raise ConfigError("lava.behind", f"cannot lay out an Asymmetric Tool room: {behind} cells behind the ball "
                               f"leave no room for a {high['tool.width']} m hook {high['tool.hook_gap']} m behind it "
                               "before the wall")
@@ -222,7 +220,7 @@ def _turns_back_clear(tool: SceneObject, aligned: float, ball: np.ndarray, room:
     hold a rotated tool to (:func:`scenegen.mcs.tools.turning.over_lava`)."""
     show = tool.shows[0]
     resting = footprint(tool.type, show.position, show.rotation[1])
-    ball_box = footprint("soccer_ball", (float(ball[0]), 0.0, float(ball[1])), 0.0, (BALL_SCALE,) * 3)
+    ball_box = footprint("soccer_ball", (float(ball[0]), 0.0, float(ball[1])), 0.0, (TARGET_BALL_SCALE,) * 3)
     if overlap_matrix(resting, ball_box).any():
         return False
     centre = np.array([show.position[0], show.position[2]], dtype=float)
@@ -230,5 +228,5 @@ def _turns_back_clear(tool: SceneObject, aligned: float, ball: np.ndarray, room:
     reach = float(np.hypot(*(boxes.corners().reshape(-1, 2) - centre).T).max())
     start = float(show.rotation[1])
     turn = (aligned - start) % 360.0
-    return any(sweep_clear(boxes, centre, reach, start, way, ball, BALL_RADIUS, np.array(room) / 2)
+    return any(sweep_clear(boxes, centre, reach, start, way, ball, TARGET_BALL_RADIUS, np.array(room) / 2)
                for way in (turn, turn - 360.0))

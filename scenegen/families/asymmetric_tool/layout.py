@@ -1,7 +1,8 @@
 """Where an Asymmetric Tool scene's lava and hooked tool lie, in the lane frame of the pull.
 
 The lane frame puts the ball at the origin with the pull along +v, toward the
-floor (see :mod:`scenegen.mcs.tools.layout`). The lava spans the room's whole
+floor (see :mod:`scenegen.mcs.tools.layout`; how far the tool is pulled and how
+long it must be: :mod:`scenegen.mcs.tools.hooks`). The lava spans the room's whole
 width and runs from the wall behind the ball to ``before`` cells past it, so it
 reaches three walls (``docs/mcs_facts.md`` 10.4). The tool lies along v with its
 hook (the short arm, at its far end) ``gap`` behind the ball, centred on the
@@ -16,12 +17,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from scenegen.families.symmetric_tool.layout import BALL_RADIUS, TURN_MARGIN
-from scenegen.mcs.tools.kinds import HOOKED_LENGTHS
+from scenegen.mcs.tools.hooks import OUT_OF_LAVA, far_end, pull_distance
 from scenegen.mcs.tools.lanes import STANDING_DEPTH
+from scenegen.mcs.tools.layout import TURN_MARGIN
 
-#: How far at least the tool's near end reaches out of the lava, so the performer takes hold of it from the floor.
-OUT_OF_LAVA = 1.0
 #: How far at least a rotated tool's corner nearest the floor still reaches out of the lava.
 TURNED_OUT_OF_LAVA = OUT_OF_LAVA / 2
 #: Where the tool lies: in its pull pose, or turned about the same centre (to be turned back before the pull).
@@ -40,7 +39,7 @@ class Hook:
     @property
     def far_end(self) -> float:
         """v of the tool's far end: the back of its hook."""
-        return -(BALL_RADIUS + self.gap) - self.width
+        return far_end(self.gap, self.width)
 
     @property
     def centre(self) -> float:
@@ -49,25 +48,6 @@ class Hook:
     @property
     def near_end(self) -> float:
         return self.far_end + self.length
-
-
-def pull_distance(before: int, gap: float) -> float:
-    """How far the tool is pulled: the hook's face from behind the ball to the lava's edge."""
-    return before + 0.5 + BALL_RADIUS + gap
-
-
-def least_length(before: int, gap: float, width: float) -> float:
-    """The length a tool needs for its near end to reach OUT_OF_LAVA past the lava's edge."""
-    return before + 0.5 + OUT_OF_LAVA - (-(BALL_RADIUS + gap) - width)
-
-
-def hook_length(before: int, gap: float, width: float, extra: int) -> int | None:
-    """The shortest hooked length at least ``extra`` metres over the least, the longest if that is too long; None
-    when even the longest is shorter than the least."""
-    least = least_length(before, gap, width)
-    if least > max(HOOKED_LENGTHS):
-        return None
-    return next((length for length in HOOKED_LENGTHS if length >= least + extra), max(HOOKED_LENGTHS))
 
 
 def half_across(shape: str, width: float, length: int) -> float:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scenegen.families.holes.declaration import DECLARATION
-from scenegen.families.navigation.family import FieldNavigation
+from scenegen.mcs.navigation.family import FieldNavigation
 
 
 class Holes(FieldNavigation):

@@ -1,9 +1,9 @@
-"""Holes' config: the navigation task's parameters (:mod:`scenegen.families.navigation.declaration`) with the
+"""Holes' config: the navigation task's parameters (:mod:`scenegen.mcs.navigation.declaration`) with the
 defaults of the evaluation's holes scenes (``docs/mcs_facts.md`` 11)."""
 
 from __future__ import annotations
 
-from scenegen.families.navigation.declaration import navigation_declaration
+from scenegen.mcs.navigation.declaration import navigation_declaration
 
 DECLARATION = navigation_declaration("holes", "hole", {
     "room.width": 18, "room.depth": 21, "room.height": 4,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scenegen.families.lava.declaration import DECLARATION
-from scenegen.families.navigation.family import FieldNavigation
+from scenegen.mcs.navigation.family import FieldNavigation
 
 
 class Lava(FieldNavigation):

@@ -1,9 +1,9 @@
-"""Lava's config: the navigation task's parameters (:mod:`scenegen.families.navigation.declaration`) with the
+"""Lava's config: the navigation task's parameters (:mod:`scenegen.mcs.navigation.declaration`) with the
 defaults of the evaluation's lava scenes (``docs/mcs_facts.md`` 11)."""
 
 from __future__ import annotations
 
-from scenegen.families.navigation.declaration import navigation_declaration
+from scenegen.mcs.navigation.declaration import navigation_declaration
 
 DECLARATION = navigation_declaration("lava", "lava", {
     "room.width": 18, "room.depth": 22, "room.height": 4,

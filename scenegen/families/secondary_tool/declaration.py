@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-from scenegen.families.asymmetric_tool.declaration import ROOM_HEIGHT, ROOM_SIZE
-from scenegen.mcs.config import last_step, room_materials
+from scenegen.mcs.config import last_step, room_height, room_materials
 from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
 from scenegen.mcs.tools.lanes import DIRECTIONS
+from scenegen.mcs.tools.params import HOOK_EXTRA_LENGTH, L_SHAPE, LAVA_CELLS, ODD_ROOM_SIZE, TOOL_GAP, TOOL_MATERIAL
 from scenegen.plugin.params import Declaration, Param, number, one_of
 
-CELLS = number("cells", 1, 6, "floor cells (1 m each)", integer=True)
 MARGIN = number("margin", 1, 3, "metres")
-GAP = number("gap", 0, 3, "metres")
 SHIFT = number("shift", 0, 3, "metres")
+#: Unlike the other tool families' turn, 0 is allowed: a rectangular tool not turned.
 TURN = number("turn", 0, 85, "whole degrees", integer=True)
-EXTRA_LENGTH = number("extra_length", 0, 5, "whole metres", integer=True)
 TOOL_WIDTH = one_of("tool_width", TOOL_WIDTHS, "a tool width (of each arm, for an L)", json_type="number")
 DIRECTION = one_of("direction", DIRECTIONS, "a room axis and way")
-SHAPE = one_of("shape", ("hooked", "isosceles"), "an L-shaped tool type")
 AXIS = one_of("axis", ("x", "z"), "a room axis")
 CORNER = one_of("corner", ("front_left", "front_right", "back_left", "back_right"), "a corner of the room")
 ROTATION = one_of("rotation", (0, 90, 180, 270), "degrees", json_type="integer")
-TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
 
 DECLARATION = Declaration(
     family="secondary_tool",
@@ -34,25 +30,26 @@ DECLARATION = Declaration(
         "{choices, weights}."
     ),
     entries=(
-        Param("room.width", ROOM_SIZE, 31, "Room size along x (odd, so that lava cells tile it to the walls)."),
-        Param("room.depth", ROOM_SIZE, 31, "Room size along z (odd)."),
-        Param("room.height", ROOM_HEIGHT, 3, "Room height."),
+        Param("room.width", ODD_ROOM_SIZE, 31, "Room size along x (odd, so that lava cells tile it to the walls)."),
+        Param("room.depth", ODD_ROOM_SIZE, 31, "Room size along z (odd)."),
+        room_height(3),
         Param("ball.corner", CORNER, ["front_left", "front_right", "back_left", "back_right"],
               "The corner whose two walls the ball's lava reaches (front: -z, left: -x)."),
-        Param("ball.before", CELLS, 3, "Lava between the ball's cell and the floor, on both free sides."),
-        Param("ball.behind", CELLS, 4, "Lava between the ball's cell and each of the corner's walls."),
+        Param("ball.before", LAVA_CELLS, 3, "Lava between the ball's cell and the floor, on both free sides."),
+        Param("ball.behind", LAVA_CELLS, 4, "Lava between the ball's cell and each of the corner's walls."),
         Param("ball.pull", AXIS, ["x", "z"],
               "The axis along which the ball is pulled out, away from the corner's wall (the other where the L tool "
               "laid to pull along this one would not fit the room)."),
-        Param("hook.shape", SHAPE, ["hooked", "isosceles"], "The L-shaped tool: hooked or isosceles."),
+        Param("hook.shape", L_SHAPE, ["hooked", "isosceles"], "The L-shaped tool: hooked or isosceles."),
         Param("hook.width", TOOL_WIDTH, list(TOOL_WIDTHS), "Its width W (of each arm)."),
-        Param("hook.extra_length", EXTRA_LENGTH, {"min": 0, "max": 2},
+        Param("hook.extra_length", HOOK_EXTRA_LENGTH, {"min": 0, "max": 2},
               "How much longer than the least that pulls the ball out with its near end a metre out of the lava."),
         Param("hook.rotation", ROTATION, [0, 90, 180, 270], "How the L-shaped tool lies in its lava."),
         Param("hook.margin", MARGIN, 1.5, "Lava at least round the L-shaped tool (its pool is whole cells)."),
         Param("rect.width", TOOL_WIDTH, 0.5, "The rectangular tool's width."),
         Param("rect.push", DIRECTION, list(DIRECTIONS), "The way the rectangular tool pushes the L-shaped tool out."),
-        Param("rect.gap", GAP, {"min": 0.5, "max": 2.0}, "Floor between the rectangular tool and the L tool's lava."),
+        Param("rect.gap", TOOL_GAP, {"min": 0.5, "max": 2.0},
+              "Floor between the rectangular tool and the L tool's lava."),
         Param("rect.shift", SHIFT, {"min": 0, "max": 1},
               "How far sideways of the line it pushes along the rectangular tool lies (to be slid in first)."),
         Param("rect.turn", TURN, 0,

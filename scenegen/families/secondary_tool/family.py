@@ -15,10 +15,8 @@ from typing import Any
 import numpy as np
 
 from scenegen.errors import ConfigError, Problem
-from scenegen.families.asymmetric_tool.layout import hook_length
 from scenegen.families.secondary_tool.declaration import DECLARATION
 from scenegen.families.secondary_tool.layout import (
-    WALKWAY,
     BallPool,
     Bounds,
     HookPool,
@@ -29,14 +27,14 @@ from scenegen.families.secondary_tool.layout import (
     pull_lane,
     pull_ways,
 )
-from scenegen.families.symmetric_tool.layout import BALL_SCALE
 from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.model import Scene
-from scenegen.mcs.objects import hooked_tool, object_ids, rect_tool, soccer_ball
+from scenegen.mcs.objects import TARGET_BALL_SCALE, hooked_tool, object_ids, rect_tool, soccer_ball
+from scenegen.mcs.tools.hooks import hook_length
 from scenegen.mcs.tools.kinds import tool_type
 from scenegen.mcs.tools.lava import pool_cells
-from scenegen.mcs.tools.layout import along_rotation, performer_start, to_world
+from scenegen.mcs.tools.layout import WALKWAY, along_rotation, performer_start, to_world
 from scenegen.mcs.tools.plans import PULL_GAP
 from scenegen.plugin.family import Sample
 from scenegen.plugin.values import below
@@ -73,7 +71,7 @@ class SecondaryTool(McsFamily):
         turn = drawn["rect.turn"] * (1 if rng.random() < 0.5 else -1)
         rect = rect_tool(f"tool_{rect_key}", drawn["rect.width"], hook.rect_length, round(float(centre[0] + x), 2),
                          round(float(centre[1] + z), 2), float((along_rotation(push) + turn) % 360), material)
-        target = soccer_ball(ball_key, float(pool.ball[0]), float(pool.ball[1]), BALL_SCALE)
+        target = soccer_ball(ball_key, float(pool.ball[0]), float(pool.ball[1]), TARGET_BALL_SCALE)
         hook_cells = _hook_cells(hook, centre)
         lava = hook_cells + pool_cells(pool.low, pool.high, frozenset({pool.ball}))
         taken = np.array([pool.bounds(), *(np.array(box) + np.tile(centre, 2) for box in hook.reserved)])

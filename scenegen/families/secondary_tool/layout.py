@@ -19,17 +19,15 @@ from functools import lru_cache
 
 import numpy as np
 
-from scenegen.families.asymmetric_tool.layout import pull_distance
-from scenegen.families.symmetric_tool.layout import BALL_RADIUS, turning_radius
 from scenegen.mcs.geometry import footprint
+from scenegen.mcs.objects import TARGET_BALL_RADIUS
+from scenegen.mcs.tools.hooks import pull_distance
 from scenegen.mcs.tools.kinds import RECT_LENGTHS
 from scenegen.mcs.tools.lanes import STANDING_DEPTH, World, lane_frame
 from scenegen.mcs.tools.lava import cell_bounds, pool_cells
-from scenegen.mcs.tools.layout import bounds_to_world
+from scenegen.mcs.tools.layout import WALKWAY, bounds_to_world, centimetres_before, turning_radius
 from scenegen.mcs.tools.plans import PULL_GAP, pull_directions, pull_pose
 
-#: Free floor kept round each pool and tool, so the performer walks round them.
-WALKWAY = 1.0
 #: The (x, z) signs of each corner's walls.
 CORNER_SIGNS = {"front_left": (-1, -1), "front_right": (1, -1), "back_left": (-1, 1), "back_right": (1, 1)}
 
@@ -72,14 +70,14 @@ def _pull_ways(tool_type: str, pool: BallPool, room: tuple[float, float]) -> lis
     # Layouts repeat across samples: a run draws from a few hundred tool types and pools at most.
     world = World(np.array(room) / 2, cell_bounds(pool_cells(pool.low, pool.high, frozenset({pool.ball}))),
                   np.zeros((0, 4)))
-    return pull_directions(tool_type, np.array(pool.ball, dtype=float), BALL_RADIUS, world)
+    return pull_directions(tool_type, np.array(pool.ball, dtype=float), TARGET_BALL_RADIUS, world)
 
 
 @lru_cache(maxsize=4096)
 def pull_lane(tool_type: str, pool: BallPool, way: str, before: int) -> Bounds:
     """The floor the ball is pulled out onto: the L tool laid to pull, swept along ``way`` by the pull and the
     performer behind it, and a walkway round that."""
-    parts = pull_pose(tool_type, np.array(pool.ball, dtype=float), BALL_RADIUS, way)
+    parts = pull_pose(tool_type, np.array(pool.ball, dtype=float), TARGET_BALL_RADIUS, way)
     x0, z0 = parts[:, :2].min(axis=0) - WALKWAY
     x1, z1 = parts[:, 2:].max(axis=0) + WALKWAY
     reach = pull_distance(before, PULL_GAP) + STANDING_DEPTH
@@ -121,7 +119,7 @@ def hook_pool(tool_type: str, rotation: float, margin: float, push: str, rect_wi
     u = round(line + (0.0 if turned else side * shift), 2)
     # Half its extent along the push and across it: its box, or the disc it turns in.
     along, across = (turning_radius(rect_width, length),) * 2 if turned else (length / 2, rect_width / 2)
-    v = math.floor((pool[1] - gap - along) * 100 + 1e-9) / 100
+    v = centimetres_before(pool[1] - gap - along)
     low_u, high_u = min(u, line) - across - WALKWAY, max(u, line) + across + WALKWAY
     lane_box = bounds_to_world((low_u, v - along - WALKWAY, high_u, pool[1]), push)
     around = (-cells[0] / 2 - WALKWAY, -cells[1] / 2 - WALKWAY, cells[0] / 2 + WALKWAY, cells[1] / 2 + WALKWAY)

@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.config import last_step, room_materials
+from scenegen.mcs.config import last_step, room_height, room_materials
 from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
 from scenegen.mcs.tools.lanes import DIRECTIONS
+from scenegen.mcs.tools.params import LAVA_CELLS, RECT_WIDTH, ROOM_DEPTH, TOOL_GAP, TOOL_MATERIAL, TURN
 from scenegen.plugin.params import FLAG, Declaration, Param, number, one_of
 
 ROOM_WIDTH = number("room_width", 10, 60, "metres")
-ROOM_DEPTH = number("room_depth", 10, 60, "metres")
-ROOM_HEIGHT = number("room_height", 2, 10, "metres")
-CELLS = number("cells", 1, 6, "floor cells (1 m each)", integer=True)
 ISLAND = one_of("island", (1, 3), "odd number of floor cells", json_type="integer")
-GAP = number("gap", 0, 3, "metres")
 EXTRA_LENGTH = number("extra_length", 0, 8, "whole metres", integer=True)
 OFFSET = number("offset", 0, 1, "share of the largest square offset")
 SHIFT = number("shift", 1, 12, "metres")
-TURN = number("turn", 5, 85, "whole degrees", integer=True)
-TOOL_WIDTH = one_of("tool_width", TOOL_WIDTHS, "a tool_rect width", json_type="number")
 DIRECTION = one_of("direction", DIRECTIONS, "the room axis and way the ball is pushed out")
 PLACEMENT = one_of("placement", ("aligned", "offset", "offset_rotated"), "where the tool lies")
-TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
 
 DECLARATION = Declaration(
     family="symmetric_tool",
@@ -36,19 +30,20 @@ DECLARATION = Declaration(
         Param("direction", DIRECTION, list(DIRECTIONS), "Along which axis, and which way, the ball is pushed out."),
         Param("room.width", ROOM_WIDTH, 29, "Room size along x."),
         Param("room.depth", ROOM_DEPTH, 25, "Room size along z."),
-        Param("room.height", ROOM_HEIGHT, 3, "Room height."),
+        room_height(3),
         Param("lava.island", ISLAND, 1, "Side of the square lava-free island the ball sits on."),
-        Param("lava.near", CELLS, 2, "Lava between the tool's side and the island."),
-        Param("lava.far", CELLS, 2, "Lava beyond the island, which the ball is pushed across."),
-        Param("lava.side", CELLS, 2, "Lava either side of the island, across the push."),
-        Param("tool.width", TOOL_WIDTH, list(TOOL_WIDTHS), "Tool width W."),
+        Param("lava.near", LAVA_CELLS, 2, "Lava between the tool's side and the island."),
+        Param("lava.far", LAVA_CELLS, 2, "Lava beyond the island, which the ball is pushed across."),
+        Param("lava.side", LAVA_CELLS, 2, "Lava either side of the island, across the push."),
+        Param("tool.width", RECT_WIDTH, list(TOOL_WIDTHS), "Tool width W."),
         Param("tool.extra_length", EXTRA_LENGTH, {"min": 0, "max": 3},
               "How much longer than the lava and island it must span the tool is: its length is the shortest "
               "tool_rect length at least span + this (at most the longest, 9 m)."),
         Param("tool.placement", PLACEMENT, {"choices": ["aligned", "offset", "offset_rotated"], "weights": [2, 1, 1]},
               "Where the tool lies: aligned in the pushing line, far end tool.gap from the lava; offset sideways of "
               "it by tool.shift, to be slid into it first; or offset and turned by tool.turn, to be turned as well."),
-        Param("tool.gap", GAP, {"min": 0.0, "max": 1.0}, "Distance between the tool's far end and the lava's edge."),
+        Param("tool.gap", TOOL_GAP, {"min": 0.0, "max": 1.0},
+              "Distance between the tool's far end and the lava's edge."),
         Param("tool.offset", OFFSET, 0,
               "Sideways offset of an aligned tool from the ball's line, as a share of the largest offset that still "
               "pushes the ball squarely."),

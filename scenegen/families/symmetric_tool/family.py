@@ -17,11 +17,9 @@ import numpy as np
 from scenegen.errors import ConfigError, Problem
 from scenegen.families.symmetric_tool.declaration import DECLARATION
 from scenegen.families.symmetric_tool.layout import (
-    BALL_SCALE,
     RAIL_CLEARANCE,
     RAIL_HEIGHT,
     RAIL_THICKNESS,
-    Pool,
     ToolPlace,
     aligned,
     layout_bounds,
@@ -32,9 +30,9 @@ from scenegen.families.symmetric_tool.layout import (
 from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.model import Scene, SceneObject
-from scenegen.mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
+from scenegen.mcs.objects import TARGET_BALL_SCALE, object_ids, rect_tool, soccer_ball, structure_cube
 from scenegen.mcs.tools.kinds import RECT_LENGTHS
-from scenegen.mcs.tools.lava import pool_cells, square_island
+from scenegen.mcs.tools.lava import IslandPool
 from scenegen.mcs.tools.layout import along_rotation, ball_cells, bounds_to_world, performer_start, to_world
 from scenegen.plugin.family import Sample
 from scenegen.plugin.values import below
@@ -57,7 +55,7 @@ class SymmetricTool(McsFamily):
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
         drawn = self.parameters.draw(rng)
         direction = drawn["direction"]
-        pool = Pool(drawn["lava.island"], drawn["lava.near"], drawn["lava.far"], drawn["lava.side"])
+        pool = IslandPool(drawn["lava.island"], drawn["lava.near"], drawn["lava.far"], drawn["lava.side"])
         width = drawn["tool.width"]
         length = tool_length(pool.span, drawn["tool.extra_length"])
         side = 1 if rng.random() < 0.5 else -1
@@ -69,14 +67,14 @@ class SymmetricTool(McsFamily):
         ball = (xs[below(rng, len(xs))], zs[below(rng, len(zs))])
 
         ball_key, tool_key, *rail_keys = object_ids(rng, 4)
-        target = soccer_ball(ball_key, float(ball[0]), float(ball[1]), BALL_SCALE)
+        target = soccer_ball(ball_key, float(ball[0]), float(ball[1]), TARGET_BALL_SCALE)
         x, z = to_world(tool.u, tool.v, direction)
         rotation = (along_rotation(direction) + tool.turn * side) % 360.0
         tool_object = rect_tool(f"tool_{tool_key}", width, length, round(ball[0] + x, 2), round(ball[1] + z, 2),
                                 rotation, drawn["tool.material"])
         with_rails = placement == "aligned" and bool(drawn["tool.guide_rails"])
         rail_objects = _rails(tool, width, length, direction, ball, rail_keys) if with_rails else []
-        lava = _lava(pool, direction, ball)
+        lava = pool.cells(ball, direction)
         taken = np.array([_shifted(bounds_to_world(bounds, direction), ball) for bounds in (
             pool.lane_bounds(), tool.lane_bounds(), *([_rail_lane(tool, width, length)] if with_rails else []))])
         start = performer_start(room, taken, rng)
@@ -113,7 +111,7 @@ class SymmetricTool(McsFamily):
                 ("lava.island", "lava.near", "lava.far", "lava.side", "tool.width", "tool.gap", "tool.shift",
                  "tool.offset")}
         low_room = (self.parameters.low("room.width"), self.parameters.low("room.depth"))
-        pool = Pool(high["lava.island"], high["lava.near"], high["lava.far"], high["lava.side"])
+        pool = IslandPool(high["lava.island"], high["lava.near"], high["lava.far"], high["lava.side"])
         if pool.span > max(RECT_LENGTHS):
             raise ConfigError("lava", f"cannot lay out a Symmetric Tool room: near + island + far can reach "
                               f"{pool.span} m, longer than the longest tool ({max(RECT_LENGTHS)} m)")
@@ -135,22 +133,13 @@ def tool_length(span: int, extra: int) -> int:
     return next((length for length in RECT_LENGTHS if length >= span + extra), max(RECT_LENGTHS))
 
 
-def _tool_place(placement: str, pool: Pool, width: float, length: float, drawn: Mapping[str, Any],
+def _tool_place(placement: str, pool: IslandPool, width: float, length: float, drawn: Mapping[str, Any],
                 side: int) -> ToolPlace:
     if placement == "aligned":
         return aligned(pool, width, length, drawn["tool.gap"], drawn["tool.offset"], side)
     if placement == "offset":
         return offset(pool, width, length, drawn["tool.gap"], drawn["tool.shift"], side)
     return offset_rotated(pool, width, length, drawn["tool.shift"], float(drawn["tool.turn"]), side)
-
-
-def _lava(pool: Pool, direction: str, ball: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-    """The pool's cells in the room, listed as the real scenes list them."""
-    low_u, low_v, high_u, high_v = (round(edge + sign * 0.5) for edge, sign in zip(pool.lane_bounds(), (1, 1, -1, -1),
-                                                                                         strict=True))
-    (x0, z0, x1, z1) = (round(value) for value in bounds_to_world((low_u, low_v, high_u, high_v), direction))
-    island = square_island(ball, pool.island)
-    return pool_cells((ball[0] + x0, ball[1] + z0), (ball[0] + x1, ball[1] + z1), island)
 
 
 def _rails(tool: ToolPlace, width: float, length: float, direction: str, ball: tuple[int, int],

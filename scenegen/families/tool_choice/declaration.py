@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.config import last_step, room_materials
-from scenegen.mcs.tools.kinds import TOOL_MATERIALS
+from scenegen.mcs.config import last_step, room_height, room_materials
+from scenegen.mcs.tools.kinds import RECT_LENGTHS, TOOL_MATERIALS
+from scenegen.mcs.tools.params import RECT_WIDTH, ROOM_DEPTH, TOOL_MATERIAL
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
 ROOM_WIDTH = number("room_width", 12, 100, "metres")
-ROOM_DEPTH = number("room_depth", 10, 60, "metres")
-ROOM_HEIGHT = number("room_height", 2, 10, "metres")
 CELL_OFFSET = number("cell_offset", -30, 50, "whole metres (floor cell centres)", integer=True)
 CELLS = number("cells", 1, 9, "floor cells (1 m each)", integer=True)
 ISLAND = one_of("island", (1, 3, 5), "odd number of floor cells", json_type="integer")
 GAP = number("gap", 0, 5, "metres")
 OFFSET = number("offset", 0, 1, "metres")
-TOOL_WIDTH = one_of("tool_width", (0.5, 0.75, 1.0), "a tool_rect width", json_type="number")
-TOOL_LENGTH = one_of("tool_length", (1, 3, 4, 5, 6, 7, 8, 9), "a tool_rect length", json_type="integer")
+TOOL_LENGTH = one_of("tool_length", RECT_LENGTHS, "a tool_rect length", json_type="integer")
 PIECES = number("pieces", 2, 12, "number of pieces", integer=True)
 SIDE = one_of("side", ("left", "right"), "left (x < 0) or right (x > 0) of the platform")
 OTHER_SIDE = one_of("other_side", ("none", "too_short", "broken", "too_big", "obstructed"),
@@ -24,7 +22,6 @@ PLACEMENT = one_of("placement", ("aligned", "offset", "offset_rotated"), "where 
 OBSTRUCTION = one_of("obstruction", ("parallel", "diagonal"), "the wall that cuts a tool off from the performer")
 SHIFT = number("shift", 0, 20, "metres")
 SHIFT_DIRECTION = one_of("shift_direction", ("toward", "away"), "toward the platform or away from it")
-TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
 
 DECLARATION = Declaration(
     family="tool_choice",
@@ -45,14 +42,14 @@ DECLARATION = Declaration(
               "the twin of the useful one (same type, mirrored pose) that a low wall cuts off from the performer."),
         Param("room.width", ROOM_WIDTH, 59, "Room size along x (across the platform)."),
         Param("room.depth", ROOM_DEPTH, 23, "Room size along z (along the platform)."),
-        Param("room.height", ROOM_HEIGHT, 3, "Room height."),
+        room_height(3),
         Param("ball.distance", CELL_OFFSET, 14, "|x| of each ball: its distance from the platform's centre line."),
         Param("ball.z", CELL_OFFSET, 7, "z of each ball."),
         Param("lava.island", ISLAND, 3, "Side of the square lava-free island the ball sits on."),
         Param("lava.near", CELLS, 4, "Lava between the safe floor and the island, toward the performer (-z)."),
         Param("lava.far", CELLS, 2, "Lava beyond the island (+z)."),
         Param("lava.side", CELLS, 2, "Lava left and right of the island."),
-        Param("tool.width", TOOL_WIDTH, [0.5, 0.75, 1.0], "Tool width W; the other side's tools share it."),
+        Param("tool.width", RECT_WIDTH, [0.5, 0.75, 1.0], "Tool width W; the other side's tools share it."),
         Param("tool.gap", GAP, 0, "Distance between an aligned tool's far end and the lava's near edge."),
         Param("tool.offset", OFFSET, 0,
               "Sideways offset of an aligned useful tool from the ball's x, as a fraction of the largest offset that "

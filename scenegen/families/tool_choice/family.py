@@ -19,10 +19,8 @@ import numpy as np
 from scenegen.errors import ConfigError, Problem
 from scenegen.families.tool_choice.declaration import DECLARATION
 from scenegen.families.tool_choice.layout import (
-    BALL_SCALE,
     PLATFORM_HALF_WIDTH,
     RECT_TOOL_LENGTHS,
-    WALKWAY,
     Pool,
     both_pools_cells,
     useful_lengths,
@@ -34,12 +32,14 @@ from scenegen.families.tool_choice.other_side import (
     Setting,
     big_tool_fits,
 )
-from scenegen.families.tool_choice.placement import TURN_MARGIN, tool_pose, turning_radius, turning_strip
+from scenegen.families.tool_choice.placement import tool_pose, turning_strip
 from scenegen.mcs.actions import look_around
 from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.model import Scene, SceneObject
-from scenegen.mcs.objects import object_ids, rect_tool, soccer_ball, structure_cube
+from scenegen.mcs.objects import TARGET_BALL_SCALE, object_ids, rect_tool, soccer_ball, structure_cube
+from scenegen.mcs.tools.lava import IslandPool
+from scenegen.mcs.tools.layout import TURN_MARGIN, WALKWAY, turning_radius
 from scenegen.plugin.family import Sample
 from scenegen.plugin.values import below
 
@@ -61,8 +61,8 @@ class ToolChoice(McsFamily):
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
         drawn = self.parameters.draw(rng)
         sign = -1 if drawn["correct_side"] == "left" else 1
-        pool = Pool(sign * drawn["ball.distance"], drawn["ball.z"], drawn["lava.island"],
-                    drawn["lava.near"], drawn["lava.far"], drawn["lava.side"])
+        pool = Pool(sign * drawn["ball.distance"], drawn["ball.z"],
+                    IslandPool(drawn["lava.island"], drawn["lava.near"], drawn["lava.far"], drawn["lava.side"]))
         room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
         lengths = useful_lengths(pool.span)
         length = lengths[below(rng, len(lengths))]
@@ -72,7 +72,7 @@ class ToolChoice(McsFamily):
             drawn["tool.placement"] = "aligned"  # recorded as made: the twin and the label read it from here
 
         target_key, tool_key, platform_key, decoy_key = object_ids(rng, 4)
-        target = soccer_ball(target_key, pool.ball_x, pool.ball_z, BALL_SCALE)
+        target = soccer_ball(target_key, pool.ball_x, pool.ball_z, TARGET_BALL_SCALE)
         pose = tool_pose(drawn["tool.placement"], pool, room, width, length, drawn, rng)
         if drawn["tool.placement"] != "aligned":  # recorded as made: where the floor is narrow it goes the other way
             drawn["tool.shift_direction"] = "toward" if abs(pose.x) < abs(pool.ball_x) else "away"
@@ -82,7 +82,7 @@ class ToolChoice(McsFamily):
         other = OTHER_SIDE_BUILDERS[drawn["other_side"]](setting, rng)
         platform = structure_cube(f"platform_{platform_key}", (0.0, 0.5, 0.0), (1.0, 1.0, room[2]),
                                   PLATFORM_MATERIAL, lips=True)
-        decoy = soccer_ball(decoy_key, -pool.ball_x, pool.ball_z, BALL_SCALE)
+        decoy = soccer_ball(decoy_key, -pool.ball_x, pool.ball_z, TARGET_BALL_SCALE)
         scene = Scene(
             room=room,
             materials=room_materials(drawn),
@@ -106,40 +106,39 @@ class ToolChoice(McsFamily):
         numeric = [param.path for param in DECLARATION.params if param.domain.kind is not object]
         low = {path: self.parameters.low(path) for path in numeric}
         high = {path: self.parameters.high(path) for path in numeric}
-        island = high["lava.island"] // 2
-        span = high["lava.near"] + high["lava.island"] + high["lava.far"]
-        if span > max(RECT_TOOL_LENGTHS):
-            _refuse("lava", f"near + island + far can reach {span} m, "
+        widest = IslandPool(high["lava.island"], high["lava.near"], high["lava.far"], high["lava.side"])
+        if widest.span > max(RECT_TOOL_LENGTHS):
+            _refuse("lava", f"near + island + far can reach {widest.span} m, "
                     f"longer than the longest tool ({max(RECT_TOOL_LENGTHS)} m)")
         shortest_span = low["lava.near"] + low["lava.island"] + low["lava.far"]
         if "too_short" in self.parameters.support("other_side") and high["tool.too_short_length"] >= shortest_span:
             _refuse("tool.too_short_length", f"{high['tool.too_short_length']} m can span the shortest pool "
                     f"({shortest_span} m of lava and island); a too-short tool must be shorter")
-        if low["ball.distance"] - island - high["lava.side"] - 0.5 < PLATFORM_HALF_WIDTH + WALKWAY:
+        if low["ball.distance"] - widest.side_edge < PLATFORM_HALF_WIDTH + WALKWAY:
             _refuse("ball.distance", f"{low['ball.distance']} puts the lava within {WALKWAY} m of the platform")
-        if high["ball.distance"] + island + high["lava.side"] + 0.5 + WALKWAY > low["room.width"] / 2:
+        if high["ball.distance"] + widest.side_edge + WALKWAY > low["room.width"] / 2:
             _refuse("room.width", f"{low['room.width']} is too narrow for a ball at distance {high['ball.distance']}")
-        if high["ball.z"] + island + high["lava.far"] + 0.5 + WALKWAY > low["room.depth"] / 2:
+        if high["ball.z"] + widest.far_edge + WALKWAY > low["room.depth"] / 2:
             _refuse("room.depth", f"{low['room.depth']} leaves no floor behind a pool at z {high['ball.z']}")
-        front = low["ball.z"] - island - high["lava.near"] - 0.5 - high["tool.gap"]
+        front = low["ball.z"] + widest.near_edge - high["tool.gap"]
         if front - max(RECT_TOOL_LENGTHS) - WALKWAY < -low["room.depth"] / 2:
             _refuse("room.depth",
                     f"{low['room.depth']} leaves no room for a tool in front of a pool at z {low['ball.z']}")
         if set(self.parameters.support("tool.placement")) - {"aligned"}:
-            self._check_turning_fits(low, high)
+            self._check_turning_fits(low, high, widest)
         if "too_big" in self.parameters.support("other_side"):
             room = (low["room.width"], low["room.height"], low["room.depth"])
             if not big_tool_fits(room, high["tool.width"], ANY_BIG_TOOL_ANGLE).any():
                 _refuse("other_side", f"a {low['room.width']} x {low['room.depth']} m room cannot hold a too-big "
                         "tool on one side")
 
-    def _check_turning_fits(self, low: Mapping[str, float], high: Mapping[str, float]) -> None:
+    def _check_turning_fits(self, low: Mapping[str, float], high: Mapping[str, float], widest: IslandPool) -> None:
         """A moved tool's turning disc must fit between the platform and the side wall, in front of its pool."""
         length, width = max(RECT_TOOL_LENGTHS), high["tool.width"]
         nearest, farthest = turning_strip((low["room.width"], 0.0, low["room.depth"]), width, length)
         if nearest > farthest:
             _refuse("room.width", f"{low['room.width']} leaves no room to turn a {length} m tool beside its pool")
-        near_edge = low["ball.z"] - high["lava.island"] // 2 - high["lava.near"] - 0.5
+        near_edge = low["ball.z"] + widest.near_edge
         if near_edge - 2 * (turning_radius(width, length) + TURN_MARGIN) < -low["room.depth"] / 2:
             _refuse("room.depth", f"{low['room.depth']} leaves no room to turn a {length} m tool in front of "
                     f"a pool at z {low['ball.z']}")

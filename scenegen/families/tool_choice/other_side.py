@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from scenegen.families.tool_choice.layout import BALL_SCALE, PLATFORM_HALF_WIDTH, WALKWAY, Pool
-from scenegen.families.tool_choice.placement import TURN_MARGIN, ToolPose, tool_pose, turning_radius
+from scenegen.families.tool_choice.layout import PLATFORM_HALF_WIDTH, Pool
+from scenegen.families.tool_choice.placement import ToolPose, tool_pose
 from scenegen.mcs.geometry import (
     PERFORMER_RADIUS,
     InRect,
@@ -30,7 +30,16 @@ from scenegen.mcs.geometry import (
     shape,
 )
 from scenegen.mcs.model import SceneObject, Show, Vec3
-from scenegen.mcs.objects import TOOL_HEIGHT, object_id, object_ids, rect_tool, rect_tool_type, structure_cube
+from scenegen.mcs.objects import (
+    TARGET_BALL_SCALE,
+    TOOL_HEIGHT,
+    object_id,
+    object_ids,
+    rect_tool,
+    structure_cube,
+)
+from scenegen.mcs.tools.kinds import tool_type
+from scenegen.mcs.tools.layout import TURN_MARGIN, WALKWAY, turning_radius
 from scenegen.plugin.values import Parameters
 
 WALL_MATERIAL = "Custom/Materials/White"
@@ -52,7 +61,7 @@ ANY_BIG_TOOL_ANGLE = np.arange(1.0, 90.0)
 DIAGONAL_ANGLES = (20.0, 45.0)
 DIAGONAL_TRIES = 16
 #: Half the diagonal of a soccer ball's square footprint.
-BALL_REACH = object_size("soccer_ball")[0] * BALL_SCALE / math.sqrt(2)
+BALL_REACH = object_size("soccer_ball")[0] * TARGET_BALL_SCALE / math.sqrt(2)
 
 
 @dataclass(frozen=True)
@@ -109,7 +118,7 @@ def broken(setting: Setting, rng: np.random.Generator) -> OtherSide:
     # Centres keep a piece's circumradius (grown by the margin) inside the floor in front of the pool, clear
     # of the platform and the walkways, so every rotation fits; scatter keeps the pieces apart.
     pool, room, width = setting.pool, setting.room, setting.width
-    piece = shape(rect_tool_type(width, 1))
+    piece = shape(tool_type("rect", width, 1))
     reach = circumradius(piece, PLACEMENT_MARGIN)
     inner, outer = sorted((setting.sign * (PLATFORM_HALF_WIDTH + WALKWAY / 2 + reach),
                            setting.sign * (room[0] / 2 - WALKWAY / 2 - reach)))
@@ -128,7 +137,7 @@ def too_big(setting: Setting, rng: np.random.Generator) -> OtherSide:
     """A ``tool_big_W_x_33_00`` lying across the lava, its far end leaning toward the platform, as in the
     evaluation: a tool far too long for the performer to move into a pushing line."""
     pool, room = setting.pool, setting.room
-    big_type = f"tool_big_{rect_tool_type(setting.width, BIG_TOOL_LENGTH)[len('tool_rect_'):]}"
+    big_type = tool_type("big", setting.width, BIG_TOOL_LENGTH)
     angle = _big_tool_angle(room, setting.width, rng)
     rotation = (-setting.sign * angle) % 360.0
     direction = np.array([-setting.sign * math.sin(math.radians(angle)), math.cos(math.radians(angle))])
@@ -139,7 +148,7 @@ def too_big(setting: Setting, rng: np.random.Generator) -> OtherSide:
         x, z = start + rng.random() * (end - start)
     else:  # no line across the lava fits: anywhere on the side's floor, clear of the ball
         low, high = _fit_box(room, setting.width, angle, setting.sign)
-        balls = footprint("soccer_ball", (pool.ball_x, 0.0, pool.ball_z), 0.0, BALL_SCALE)
+        balls = footprint("soccer_ball", (pool.ball_x, 0.0, pool.ball_z), 0.0, TARGET_BALL_SCALE)
         x, z = place_one("too-big tool", shape(big_type), InRect(low, high, rotation=rotation), (), balls, rng,
                          margin=PLACEMENT_MARGIN).centre
     tool = SceneObject(id=object_id(rng, "tool_"), type=big_type, materials=[setting.material],
@@ -223,7 +232,7 @@ def _outer_wall(setting: Setting, rng: np.random.Generator) -> SceneObject | Non
     pool, useful, half_width = setting.pool, setting.useful, setting.room[0] / 2
     moved = setting.drawn["tool.placement"] != "aligned"
     reach = turning_radius(setting.width, setting.length) + TURN_MARGIN if moved else setting.width
-    extents = [abs(useful.x) + reach, abs(pool.ball_x) + pool.half_island + pool.side + 0.5]
+    extents = [abs(useful.x) + reach, abs(pool.ball_x) + pool.lava.side_edge]
     if moved and useful.rotation % 180:  # room to turn it once slid into line, if it cannot turn where it lies
         extents.append(abs(pool.ball_x) + reach)
     beyond = max(extents)
@@ -240,7 +249,7 @@ def _outer_wall(setting: Setting, rng: np.random.Generator) -> SceneObject | Non
 def _parallel_wall(setting: Setting, corners: np.ndarray, rng: np.random.Generator) -> SceneObject:
     """A wall along the room's whole depth between the platform and both the tool and the pool."""
     pool, depth = setting.pool, setting.room[2]
-    pool_inner = abs(pool.ball_x) - pool.half_island - pool.side - 0.5
+    pool_inner = abs(pool.ball_x) - pool.lava.side_edge
     nearest = PLATFORM_HALF_WIDTH + WALKWAY / 2 + WALL_THICKNESS / 2
     farthest = min(pool_inner - 2 * PLACEMENT_MARGIN, float(corners[:, 0].min()) - OUT_OF_REACH) - WALL_THICKNESS / 2
     x = round(float(rng.uniform(nearest, max(nearest, farthest))), 2)

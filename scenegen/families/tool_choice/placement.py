@@ -18,13 +18,12 @@ from typing import Any
 
 import numpy as np
 
-from scenegen.families.tool_choice.layout import PLATFORM_HALF_WIDTH, WALKWAY, Pool
+from scenegen.families.tool_choice.layout import PLATFORM_HALF_WIDTH, Pool
 from scenegen.mcs.model import Vec3
+from scenegen.mcs.tools.layout import TURN_MARGIN, WALKWAY, largest_square_offset, turning_radius
 
 #: The turn of an ``offset_rotated`` tool, either way (``docs/mcs_facts.md`` 6.4).
 OFFSET_ROTATION = 45.0
-#: Room kept around a moved tool's turning disc, so rounding its pose to centimetres never makes it touch.
-TURN_MARGIN = 0.05
 
 
 @dataclass(frozen=True)
@@ -40,17 +39,11 @@ class ToolPose:
         return ToolPose(-self.x, self.z, (360.0 - self.rotation) % 360.0)
 
 
-def turning_radius(width: float, length: float) -> float:
-    """Radius of the disc a ``width`` x ``length`` tool sweeps turning about its centre."""
-    return math.hypot(width, length) / 2
-
-
 def aligned_pose(pool: Pool, width: float, length: float, gap: float, offset: float,
                  rng: np.random.Generator) -> ToolPose:
     """Along +z in front of the ball, its far end ``gap`` from the lava's near edge, moved sideways (either way)
     by ``offset`` times the largest offset that keeps the ball's centre inside its face, so the push is square."""
-    largest_offset = max(0.0, width / 2 - 0.05)
-    sideways = offset * largest_offset * (1 if rng.random() < 0.5 else -1)
+    sideways = offset * largest_square_offset(width) * (1 if rng.random() < 0.5 else -1)
     return ToolPose(round(pool.ball_x + sideways, 3), round(pool.near_edge - gap - length / 2, 3), 0.0)
 
 

@@ -2,7 +2,10 @@
 
 A family lays its pool, tool and rails out in the lane frame of the move that
 gets the ball out (see :mod:`.lanes`), finds the whole layout's extent, picks a
-ball cell where that extent fits the room, and maps every point to the room.
+ball cell where that extent fits the room, and maps every point to the room. The
+room every layout keeps is declared here too: the walkway round pools and tools,
+the disc a tool turns in and the margin round it, the offsets that keep a push
+square, and the rounding of a pose to centimetres away from what lies ahead.
 """
 
 from __future__ import annotations
@@ -18,6 +21,32 @@ from scenegen.mcs.tools.lanes import TOLERANCE
 START_CLEARANCE = PERFORMER_RADIUS + 0.25
 #: Candidate starts drawn at once; a room leaves most of its floor free, so one batch nearly always has one.
 _START_BATCH = 64
+#: Free floor kept round a pool and a tool (and between them and a wall or the platform), so the performer walks
+#: round them and steps beside and behind a tool to slide and push it.
+WALKWAY = 1.0
+#: Room kept round the disc a tool sweeps turning (or the box it sweeps), so that writing its pose to centimetres
+#: never makes it touch the lava, a wall or the platform.
+TURN_MARGIN = 0.05
+#: How far inside a pushing tool's face the ball's centre stays at the largest sideways offset, so the push is
+#: square.
+SQUARE_PUSH_INSET = 0.05
+
+
+def turning_radius(width: float, length: float) -> float:
+    """Radius of the disc a ``width`` x ``length`` tool sweeps turning about its centre."""
+    return math.hypot(width, length) / 2
+
+
+def largest_square_offset(width: float) -> float:
+    """The largest sideways offset of a ``width`` wide tool from the ball's line that keeps the ball's centre
+    inside its face (by :data:`SQUARE_PUSH_INSET`): pushed straight, the tool then drives the ball squarely."""
+    return max(0.0, width / 2 - SQUARE_PUSH_INSET)
+
+
+def centimetres_before(v: float) -> float:
+    """``v`` written to centimetres, rounded toward -v (away from what lies ahead along the move) so that
+    rounding never brings a tool nearer the lava."""
+    return math.floor(v * 100 + 1e-9) / 100
 
 
 def to_world(u: float, v: float, direction: str) -> tuple[float, float]:

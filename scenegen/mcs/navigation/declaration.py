@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scenegen.mcs.config import last_step, room_materials
+from scenegen.mcs.config import last_step, room_height, room_materials
 from scenegen.mcs.geometry.catalog import catalog
 from scenegen.mcs.materials import palette
 from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Param, Setting, number, one_of
@@ -26,7 +26,6 @@ EIGHTH_TURNS = tuple(range(0, 360, 45))
 
 ROOM_WIDTH = number("room_width", 8, 40, "metres")
 ROOM_DEPTH = number("room_depth", 12, 40, "metres")
-ROOM_HEIGHT = number("room_height", 2, 10, "metres")
 SIDEWAYS = number("sideways", -19, 19, "metres from the room's centre line")
 FROM_WALL = number("from_wall", 0.5, 5, "metres")
 CELLS = number("field_cells", 1, 40, "floor cells (1 m each)", integer=True)
@@ -59,7 +58,7 @@ def navigation_declaration(family: str, danger: str, defaults: Mapping[str, Any]
         entries=(
             Param("room.width", ROOM_WIDTH, defaults["room.width"], "Room size along x."),
             Param("room.depth", ROOM_DEPTH, defaults["room.depth"], "Room size along z (front wall to back wall)."),
-            Param("room.height", ROOM_HEIGHT, defaults["room.height"], "Room height."),
+            room_height(defaults["room.height"]),
             Param("performer.x", SIDEWAYS, defaults["performer.x"], "x of the platform the performer starts on."),
             Param("performer.depth", FROM_WALL, defaults["performer.depth"],
                   "Distance from the front wall (-z) to the platform's centre."),

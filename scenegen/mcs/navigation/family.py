@@ -4,8 +4,9 @@ The performer starts on a 1 m platform near the front wall, with a view of the
 room. The soccer ball is near the back wall, on the floor or held by a human
 agent (the performer asks for it with InteractWithAgent); a blob may stand near
 it. Between them lies a field of lava or hole cells that cuts the straight way.
-:class:`FieldNavigation` makes both tasks; :mod:`scenegen.families.lava` and
-:mod:`scenegen.families.holes` name it and give their defaults.
+:class:`FieldNavigation` makes both tasks; the Lava and Holes families
+(:mod:`scenegen.families.lava`, :mod:`scenegen.families.holes`) name it and give
+their defaults.
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ from typing import Any, ClassVar
 import numpy as np
 
 from scenegen.errors import ConfigError, GenerationError, Problem
-from scenegen.families.navigation.field import CLEAR_ROWS, Field, FieldShape, draw_field, field_band
 from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.geometry.catalog import object_size, resting_y
 from scenegen.mcs.model import AgentSettings, Scene, SceneObject
+from scenegen.mcs.navigation.field import CLEAR_ROWS, Field, FieldShape, draw_field, field_band
 from scenegen.mcs.objects import (
     HUMAN_AGENT_SIZE,
-    SOCCER_BALL_SIZE,
+    TARGET_BALL_RADIUS,
+    TARGET_BALL_SCALE,
     blob,
     held_ball,
     human_agent,
@@ -35,8 +37,6 @@ from scenegen.mcs.objects import (
 from scenegen.plugin.family import Sample
 from scenegen.plugin.values import DECIMALS, below
 
-#: The ball on the floor is the evaluation's scale-2 ball (0.44 m across).
-BALL_SCALE = 2.0
 #: The performer starts on top of the platform.
 PLATFORM_TOP = 1.0
 #: The two outfits the evaluation's agents wear (``docs/mcs_facts.md`` 11.3): agentSettings options have no
@@ -78,8 +78,8 @@ class FieldNavigation(McsFamily):
             ball = held_ball(ball_key, holder.id)
             objects, goal_half = [ball, holder], HUMAN_AGENT_SIZE[0] / 2
         else:
-            ball = soccer_ball(ball_key, *goal, BALL_SCALE)
-            objects, goal_half = [ball], SOCCER_BALL_SIZE * BALL_SCALE / 2
+            ball = soccer_ball(ball_key, *goal, TARGET_BALL_SCALE)
+            objects, goal_half = [ball], TARGET_BALL_RADIUS
         if drawn["blob.present"]:
             objects.append(_blob(blob_key, drawn, goal, goal_half, width, depth))
         objects.append(platform(platform_key, *start, drawn["platform.material"]))
@@ -111,7 +111,7 @@ class FieldNavigation(McsFamily):
                               "open more gaps, lower the scatter or widen the field")
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from scenegen.families.navigation.checks import (
+        from scenegen.mcs.navigation.checks import (
             navigation_problems,  # only checking runs need it: a run's every process starts faster
         )
 

@@ -1,0 +1,33 @@
+"""Parameter domains two or more tool families declare alike (:mod:`scenegen.plugin.params`), declared once.
+
+A domain is a type of value, named in each family's schema ``$defs``; a family
+whose parameter takes other values (a wider range, another meaning) declares its
+own domain, under its own name or the same one.
+"""
+
+from __future__ import annotations
+
+from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
+from scenegen.plugin.params import number, one_of
+
+#: Odd whole metres: the lava's cells then tile the room up to its walls (``docs/mcs_facts.md`` 10.4).
+ODD_METRES = tuple(range(11, 61, 2))
+
+#: A room side of odd whole metres (Asymmetric and Secondary Tool, whose lava reaches the walls).
+ODD_ROOM_SIZE = one_of("odd_room_size", ODD_METRES, "an odd number of metres", json_type="integer")
+#: The room's depth (Tool Choice, Symmetric Tool).
+ROOM_DEPTH = number("room_depth", 10, 60, "metres")
+#: Cells of lava between the ball's cell (or island) and the floor or a wall (Symmetric, Asymmetric, Secondary Tool).
+LAVA_CELLS = number("cells", 1, 6, "floor cells (1 m each)", integer=True)
+#: The floor between a rectangular tool and the lava it pushes across (Symmetric and Secondary Tool).
+TOOL_GAP = number("gap", 0, 3, "metres")
+#: A rectangular tool's width (Tool Choice, Symmetric Tool).
+RECT_WIDTH = one_of("tool_width", TOOL_WIDTHS, "a tool_rect width", json_type="number")
+#: How far a tool lies turned off the line of its move (Symmetric, Asymmetric Tool): never a right angle.
+TURN = number("turn", 5, 85, "whole degrees", integer=True)
+#: The L-shaped tool types (Asymmetric, Secondary Tool).
+L_SHAPE = one_of("shape", ("hooked", "isosceles"), "an L-shaped tool type")
+#: Whole metres an L-shaped tool is longer than the least that pulls the ball out (Asymmetric, Secondary Tool).
+HOOK_EXTRA_LENGTH = number("extra_length", 0, 5, "whole metres", integer=True)
+#: The tools' material (every tool family).
+TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
