@@ -5,13 +5,20 @@ from __future__ import annotations
 from scenegen.mcs.config import last_step, room_height, room_materials
 from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
 from scenegen.mcs.tools.lanes import DIRECTIONS
-from scenegen.mcs.tools.params import LAVA_CELLS, RECT_WIDTH, ROOM_DEPTH, TOOL_GAP, TOOL_MATERIAL, TURN
+from scenegen.mcs.tools.params import (
+    LAVA_CELLS,
+    RECT_WIDTH,
+    ROOM_DEPTH,
+    SQUARE_OFFSET,
+    TOOL_GAP,
+    TOOL_MATERIAL,
+    TURN,
+)
 from scenegen.plugin.params import FLAG, Declaration, Param, number, one_of
 
 ROOM_WIDTH = number("room_width", 10, 60, "metres")
 ISLAND = one_of("island", (1, 3), "odd number of floor cells", json_type="integer")
 EXTRA_LENGTH = number("extra_length", 0, 8, "whole metres", integer=True)
-OFFSET = number("offset", 0, 1, "share of the largest square offset")
 SHIFT = number("shift", 1, 12, "metres")
 DIRECTION = one_of("direction", DIRECTIONS, "the room axis and way the ball is pushed out")
 PLACEMENT = one_of("placement", ("aligned", "offset", "offset_rotated"), "where the tool lies")
@@ -44,7 +51,7 @@ DECLARATION = Declaration(
               "it by tool.shift, to be slid into it first; or offset and turned by tool.turn, to be turned as well."),
         Param("tool.gap", TOOL_GAP, {"min": 0.0, "max": 1.0},
               "Distance between the tool's far end and the lava's edge."),
-        Param("tool.offset", OFFSET, 0,
+        Param("tool.offset", SQUARE_OFFSET, 0,
               "Sideways offset of an aligned tool from the ball's line, as a share of the largest offset that still "
               "pushes the ball squarely."),
         Param("tool.shift", SHIFT, {"min": 2, "max": 6}, "How far sideways of the ball's line an offset tool's centre "

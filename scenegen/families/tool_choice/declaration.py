@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scenegen.mcs.config import last_step, room_height, room_materials
 from scenegen.mcs.tools.kinds import RECT_LENGTHS, TOOL_MATERIALS
-from scenegen.mcs.tools.params import RECT_WIDTH, ROOM_DEPTH, TOOL_MATERIAL
+from scenegen.mcs.tools.params import RECT_WIDTH, ROOM_DEPTH, SQUARE_OFFSET, TOOL_MATERIAL
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
 ROOM_WIDTH = number("room_width", 12, 100, "metres")
@@ -12,7 +12,6 @@ CELL_OFFSET = number("cell_offset", -30, 50, "whole metres (floor cell centres)"
 CELLS = number("cells", 1, 9, "floor cells (1 m each)", integer=True)
 ISLAND = one_of("island", (1, 3, 5), "odd number of floor cells", json_type="integer")
 GAP = number("gap", 0, 5, "metres")
-OFFSET = number("offset", 0, 1, "metres")
 TOOL_LENGTH = one_of("tool_length", RECT_LENGTHS, "a tool_rect length", json_type="integer")
 PIECES = number("pieces", 2, 12, "number of pieces", integer=True)
 SIDE = one_of("side", ("left", "right"), "left (x < 0) or right (x > 0) of the platform")
@@ -51,7 +50,7 @@ DECLARATION = Declaration(
         Param("lava.side", CELLS, 2, "Lava left and right of the island."),
         Param("tool.width", RECT_WIDTH, [0.5, 0.75, 1.0], "Tool width W; the other side's tools share it."),
         Param("tool.gap", GAP, 0, "Distance between an aligned tool's far end and the lava's near edge."),
-        Param("tool.offset", OFFSET, 0,
+        Param("tool.offset", SQUARE_OFFSET, 0,
               "Sideways offset of an aligned useful tool from the ball's x, as a fraction of the largest offset that "
               "still pushes the ball squarely."),
         Param("tool.material", TOOL_MATERIAL, [TOOL_MATERIALS[5], TOOL_MATERIALS[0]],

@@ -23,6 +23,9 @@ LAVA_CELLS = number("cells", 1, 6, "floor cells (1 m each)", integer=True)
 TOOL_GAP = number("gap", 0, 3, "metres")
 #: A rectangular tool's width (Tool Choice, Symmetric Tool).
 RECT_WIDTH = one_of("tool_width", TOOL_WIDTHS, "a tool_rect width", json_type="number")
+#: An aligned tool's sideways offset from the ball's line, as a share of :func:`.layout.largest_square_offset`
+#: (Tool Choice, Symmetric Tool).
+SQUARE_OFFSET = number("offset", 0, 1, "share of the largest square offset")
 #: How far a tool lies turned off the line of its move (Symmetric, Asymmetric Tool): never a right angle.
 TURN = number("turn", 5, 85, "whole degrees", integer=True)
 #: The L-shaped tool types (Asymmetric, Secondary Tool).
