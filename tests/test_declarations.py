@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
+
 import jsonschema
 import numpy as np
 import pytest
@@ -27,19 +29,19 @@ TOY = Declaration(
 )
 
 
-def test_every_built_in_family_has_a_declaration_named_after_it():
-    assert {family.name for family in FAMILIES} == {"tool_choice", "shell_game", "set_rotation",
-                                                    "helper_hinderer", "caip", "lava", "holes",
-                                                    "symmetric_tool", "asymmetric_tool", "secondary_tool",
-                                                    "true_false_belief", "builder",
-                                                    "approach", "imitation"}
+def test_every_built_in_family_has_a_declaration_named_after_it_and_its_readme_row():
+    shipped = {point.name for point in entry_points(group="scenegen.families")
+               if point.value.startswith("scenegen.families.")}
+    assert {family.name for family in FAMILIES} == shipped
     for family in FAMILIES:
         assert family.declaration is not None and family.declaration.family == family.name
+        assert family.about and family.label_about, f"{family.name}: the README's family table needs both"
 
 
 @pytest.mark.parametrize("path", sorted(derived_files()), ids=lambda path: path.name)
 def test_the_derived_files_are_current(path):
-    """schema/*.config.schema.json and docs/config/*.md are written from the declarations by `make schemas`."""
+    """schema/*.config.schema.json, docs/config/*.md and the README's family table are written from the families by
+    `make schemas`."""
     assert path.is_file(), f"{path} is missing; run `make schemas`"
     assert path.read_text(encoding="utf-8") == derived_files()[path], f"{path} is stale; run `make schemas`"
 

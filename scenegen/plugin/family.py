@@ -64,6 +64,9 @@ class Family(abc.ABC):
     name: ClassVar[str]
     #: One line shown by ``scenegen list``.
     description: ClassVar[str]
+    #: What the family makes, and what a document's label holds: the README's family table is written from these.
+    about: ClassVar[str] = ""
+    label_about: ClassVar[str] = ""
     #: The config's parameters and settings; its schema, draw table and reference derive from it.
     #: A family without one overrides :meth:`config_schema`.
     declaration: ClassVar[Declaration | None] = None

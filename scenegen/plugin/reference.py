@@ -1,10 +1,12 @@
-"""The files derived from the built-in families' declarations: config schemas and parameter references.
+"""The files derived from the built-in families' declarations: config schemas, parameter references, the README's
+family table.
 
 Each family's :class:`scenegen.plugin.params.Declaration` is the one source of its
 config. For editors and readers, its JSON Schema is written out to
 ``schema/<family>.config.schema.json`` and its parameter table to
-``docs/config/<family>.md``; ``make schemas`` rewrites them, and a test fails
-when one is stale.
+``docs/config/<family>.md``; the README's family table is written from each
+family's ``about`` and ``label_about``, in the order of the entry points.
+``make schemas`` rewrites them, and a test fails when one is stale.
 
     python -m scenegen.plugin.reference          # rewrite the derived files
 """
@@ -36,7 +38,23 @@ def derived_files(root: Path = REPOSITORY) -> dict[Path, str]:
         assert declaration is not None  # built_in_families keeps only declared ones
         files[root / "schema" / f"{family.name}.config.schema.json"] = json.dumps(declaration.schema(), indent=2) + "\n"
         files[root / "docs" / "config" / f"{family.name}.md"] = _reference_page(family)
+    readme = root / "README.md"
+    files[readme] = with_family_table(readme.read_text(encoding="utf-8"), built_in_families())
     return files
+
+
+#: The lines that hold the README's family table between them.
+TABLE_START = "<!-- The family table: written by `make schemas` from each family's `about` and `label_about`. -->"
+TABLE_END = "<!-- End of the family table. -->"
+
+
+def with_family_table(readme: str, families: list[type[Family]]) -> str:
+    """``readme`` with the table between its markers written anew from ``families``."""
+    head, _, rest = readme.partition(TABLE_START)
+    _, _, tail = rest.partition(TABLE_END)
+    rows = [f"| `{family.name}` | {family.about} | {family.label_about} |" for family in families]
+    table = "\n".join(["| family | what it makes | ground truth (`label`) |", "|---|---|---|", *rows])
+    return f"{head}{TABLE_START}\n{table}\n{TABLE_END}{tail}"
 
 
 def _reference_page(family: type[Family]) -> str:

@@ -26,6 +26,13 @@ class Builder(Family):
     name = "builder"
     description = ("Builder: voxel building dialogues, a target built from parts by architect instructions with gold "
                    "builder answers, worlds before and after, corrections and clarifications.")
+    about = ("Collaborative building dialogues in the seed's voxel world (x, z from -5 to 5, y up; six colours): a "
+             "target from composable parts (blocks, columns, stacks, rows, diagonals, walls, floors, rings, crosses, "
+             "L shapes, staircases, pyramids), one architect instruction per part with the gold builder answer in the "
+             "seed's JSON format and the worlds before and after, corrections that remove, clarification turns "
+             "(docs/builder.md); `scenegen.families.builder.score` gives block-level precision, recall and F1")
+    label_about = ("the gold answers and worlds are the answer (record fields); `label` counts parts, turns, blocks, "
+                   "corrections and clarifications")
     declaration = DECLARATION
     # A dialogue's answers are its gold builder actions (record fields), not classes a shortcut could predict.
     answers = ()

@@ -39,6 +39,11 @@ class Caip(Family):
 
     name = "caip"
     description = "CAIP (CraftAssist) commands paired with logical forms, with optional reranker negatives"
+    about = ("CraftAssist commands paired with logical forms in the CAIP grammar "
+             "(`schema/caip_logical_form.schema.json`), tokenized, with spans into the tokens, the Section 5.2 "
+             "linearization, and optional reranker negatives (`caip_negatives.yaml`)")
+    label_about = ("the logical form and linearization are the answer (record fields); `label` gives the "
+                   "`dialogue_type`, the `action_types` and the `negative`'s corruption kind (or null)")
     declaration = DECLARATION
     answers = ("dialogue_type", "negative")
     # A logical form's structure varies from one command to the next: a dataset record holds it as JSON text.

@@ -59,6 +59,13 @@ OUTCOMES = (("expected", "helper"), ("unexpected", "hinderer"))
 class HelperHinderer(McsFamily):
     name = "helper_hinderer"
     description = "Helper/Hinderer: does the primary agent approach the agent that helped it? (MCS eval 7, pairs)."
+    about = ("MCS passive agents, Helper/Hinderer: a grid world where a helper slides an occluder out of a primary "
+             "agent's way to its goal and a hinderer slides it into the way, over eight familiarisation trials; in "
+             "the test trial the primary agent, starting as far from both, approaches the helper (`_expected.json`) "
+             "or the hinderer (`_unexpected.json`). Agents walk any-angle paths at 0.125-0.26 m a step; both "
+             "isometric views; goals of many shapes and colours, off their cells' centres. Always pairs")
+    label_about = ("per document: whom the agent approaches and whether that is expected; `pair`: the pair's own id, "
+                   "which document is expected, the helper's and hinderer's ids, the layout")
     declaration = DECLARATION
     pairing = ALWAYS_PAIRS
     answers = ("expected",)

@@ -44,6 +44,11 @@ class SecondaryTool(McsFamily):
     name = "secondary_tool"
     description = ("Secondary Tool Use: push a hooked tool out of its lava with a rectangular one, then pull the ball "
                    "out with the hooked tool (MCS eval 7).")
+    about = ("MCS eval 7 Secondary Tool Use: a ball in lava filling a room corner, an L-shaped tool in a pool of its "
+             "own out of reach, and a rectangular tool on the floor that must push the L tool out before the L tool "
+             "pulls the ball out")
+    label_about = ("`target_id`, the `tool_ids` in order (rectangular, then L), `actions` (`push`, `pull`), the "
+                   "`push_direction`, the ball's way out (`direction`), both tools' types and sizes")
     declaration = DECLARATION
     answers = ("direction",)
     cues = ("push_direction", "hook.shape")

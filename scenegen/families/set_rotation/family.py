@@ -63,6 +63,12 @@ class SetRotation(TrackingFamily):
     name = "set_rotation"
     description = ("Set Rotation: track the container holding the ball while a turntable rotates or the performer "
                    "is walked round it, optionally hidden by a tube (MCS eval 6/7).")
+    about = ("MCS Set Rotation: one to five containers on a turntable; ball in, lids on, then the turntable turns "
+             "90-360° either way at 5° a step, or the performer is walked round it; `hidden: true` "
+             "(`hidden_set_rotation.yaml`) lowers a tube occluder over the motion")
+    label_about = ("the target container's id, its final position, the ball's container and what moved, as in the "
+                   "shell game; and the performer's final pose and the container's position as the performer then "
+                   "sees it")
 
     declaration = DECLARATION
     answers = ("container_index", "relative_position.right", "relative_position.ahead")

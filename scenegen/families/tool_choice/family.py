@@ -48,6 +48,13 @@ PLATFORM_MATERIAL = "AI2-THOR/Materials/Walls/RedDrywall"
 class ToolChoice(McsFamily):
     name = "tool_choice"
     description = "Tool Choice: find the side whose tool can push its ball out of the lava (MCS eval 7)."
+    about = ("MCS eval 7 Tool Choice: a platform bisecting the room, a ball in a lava pool on each side; one side's "
+             "rectangular tool, once in line (it may lie 5-9 m sideways, turned 45 degrees: `tool.placement`), pushes "
+             "its ball out of the lava; the other side holds no tool, a too-short tool, a broken tool, a big tool "
+             "across the lava, or a twin of the useful tool walled off from the performer (a wall along the room's "
+             "depth or a diagonal one)")
+    label_about = ("`correct_side`, `target_id`, the `useful_tool` and its placement, what the `other_side` holds, "
+                   "its tools' placement and obstruction, and the tool and wall ids")
     declaration = DECLARATION
     answers = ("correct_side",)
     cues = ("other_side", "useful_tool.type", "useful_tool.placement", "other_tool_placement", "obstruction")

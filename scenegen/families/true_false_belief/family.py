@@ -57,6 +57,15 @@ class TrueFalseBelief(McsFamily):
     name = "true_false_belief"
     description = ("True/False Belief: does the primary agent look for the object where it last saw it? "
                    "(MCS eval 7, pairs).")
+    about = ("MCS passive agents, True/False Belief: a grid world of two rooms with a doorway to the outside; over "
+             "eight familiarisation trials a primary agent walks to a goal object in one room (behind a white "
+             "occluder in some trials); in the test trial a secondary agent comes in and carries the object from "
+             "behind one occluder to behind the other (`move: same_occluder`: another place behind the same one, as "
+             "the seed's training data) while the primary agent watches (true belief) or waits outside (false "
+             "belief); then the primary agent walks to the new place or to the old one. Always pairs")
+    label_about = ("per document: the place approached, whether that is expected, the belief, the agents', object's "
+                   "and occluder's ids, the old and new places; `pair`: task, category, the file to rate higher, "
+                   "belief, move, roles by id")
     declaration = DECLARATION
     pairing = ALWAYS_PAIRS
     answers = ("expected",)
