@@ -9,12 +9,12 @@ beside it and turned, to be turned and slid first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from scenegen.errors import ConfigError, Problem
 from scenegen.families.symmetric_tool.declaration import DECLARATION
 from scenegen.families.symmetric_tool.layout import (
     RAIL_CLEARANCE,
@@ -27,20 +27,19 @@ from scenegen.families.symmetric_tool.layout import (
     offset_rotated,
     rails,
 )
-from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.model import Scene, SceneObject
-from scenegen.mcs.objects import TARGET_BALL_SCALE, object_ids, rect_tool, soccer_ball, structure_cube
+from scenegen.mcs.objects import TARGET_BALL_SCALE, rect_tool, soccer_ball, structure_cube
+from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.tools.kinds import RECT_LENGTHS
 from scenegen.mcs.tools.lava import IslandPool
 from scenegen.mcs.tools.layout import along_rotation, ball_cells, bounds_to_world, performer_start, to_world
-from scenegen.plugin.family import Sample
 from scenegen.plugin.values import below
 
 RAIL_MATERIAL = "AI2-THOR/Materials/Wood/WoodGrain_Tan"
 
 
-class SymmetricTool(McsFamily):
+class SymmetricTool(McsTask):
     name = "symmetric_tool"
     description = "Symmetric Tool Use: push a rectangular tool so that it drives the ball out of the lava (MCS eval 7)."
     about = ("MCS eval 7 Symmetric Tool Use: a ball on an island in a lava pool in a free room; a rectangular tool at "
@@ -52,29 +51,28 @@ class SymmetricTool(McsFamily):
     answers = ("direction",)
     cues = ("placement", "guide_rails")
 
-    def __init__(self, config: Mapping[str, Any]) -> None:
-        super().__init__(config)
-        self.last_step = int(config["last_step"])
-        self._check_fits()
+    lays_out = "a Symmetric Tool room"
+    checks = "scenegen.families.symmetric_tool.checks:symmetric_tool_problems"
+    ids = 4
 
-    def generate(self, index: int, rng: np.random.Generator) -> Sample:
-        drawn = self.parameters.draw(rng)
-        direction = drawn["direction"]
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Layout:
         pool = IslandPool(drawn["lava.island"], drawn["lava.near"], drawn["lava.far"], drawn["lava.side"])
-        width = drawn["tool.width"]
         length = tool_length(pool.span, drawn["tool.extra_length"])
         side = 1 if rng.random() < 0.5 else -1
-        placement = drawn["tool.placement"]
-        tool = _tool_place(placement, pool, width, length, drawn, side)
+        tool = _tool_place(drawn["tool.placement"], pool, drawn["tool.width"], length, drawn, side)
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
-        extent = bounds_to_world(layout_bounds(pool, tool), direction)
-        xs, zs = ball_cells(extent, room)
-        ball = (xs[below(rng, len(xs))], zs[below(rng, len(zs))])
+        xs, zs = ball_cells(bounds_to_world(layout_bounds(pool, tool), drawn["direction"]), room)
+        return Layout(pool, tool, length, side, (xs[below(rng, len(xs))], zs[below(rng, len(zs))]))
 
-        ball_key, tool_key, *rail_keys = object_ids(rng, 4)
+    def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
+              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
+        direction, placement, width = drawn["direction"], drawn["tool.placement"], drawn["tool.width"]
+        pool, tool, length, ball = layout.pool, layout.tool, layout.length, layout.ball
+        ball_key, tool_key, *rail_keys = ids
+        room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         target = soccer_ball(ball_key, float(ball[0]), float(ball[1]), TARGET_BALL_SCALE)
         x, z = to_world(tool.u, tool.v, direction)
-        rotation = (along_rotation(direction) + tool.turn * side) % 360.0
+        rotation = (along_rotation(direction) + tool.turn * layout.side) % 360.0
         tool_object = rect_tool(f"tool_{tool_key}", width, length, round(ball[0] + x, 2), round(ball[1] + z, 2),
                                 rotation, drawn["tool.material"])
         with_rails = placement == "aligned" and bool(drawn["tool.guide_rails"])
@@ -101,25 +99,22 @@ class SymmetricTool(McsFamily):
             "guide_rails": with_rails,
             "tool": {"type": tool_object.type, "width": width, "length": length},
         }
-        return Sample(documents={"": scene}, params=drawn, truth=truth)
+        return scene, truth
 
-    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from scenegen.families.symmetric_tool.checks import (
-            symmetric_tool_problems,  # only checking runs need it: a run's every process starts faster
-        )
+    @feasibility
+    def _longest_tool_spans_lava(self) -> Iterator[Refusal]:
+        """The largest pool is no longer than the longest tool."""
+        span = self._largest_pool().span
+        if span > max(RECT_LENGTHS):
+            yield "lava", (f"near + island + far can reach {span} m, longer than the longest tool "
+                           f"({max(RECT_LENGTHS)} m)")
 
-        return symmetric_tool_problems(document, truth)
-
-    def _check_fits(self) -> None:
-        """Refuse a config whose largest layout cannot fit the smallest room."""
-        high = {path: self.parameters.high(path) for path in
-                ("lava.island", "lava.near", "lava.far", "lava.side", "tool.width", "tool.gap", "tool.shift",
-                 "tool.offset")}
+    @feasibility
+    def _largest_layout_fits_smallest_room(self) -> Iterator[Refusal]:
+        """The largest pool, with its tool placed every way and pushed every way, fits the smallest room."""
+        high = {path: self.parameters.high(path) for path in ("tool.width", "tool.gap", "tool.shift", "tool.offset")}
         low_room = (self.parameters.low("room.width"), self.parameters.low("room.depth"))
-        pool = IslandPool(high["lava.island"], high["lava.near"], high["lava.far"], high["lava.side"])
-        if pool.span > max(RECT_LENGTHS):
-            raise ConfigError("lava", f"cannot lay out a Symmetric Tool room: near + island + far can reach "
-                              f"{pool.span} m, longer than the longest tool ({max(RECT_LENGTHS)} m)")
+        pool = self._largest_pool()
         length = tool_length(pool.span, self.parameters.high("tool.extra_length"))
         widest = {**high, "tool.turn": 45.0}
         for placement in self.parameters.support("tool.placement"):
@@ -127,9 +122,23 @@ class SymmetricTool(McsFamily):
             for direction in self.parameters.support("direction"):
                 xs, zs = ball_cells(bounds_to_world(layout_bounds(pool, tool), direction), low_room)
                 if not len(xs) or not len(zs):
-                    raise ConfigError("room", "cannot lay out a Symmetric Tool room: a "
-                                      f"{low_room[0]} x {low_room[1]} m room cannot hold the largest pool with an "
-                                      f"{placement} tool pushed {direction}")
+                    yield "room", (f"a {low_room[0]} x {low_room[1]} m room cannot hold the largest pool with an "
+                                   f"{placement} tool pushed {direction}")
+
+    def _largest_pool(self) -> IslandPool:
+        high = self.parameters.high
+        return IslandPool(high("lava.island"), high("lava.near"), high("lava.far"), high("lava.side"))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a sample's pool, tool and ball lie: the tool on the ``side`` of the pushing line it was drawn to."""
+
+    pool: IslandPool
+    tool: ToolPlace
+    length: int
+    side: int
+    ball: tuple[int, int]
 
 
 def tool_length(span: int, extra: int) -> int:

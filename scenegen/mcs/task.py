@@ -1,0 +1,151 @@
+"""The staged base of an MCS task: a sample made in named stages a family fills in, and what every task shares.
+
+:meth:`McsTask.generate` runs these stages, each a method a family may replace:
+
+    draw(rng) -> drawn                       the sample's parameters (default: the declared parameters' draw)
+    lay_out(drawn, rng) -> layout            where things go and what happens; None: draw the sample again
+    allocate(layout, rng) -> ids             the object ids (default: ``ids`` random ids)
+    build(drawn, layout, ids, rng)           the scene (frame, objects, timeline) and its ground truth;
+        -> (scene, truth)                    None: draw the sample again
+    twin(drawn, layout, rng) -> layout       in pair mode, the layout with one factor changed; None: draw again
+    pair_record(drawn, layout, twin)         the pair record of a sample and its twin
+
+A sample a stage turns down is drawn again from the start, at most ``attempts`` times; then
+:meth:`exhausted` says why none would do. The base also owns ``last_step`` (every task declares it), the
+refusal of a config some of whose scenes cannot be laid out (the checks marked :func:`feasibility`, run
+when the family is built) and the independent replay of a written scene (``checks``, imported only when a
+run checks).
+"""
+
+from __future__ import annotations
+
+import abc
+import importlib
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, TypeVar
+
+import numpy as np
+
+from scenegen.errors import ConfigError, GenerationError, Problem
+from scenegen.mcs.family import McsFamily
+from scenegen.mcs.model import Scene
+from scenegen.mcs.objects import object_ids
+from scenegen.plugin.family import Sample
+
+#: A reason a config cannot be laid out: the config key to blame and what cannot be done.
+Refusal = tuple[str, str]
+Check = TypeVar("Check", bound=Callable[..., Iterable[Refusal]])
+
+_FEASIBILITY = "_scenegen_feasibility"
+
+
+def feasibility(check: Check) -> Check:
+    """Declare a method one of its family's feasibility checks: it yields what cannot be laid out, if anything.
+
+    The checks run when the family is built, base classes' first, then in order of definition; the first
+    refusal any of them yields is raised (code after it never runs).
+    """
+    setattr(check, _FEASIBILITY, True)
+    return check
+
+
+class McsTask(McsFamily):
+    """An MCS task made in named stages; a family fills in the stages it needs and declares its checks."""
+
+    #: What a refusal says cannot be laid out ("cannot lay out <lays_out>: ..."), e.g. "a Symmetric Tool room".
+    lays_out: ClassVar[str]
+    #: Where the independent replay of a written scene lives, "module:function"; imported on first check.
+    checks: ClassVar[str]
+    #: How many object ids :meth:`allocate` draws.
+    ids: ClassVar[int] = 0
+    #: How many times a sample is drawn before :meth:`exhausted` gives up.
+    attempts: ClassVar[int] = 1
+    #: The names of the methods marked :func:`feasibility`, in the order they run.
+    feasibility_checks: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = tuple(name for name, value in vars(cls).items() if getattr(value, _FEASIBILITY, False))
+        cls.feasibility_checks += tuple(name for name in own if name not in cls.feasibility_checks)
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        """Build the task and refuse its config if some of its scenes cannot be laid out (a family reads its own
+        settings before calling this, so that its checks can use them)."""
+        super().__init__(config)
+        self.last_step = int(config["last_step"])
+        self.pairs = bool(config.get("pairs", False))
+        for name in self.feasibility_checks:
+            for path, message in getattr(self, name)():
+                raise self.refusal(path, message)
+
+    def refusal(self, path: str, message: str) -> ConfigError:
+        """The error for a config whose scenes cannot be laid out, blaming ``path``."""
+        return ConfigError(path, f"cannot lay out {self.lays_out}: {message}")
+
+    # --- the stages ------------------------------------------------------------------------
+
+    def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        for _ in range(self.attempts):
+            drawn = self.draw(rng)
+            layout = self.lay_out(drawn, rng)
+            if layout is None:
+                continue
+            ids = self.allocate(layout, rng)
+            if not self.pairs:
+                built = self.build(drawn, layout, ids, rng)
+                if built is not None:
+                    return Sample(documents={"": built[0]}, params=drawn, truth=built[1])
+                continue
+            twin = self.twin(drawn, layout, rng)
+            if twin is not None:
+                return self._pair(drawn, layout, twin, ids, rng)
+        raise self.exhausted(index)
+
+    def draw(self, rng: np.random.Generator) -> dict[str, Any]:
+        """The sample's parameters."""
+        return self.parameters.draw(rng)
+
+    @abc.abstractmethod
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Any | None:
+        """Where things go and what happens in one scene; None when this draw cannot be laid out."""
+
+    def allocate(self, layout: Any, rng: np.random.Generator) -> Any:
+        """The object ids of a scene (shared by both documents of a pair)."""
+        return object_ids(rng, self.ids)
+
+    @abc.abstractmethod
+    def build(self, drawn: Mapping[str, Any], layout: Any, ids: Any,
+              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]] | None:
+        """The scene of a layout and its ground truth; None when this draw turns out unusable."""
+
+    def twin(self, drawn: Mapping[str, Any], layout: Any, rng: np.random.Generator) -> Any | None:
+        """The layout with one factor changed so that the answer changes; None when it cannot be."""
+        raise NotImplementedError(f"{self.name} makes no pairs")
+
+    def pair_record(self, drawn: Mapping[str, Any], layout: Any, twin: Any) -> dict[str, Any]:
+        """What differs between a sample and its twin."""
+        raise NotImplementedError(f"{self.name} makes no pairs")
+
+    def exhausted(self, index: int) -> Exception:
+        """The error when no draw of ``attempts`` would do for sample ``index``."""
+        return GenerationError(f"{self.name}: sample {index}: no draw of {self.attempts} could be laid out")
+
+    def _pair(self, drawn: dict[str, Any], layout: Any, twin: Any, ids: Any, rng: np.random.Generator) -> Sample:
+        scene_a = self.build(drawn, layout, ids, rng)
+        scene_b = self.build(drawn, twin, ids, rng)
+        if scene_a is None or scene_b is None:
+            raise GenerationError(f"{self.name}: a pair's layout could not be built")
+        return Sample(documents={"a": scene_a[0], "b": scene_b[0]}, params=drawn,
+                      truth={"a": scene_a[1], "b": scene_b[1]}, pair=self.pair_record(drawn, layout, twin))
+
+    # --- the replay ------------------------------------------------------------------------
+
+    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        return self.replay()(document, truth)
+
+    def replay(self) -> Callable[..., list[Problem]]:
+        """The family's independent checks, imported on first use: only checking runs need them, and a run's
+        every process starts faster without."""
+        module, _, function = self.checks.partition(":")
+        replay: Callable[..., list[Problem]] = getattr(importlib.import_module(module), function)
+        return replay
