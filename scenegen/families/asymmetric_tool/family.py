@@ -11,12 +11,13 @@ lies turned about the same centre, away from the ball, and must be turned back
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from scenegen.errors import ConfigError, GenerationError, Problem
+from scenegen.errors import ConfigError, GenerationError
 from scenegen.families.asymmetric_tool.declaration import DECLARATION
 from scenegen.families.asymmetric_tool.layout import (
     TURNED_OUT_OF_LAVA,
@@ -26,24 +27,23 @@ from scenegen.families.asymmetric_tool.layout import (
     turn_extent,
     turned_reach_loss,
 )
-from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.geometry import footprint, overlap_matrix
 from scenegen.mcs.model import Scene, SceneObject
-from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, hooked_tool, object_ids, soccer_ball
+from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, hooked_tool, soccer_ball
+from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.tools.hooks import OUT_OF_LAVA, hook_length
 from scenegen.mcs.tools.kinds import HOOK_ROTATIONS, HOOKED_LENGTHS
 from scenegen.mcs.tools.lava import pool_cells
 from scenegen.mcs.tools.layout import bounds_to_world, performer_start, to_world
 from scenegen.mcs.tools.turning import sweep_clear
-from scenegen.plugin.family import Sample
 from scenegen.plugin.values import below
 
 #: Draws of a sample before giving up on laying its rotated tool clear of the ball.
 TURN_ATTEMPTS = 50
 
 
-class AsymmetricTool(McsFamily):
+class AsymmetricTool(McsTask):
     name = "asymmetric_tool"
     description = "Asymmetric Tool Use: pull a hooked tool so that it drags the ball out of the lava (MCS eval 7)."
     about = ("MCS eval 7 Asymmetric Tool Use: a ball in a band of lava reaching three walls (no push gets it out) and "
@@ -55,53 +55,48 @@ class AsymmetricTool(McsFamily):
     answers = ("direction",)
     cues = ("tool.shape", "placement")
 
-    def __init__(self, config: Mapping[str, Any]) -> None:
-        super().__init__(config)
-        self.last_step = int(config["last_step"])
-        self._check_fits()
+    lays_out = "an Asymmetric Tool room"
+    checks = "scenegen.families.asymmetric_tool.checks:asymmetric_tool_problems"
+    ids = 2
+    # A rotated tool whose hook would come over the ball turning back is drawn again (a small hook gap with a
+    # large turn); the first draw stands whenever it can be turned back.
+    attempts = TURN_ATTEMPTS
 
-    def generate(self, index: int, rng: np.random.Generator) -> Sample:
-        # A rotated tool whose hook would come over the ball turning back is drawn again (a small hook gap with a
-        # large turn); the first draw stands whenever it can be turned back.
-        for _ in range(TURN_ATTEMPTS):
-            sample = self._draw(rng)
-            if sample is not None:
-                return sample
-        raise GenerationError(f"none of {TURN_ATTEMPTS} draws laid a rotated tool that turns back clear of the "
-                              "ball; use a larger tool.hook_gap or a smaller tool.turn")
-
-    def _draw(self, rng: np.random.Generator) -> Sample | None:
-        drawn = self.parameters.draw(rng)
-        direction = drawn["direction"]
-        before, behind = drawn["lava.before"], drawn["lava.behind"]
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Layout:
         shape, width = drawn["tool.shape"], drawn["tool.width"]
-        length = hook_length(before, drawn["tool.hook_gap"], width, drawn["tool.extra_length"])
-        if length is None:  # never: _check_fits refuses such configs
+        length = hook_length(drawn["lava.before"], drawn["tool.hook_gap"], width, drawn["tool.extra_length"])
+        if length is None:  # never: the feasibility checks refuse such configs
             raise ConfigError("lava.before", "no hooked tool is long enough")
         hook = Hook(length, width, half_across(shape, width, length), drawn["tool.hook_gap"])
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
-        along, across = _along_across(room, direction)
-        placement = drawn["tool.placement"]
-        rotated = placement == "rotated"
+        along, across = _along_across(room, drawn["direction"])
+        rotated = drawn["tool.placement"] == "rotated"
         turn = float(drawn["tool.turn"]) if rotated else 0.0
         # Lane extent of the tool about its centre: its box, or all a rotated tool sweeps turning back.
-        tool_half, tool_along = turn_extent(hook, turn) if rotated else (hook.half_across, hook.length / 2)
+        extent = turn_extent(hook, turn) if rotated else (hook.half_across, hook.length / 2)
         # The ball's cell: ``behind`` cells from the wall behind it, anywhere across where that extent fits.
-        ball_v = -(along / 2 - behind - 0.5)  # lane v of the ball, measured from the room's centre
-        reach = int(across / 2 - tool_half)
-        ball_u = int(rng.integers(-reach, reach + 1))
-        ball = tuple(float(value) for value in to_world(ball_u, ball_v, direction))
+        ball_v = -(along / 2 - drawn["lava.behind"] - 0.5)  # lane v of the ball, measured from the room's centre
+        reach = int(across / 2 - extent[0])
+        return Layout(hook, turn, extent, int(rng.integers(-reach, reach + 1)), ball_v)
 
-        ball_key, tool_key = object_ids(rng, 2)
+    def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
+              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]] | None:
+        direction, before, behind = drawn["direction"], drawn["lava.before"], drawn["lava.behind"]
+        hook, turn, ball_u, ball_v = layout.hook, layout.turn, layout.ball_u, layout.ball_v
+        room = (float(drawn["room.width"]), float(drawn["room.depth"]))
+        ball = tuple(float(value) for value in to_world(ball_u, ball_v, direction))
+        ball_key, tool_key = ids
         target = soccer_ball(ball_key, ball[0], ball[1], TARGET_BALL_SCALE)
         tool_x, tool_z = to_world(ball_u, ball_v + hook.centre, direction)
         # Turned back the way MCS turns (+z toward +x), a rotated tool takes the ball into the corner of its arms.
         rotation = (HOOK_ROTATIONS[direction] - turn) % 360.0
-        tool = hooked_tool(f"tool_{tool_key}", shape, width, length, round(float(tool_x), 2), round(float(tool_z), 2),
-                           rotation, drawn["tool.material"])
+        tool = hooked_tool(f"tool_{tool_key}", drawn["tool.shape"], hook.width, hook.length, round(float(tool_x), 2),
+                           round(float(tool_z), 2), rotation, drawn["tool.material"])
+        rotated = drawn["tool.placement"] == "rotated"
         if rotated and not _turns_back_clear(tool, HOOK_ROTATIONS[direction], np.array(ball), room):
             return None
         lava = _lava(room, direction, ball_v, before, behind, ball)
+        tool_half, tool_along = layout.extent
         tool_bounds = bounds_to_world((ball_u - tool_half, ball_v + hook.centre - tool_along, ball_u + tool_half,
                                        ball_v + hook.centre + tool_along), direction)
         start = performer_start(room, np.array([_band(room, direction, ball_v, before, behind), tool_bounds]), rng)
@@ -119,31 +114,30 @@ class AsymmetricTool(McsFamily):
             "tool_ids": [tool.id],
             "actions": ["rotate", "pull"] if rotated else ["pull"],
             "direction": direction,
-            "placement": placement,
-            "tool": {"type": tool.type, "shape": shape, "width": width, "length": length},
+            "placement": drawn["tool.placement"],
+            "tool": {"type": tool.type, "shape": drawn["tool.shape"], "width": hook.width, "length": hook.length},
         }
-        return Sample(documents={"": scene}, params=drawn, truth=truth)
+        return scene, truth
 
-    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from scenegen.families.asymmetric_tool.checks import (
-            asymmetric_tool_problems,  # only checking runs need it: a run's every process starts faster
-        )
+    def exhausted(self, index: int) -> Exception:
+        return GenerationError(f"none of {TURN_ATTEMPTS} draws laid a rotated tool that turns back clear of the "
+                               "ball; use a larger tool.hook_gap or a smaller tool.turn")
 
-        return asymmetric_tool_problems(document, truth)
-
-    def _check_fits(self) -> None:
-        """Refuse a config whose largest layout cannot fit the smallest room."""
+    @feasibility
+    def _largest_layout_fits(self) -> Iterator[Refusal]:
+        """The longest tool reaches out of the most lava, its hook fits behind the ball, and the smallest room holds
+        the pull; a rotated tool can turn back."""
         high = {path: self.parameters.high(path) for path in
                 ("lava.before", "lava.behind", "tool.width", "tool.hook_gap", "tool.extra_length")}
         length = hook_length(high["lava.before"], high["tool.hook_gap"], high["tool.width"], high["tool.extra_length"])
         if length is None:
-            raise ConfigError("lava.before", f"cannot lay out an Asymmetric Tool room: {high['lava.before']} cells of "
-                              "lava before the ball leave no hooked tool long enough to reach out of it")
+            yield "lava.before", (f"{high['lava.before']} cells of lava before the ball leave no hooked tool long "
+                                  "enough to reach out of it")
+            return
         behind = self.parameters.low("lava.behind")
         if TARGET_BALL_RADIUS + high["tool.hook_gap"] + high["tool.width"] > behind + 0.5:
-            raise ConfigError("lava.behind", f"cannot lay out an Asymmetric Tool room: {behind} cells behind the ball "
-                              f"leave no room for a {high['tool.width']} m hook {high['tool.hook_gap']} m behind it "
-                              "before the wall")
+            yield "lava.behind", (f"{behind} cells behind the ball leave no room for a {high['tool.width']} m hook "
+                                  f"{high['tool.hook_gap']} m behind it before the wall")
         low_room = (float(self.parameters.low("room.width")), float(self.parameters.low("room.depth")))
         for shape in self.parameters.support("tool.shape"):
             hook = Hook(length, high["tool.width"], half_across(shape, high["tool.width"], length),
@@ -152,14 +146,13 @@ class AsymmetricTool(McsFamily):
                 # Across, every room (11 m at least) holds every tool (9 m at most): only the depth can fail.
                 along = _along_across(low_room, direction)[0]
                 if depth_needed(high["lava.behind"], high["lava.before"], hook) > along:
-                    raise ConfigError("room", f"cannot lay out an Asymmetric Tool room: {along} m along {direction} "
-                                      "leave no floor to pull the tool out onto")
+                    yield "room", f"{along} m along {direction} leave no floor to pull the tool out onto"
         if "rotated" in self.parameters.support("tool.placement"):
-            self._check_turns(high, low_room)
+            yield from self._turns(high, low_room)
 
-    def _check_turns(self, high: Mapping[str, Any], low_room: tuple[float, float]) -> None:
-        """Refuse a config where some rotated tool could not turn between the walls or would leave the performer
-        nothing to take hold of."""
+    def _turns(self, high: Mapping[str, Any], low_room: tuple[float, float]) -> Iterator[Refusal]:
+        """Where some rotated tool could not turn between the walls or would leave the performer nothing to take
+        hold of."""
         low = {path: self.parameters.low(path) for path in
                ("lava.before", "tool.width", "tool.hook_gap", "tool.extra_length")}
         shortest = hook_length(low["lava.before"], low["tool.hook_gap"], low["tool.width"], low["tool.extra_length"])
@@ -173,30 +166,41 @@ class AsymmetricTool(McsFamily):
         for shape, width, length, gap in itertools.product(self.parameters.support("tool.shape"),
                                                            self.parameters.support("tool.width"), lengths, gaps):
             hook = Hook(length, width, half_across(shape, width, length), gap)
-            self._check_turn(f"a rotated {shape} {width} x {length} m tool", shape, hook, turns, behind, high, low_room)
+            yield from self._turn(f"a rotated {shape} {width} x {length} m tool", shape, hook, turns, behind, high,
+                                  low_room)
 
-    def _check_turn(self, name: str, shape: str, hook: Hook, turns: tuple[float, float], behind: int,
-                    high: Mapping[str, Any], low_room: tuple[float, float]) -> None:
+    def _turn(self, name: str, shape: str, hook: Hook, turns: tuple[float, float], behind: int,
+              high: Mapping[str, Any], low_room: tuple[float, float]) -> Iterator[Refusal]:
         for turn in turns:
             # The ball at the origin, the tool lying as generate() lays it for a pull along +z.
             x, z = to_world(0, hook.centre, "+z")
             tool = hooked_tool("tool", shape, hook.width, hook.length, round(float(x), 2), round(float(z), 2),
                                (HOOK_ROTATIONS["+z"] - turn) % 360.0, "")
             if not _turns_back_clear(tool, HOOK_ROTATIONS["+z"], np.zeros(2), (1e3, 1e3)):
-                raise ConfigError("tool.hook_gap", f"cannot lay out an Asymmetric Tool room: {name} with a hook gap "
-                                  f"of {hook.gap} m, turned {turn} degrees, would come over the ball")
+                yield "tool.hook_gap", (f"{name} with a hook gap of {hook.gap} m, turned {turn} degrees, would come "
+                                        "over the ball")
         if max(turned_reach_loss(hook, turn) for turn in turns) > OUT_OF_LAVA - TURNED_OUT_OF_LAVA:
-            raise ConfigError("tool.turn", f"cannot lay out an Asymmetric Tool room: {name} turned {turns[1]} degrees "
-                              f"reaches less than {TURNED_OUT_OF_LAVA} m out of the lava")
+            yield "tool.turn", (f"{name} turned {turns[1]} degrees reaches less than {TURNED_OUT_OF_LAVA} m out of "
+                                "the lava")
         across_half, along_half = turn_extent(hook, turns[1])
         if along_half - hook.centre > behind + 0.5:
-            raise ConfigError("lava.behind", f"cannot lay out an Asymmetric Tool room: {behind} cells behind the "
-                              f"ball leave no room for {name} to turn before the wall")
+            yield "lava.behind", f"{behind} cells behind the ball leave no room for {name} to turn before the wall"
         for direction in self.parameters.support("direction"):
             along, across = _along_across(low_room, direction)
             if across / 2 < across_half or high["lava.behind"] + 0.5 + hook.centre + along_half > along:
-                raise ConfigError("room", f"cannot lay out an Asymmetric Tool room: a {low_room[0]} x {low_room[1]} m "
-                                  f"room leaves no room for {name} to turn in")
+                yield "room", f"a {low_room[0]} x {low_room[1]} m room leaves no room for {name} to turn in"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A sample's tool in the lane frame, turned ``turn`` degrees, with the half-extents (across, along) it takes,
+    and the ball's lane cell."""
+
+    hook: Hook
+    turn: float
+    extent: tuple[float, float]
+    ball_u: int
+    ball_v: float
 
 
 def _along_across(room: tuple[float, float], direction: str) -> tuple[float, float]:
