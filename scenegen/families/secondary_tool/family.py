@@ -9,12 +9,12 @@ ball, then pulls the ball out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
 
-from scenegen.errors import ConfigError, Problem
+from scenegen.errors import ConfigError
 from scenegen.families.secondary_tool.declaration import DECLARATION
 from scenegen.families.secondary_tool.layout import (
     BallPool,
@@ -27,20 +27,19 @@ from scenegen.families.secondary_tool.layout import (
     pull_lane,
     pull_ways,
 )
-from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.model import Scene
-from scenegen.mcs.objects import TARGET_BALL_SCALE, hooked_tool, object_ids, rect_tool, soccer_ball
+from scenegen.mcs.objects import TARGET_BALL_SCALE, hooked_tool, rect_tool, soccer_ball
+from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.tools.hooks import hook_length
 from scenegen.mcs.tools.kinds import tool_type
 from scenegen.mcs.tools.lava import pool_cells
 from scenegen.mcs.tools.layout import WALKWAY, along_rotation, performer_start, to_world
 from scenegen.mcs.tools.plans import PULL_GAP
-from scenegen.plugin.family import Sample
 from scenegen.plugin.values import below
 
 
-class SecondaryTool(McsFamily):
+class SecondaryTool(McsTask):
     name = "secondary_tool"
     description = ("Secondary Tool Use: push a hooked tool out of its lava with a rectangular one, then pull the ball "
                    "out with the hooked tool (MCS eval 7).")
@@ -53,21 +52,23 @@ class SecondaryTool(McsFamily):
     answers = ("direction",)
     cues = ("push_direction", "hook.shape")
 
-    def __init__(self, config: Mapping[str, Any]) -> None:
-        super().__init__(config)
-        self.last_step = int(config["last_step"])
-        self._check_fits()
+    lays_out = "a Secondary Tool room"
+    checks = "scenegen.families.secondary_tool.checks:secondary_tool_problems"
+    ids = 3
 
-    def generate(self, index: int, rng: np.random.Generator) -> Sample:
-        drawn = self.parameters.draw(rng)
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Placed:
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         layout = _layout(drawn, room, 1 if rng.random() < 0.5 else -1)
         centre = None if layout is None else placement(room, layout[3].cells, layout[3].reserved, layout[4], rng)
-        if layout is None or centre is None:  # never: _check_fits tried the largest layouts in the smallest room
+        if layout is None or centre is None:  # never: the feasibility check tried the largest layouts
             raise ConfigError("room", "cannot lay out a Secondary Tool room")
-        pool, way, length, hook, _ = layout
+        return *layout[:4], centre
 
-        hook_key, rect_key, ball_key = object_ids(rng, 3)
+    def build(self, drawn: Mapping[str, Any], layout: Placed, ids: list[str],
+              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
+        room = (float(drawn["room.width"]), float(drawn["room.depth"]))
+        pool, way, length, hook, centre = layout
+        hook_key, rect_key, ball_key = ids
         width, material = drawn["hook.width"], drawn["tool.material"]
         l_tool = hooked_tool(f"tool_{hook_key}", drawn["hook.shape"], width, length, float(centre[0]),
                              float(centre[1]), float(drawn["hook.rotation"]), material)
@@ -99,17 +100,11 @@ class SecondaryTool(McsFamily):
             "hook": {"type": l_tool.type, "shape": drawn["hook.shape"], "width": width, "length": length},
             "rect": {"type": rect.type, "length": hook.rect_length},
         }
-        return Sample(documents={"": scene}, params=drawn, truth=truth)
+        return scene, truth
 
-    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from scenegen.families.secondary_tool.checks import (
-            secondary_tool_problems,  # only checking runs need it: a run's every process starts faster
-        )
-
-        return secondary_tool_problems(document, truth)
-
-    def _check_fits(self) -> None:
-        """Refuse a config whose largest layout cannot fit the smallest room, for any drawn corner and way."""
+    @feasibility
+    def _largest_layout_fits_smallest_room(self) -> Iterator[Refusal]:
+        """The largest pools and tools fit the smallest room, for any drawn corner and way."""
         drawn: dict[str, Any] = {path: self.parameters.high(path) for path in (
             "hook.width", "hook.extra_length", "hook.margin", "rect.width", "rect.gap", "rect.shift", "rect.turn")}
         room = (float(self.parameters.low("room.width")), float(self.parameters.low("room.depth")))
@@ -128,9 +123,13 @@ class SecondaryTool(McsFamily):
                                 layout = _layout(combo, room, side)
                                 if layout is None or not fits_somewhere(room, layout[3].cells, layout[3].reserved,
                                                                         layout[4]):
-                                    raise ConfigError("room", f"cannot lay out a Secondary Tool room: a {room[0]} x "
-                                                      f"{room[1]} m room cannot hold the largest pools and tools "
-                                                      f"(ball in the {corner} corner, pushed {push})")
+                                    yield "room", (f"a {room[0]} x {room[1]} m room cannot hold the largest pools "
+                                                   f"and tools (ball in the {corner} corner, pushed {push})")
+
+
+#: A sample's layout: the ball's pool, its way out, the L tool's length, its pool and rectangular tool, and the
+#: centre of the L tool's pool.
+Placed = tuple[BallPool, str, int, HookPool, np.ndarray]
 
 
 def _layout(drawn: Mapping[str, Any], room: tuple[float, float],
