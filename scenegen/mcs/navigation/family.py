@@ -12,13 +12,12 @@ their defaults.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
 
-from scenegen.errors import ConfigError, GenerationError, Problem
-from scenegen.mcs.family import McsFamily
+from scenegen.errors import GenerationError, Problem
 from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.geometry.catalog import object_size, resting_y
 from scenegen.mcs.model import AgentSettings, Scene, SceneObject
@@ -30,11 +29,10 @@ from scenegen.mcs.objects import (
     blob,
     held_ball,
     human_agent,
-    object_ids,
     platform,
     soccer_ball,
 )
-from scenegen.plugin.family import Sample
+from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.values import DECIMALS, below
 
 #: The performer starts on top of the platform.
@@ -53,24 +51,35 @@ BLOB_ANGLES = np.radians([0, 180, 30, 150, 60, 120, 90])
 MAX_ATTEMPTS = 200
 
 
-class FieldNavigation(McsFamily):
+class FieldNavigation(McsTask):
     """Walk round or through a field of dangerous cells to the ball; ``danger`` names the cells' key."""
 
     danger: ClassVar[str]
     # Nothing is hidden from the performer: the task is the walk, and the label holds its measures only.
     answers = ()
 
-    def __init__(self, config: Mapping[str, Any]) -> None:
-        super().__init__(config)
-        self.last_step = int(config["last_step"])
-        self.min_detour = int(config["min_detour"])
-        self._check_fits()
+    lays_out = "the room"
+    checks = "scenegen.mcs.navigation.checks:navigation_problems"
+    ids = 4
+    attempts = MAX_ATTEMPTS
 
-    def generate(self, index: int, rng: np.random.Generator) -> Sample:
-        drawn, field = self._draw(rng)
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        self.min_detour = int(config["min_detour"])
+        super().__init__(config)
+
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Field | None:
+        """The sample's field, None unless it keeps the promise (a layout may not allow it at all, e.g. a narrow
+        field far to one side of the straight way): then all the parameters are drawn again."""
+        shape = FieldShape(drawn["field.width"], drawn["field.depth"], drawn["field.rows"], drawn["field.columns"],
+                           drawn["field.gaps"], drawn["field.scatter"])
+        room = (float(drawn["room.width"]), float(drawn["room.depth"]))
+        return draw_field(rng, shape, room, *_ends(drawn), self.min_detour)
+
+    def build(self, drawn: Mapping[str, Any], field: Field, ids: list[str],
+              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
         width, height, depth = float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"])
         start, goal = _ends(drawn)
-        ball_key, holder_key, blob_key, platform_key = object_ids(rng, 4)
+        ball_key, holder_key, blob_key, platform_key = ids
         objects: list[SceneObject]
         if drawn["target.holder"] == "agent":
             outfit = OUTFITS[below(rng, len(OUTFITS))]
@@ -93,29 +102,15 @@ class FieldNavigation(McsFamily):
             lava=field.cells if self.danger == "lava" else (),
             holes=field.cells if self.danger == "holes" else (),
         )
-        return Sample(documents={"": scene}, params=drawn, truth=self._truth(ball, objects, field, start, goal))
+        return scene, self._truth(ball, objects, field, start, goal)
 
-    def _draw(self, rng: np.random.Generator) -> tuple[dict[str, Any], Field]:
-        """The sample's parameters and its field: drawn again, all of them, until the field keeps the promise
-        (a layout may not allow it at all, e.g. a narrow field far to one side of the straight way)."""
-        for _ in range(MAX_ATTEMPTS):
-            drawn = self.parameters.draw(rng)
-            shape = FieldShape(drawn["field.width"], drawn["field.depth"], drawn["field.rows"],
-                               drawn["field.columns"], drawn["field.gaps"], drawn["field.scatter"])
-            room = (float(drawn["room.width"]), float(drawn["room.depth"]))
-            field = draw_field(rng, shape, room, *_ends(drawn), self.min_detour)
-            if field is not None:
-                return drawn, field
-        raise GenerationError(f"no draw of {MAX_ATTEMPTS} made a field that cuts the straight way and leaves a safe "
-                              f"walk at least min_detour ({self.min_detour}) steps longer than the open room's; "
-                              "open more gaps, lower the scatter or widen the field")
+    def exhausted(self, index: int) -> Exception:
+        return GenerationError(f"no draw of {MAX_ATTEMPTS} made a field that cuts the straight way and leaves a safe "
+                               f"walk at least min_detour ({self.min_detour}) steps longer than the open room's; "
+                               "open more gaps, lower the scatter or widen the field")
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from scenegen.mcs.navigation.checks import (
-            navigation_problems,  # only checking runs need it: a run's every process starts faster
-        )
-
-        return navigation_problems(document, truth, self.danger)
+        return self.replay()(document, truth, self.danger)
 
     def _truth(self, ball: SceneObject, objects: list[SceneObject], field: Field, start: tuple[float, float],
                goal: tuple[float, float]) -> dict[str, Any]:
@@ -134,8 +129,9 @@ class FieldNavigation(McsFamily):
             "straight_distance": round(math.dist(start, goal), DECIMALS),
         }
 
-    def _check_fits(self) -> None:
-        """Refuse a config whose extreme values cannot fit the room, or leave no room for the field."""
+    @feasibility
+    def _extremes_fit(self) -> Iterator[Refusal]:
+        """The config's extreme values fit the room and leave room for the field."""
         assert self.declaration is not None  # every navigation family declares its config
         numeric = [param.path for param in self.declaration.params if param.domain.kind is not object]
         low = {path: self.parameters.low(path) for path in numeric}
@@ -143,27 +139,27 @@ class FieldNavigation(McsFamily):
         for who in ("performer", "target"):
             side = max(abs(low[f"{who}.x"]), abs(high[f"{who}.x"]))
             if side > low["room.width"] / 2 - 0.75:
-                _refuse(f"{who}.x", f"|x| up to {side} m leaves less than 0.75 m to a side wall of a room "
-                        f"{low['room.width']} m wide")
+                yield f"{who}.x", (f"|x| up to {side} m leaves less than 0.75 m to a side wall of a room "
+                                   f"{low['room.width']} m wide")
         if low["performer.depth"] < 0.75 or low["target.depth"] < 0.75:
-            _refuse("performer.depth" if low["performer.depth"] < 0.75 else "target.depth",
-                    "the platform and the ball keep at least 0.75 m from their wall")
+            yield ("performer.depth" if low["performer.depth"] < 0.75 else "target.depth",
+                   "the platform and the ball keep at least 0.75 m from their wall")
         first_row, last_row = field_band(high["performer.depth"] - low["room.depth"] / 2,
                                          low["room.depth"] / 2 - high["target.depth"])
         if high["field.depth"] > last_row - first_row + 1:
-            _refuse("field.depth", f"{high['field.depth']} rows do not fit between the platform and the ball, "
-                    f"{CLEAR_ROWS} row clear of each, in a room {low['room.depth']} m deep (at most "
-                    f"{max(0, last_row - first_row + 1)})")
+            yield "field.depth", (f"{high['field.depth']} rows do not fit between the platform and the ball, "
+                                  f"{CLEAR_ROWS} row clear of each, in a room {low['room.depth']} m deep (at most "
+                                  f"{max(0, last_row - first_row + 1)})")
         if high["field.width"] > 2 * math.floor(low["room.width"] / 2) + 1:
-            _refuse("field.width", f"{high['field.width']} cells are wider than a room {low['room.width']} m wide")
+            yield "field.width", f"{high['field.width']} cells are wider than a room {low['room.width']} m wide"
         if high["field.rows"] > low["field.depth"] or high["field.columns"] > low["field.width"]:
-            _refuse("field.rows" if high["field.rows"] > low["field.depth"] else "field.columns",
-                    "a field cannot hold more walls than it has rows (or columns)")
+            yield ("field.rows" if high["field.rows"] > low["field.depth"] else "field.columns",
+                   "a field cannot hold more walls than it has rows (or columns)")
         if high["field.gaps"] > low["field.width"] - 1 and high["field.rows"] > 0:
-            _refuse("field.gaps", f"{high['field.gaps']} gaps leave nothing of a wall {low['field.width']} cells long")
+            yield "field.gaps", f"{high['field.gaps']} gaps leave nothing of a wall {low['field.width']} cells long"
         if low["field.gaps"] == 0 and high["field.rows"] > 0 and high["field.width"] >= low["room.width"]:
-            _refuse("field.gaps", "a wall across the whole room with no gap cuts the ball off; "
-                    f"{MAX_ATTEMPTS} draws would fail")
+            yield "field.gaps", ("a wall across the whole room with no gap cuts the ball off; "
+                                 f"{MAX_ATTEMPTS} draws would fail")
 
 
 def _ends(drawn: Mapping[str, Any]) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -191,6 +187,3 @@ def _blob(key: str, drawn: Mapping[str, Any], goal: tuple[float, float], goal_ha
     y = round(resting_y(blob_type, scale), DECIMALS)
     return blob(key, blob_type, x, y, z, float(rotation), scale, drawn["blob.material"])
 
-
-def _refuse(path: str, message: str) -> None:
-    raise ConfigError(path, f"cannot lay out the room: {message}")
