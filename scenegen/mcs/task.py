@@ -114,9 +114,10 @@ class McsTask(McsFamily):
         return object_ids(rng, self.ids)
 
     @abc.abstractmethod
-    def build(self, drawn: Mapping[str, Any], layout: Any, ids: Any,
+    def build(self, drawn: dict[str, Any], layout: Any, ids: Any,
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]] | None:
-        """The scene of a layout and its ground truth; None when this draw turns out unusable."""
+        """The scene of a layout and its ground truth (it may record in ``drawn`` what it made); None when this draw
+        turns out unusable."""
 
     def twin(self, drawn: Mapping[str, Any], layout: Any, rng: np.random.Generator) -> Any | None:
         """The layout with one factor changed so that the answer changes; None when it cannot be."""

@@ -11,12 +11,11 @@ useful tool's twin cut off from the performer by a low wall.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
 
-from scenegen.errors import ConfigError, Problem
 from scenegen.families.tool_choice.declaration import DECLARATION
 from scenegen.families.tool_choice.layout import (
     PLATFORM_HALF_WIDTH,
@@ -34,18 +33,17 @@ from scenegen.families.tool_choice.other_side import (
 )
 from scenegen.families.tool_choice.placement import tool_pose, turning_strip
 from scenegen.mcs.actions import look_around
-from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.model import Scene, SceneObject
-from scenegen.mcs.objects import TARGET_BALL_SCALE, object_ids, rect_tool, soccer_ball, structure_cube
+from scenegen.mcs.objects import TARGET_BALL_SCALE, rect_tool, soccer_ball, structure_cube
+from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.tools.lava import IslandPool
 from scenegen.mcs.tools.layout import TURN_MARGIN, WALKWAY, turning_radius
-from scenegen.plugin.family import Sample
 from scenegen.plugin.values import below
 
 PLATFORM_MATERIAL = "AI2-THOR/Materials/Walls/RedDrywall"
 
-class ToolChoice(McsFamily):
+class ToolChoice(McsTask):
     name = "tool_choice"
     description = "Tool Choice: find the side whose tool can push its ball out of the lava (MCS eval 7)."
     about = ("MCS eval 7 Tool Choice: a platform bisecting the room, a ball in a lava pool on each side; one side's "
@@ -59,26 +57,32 @@ class ToolChoice(McsFamily):
     answers = ("correct_side",)
     cues = ("other_side", "useful_tool.type", "useful_tool.placement", "other_tool_placement", "obstruction")
 
-    def __init__(self, config: Mapping[str, Any]) -> None:
-        super().__init__(config)
-        self.last_step = int(config["last_step"])
-        self.moved_beside_parallel_walls_only = bool(config["tool"]["moved_beside_parallel_walls_only"])
-        self._check_fits()
+    lays_out = "a Tool Choice room"
+    checks = "scenegen.families.tool_choice.checks:tool_choice_problems"
+    ids = 4
 
-    def generate(self, index: int, rng: np.random.Generator) -> Sample:
-        drawn = self.parameters.draw(rng)
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        self.moved_beside_parallel_walls_only = bool(config["tool"]["moved_beside_parallel_walls_only"])
+        super().__init__(config)
+
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> tuple[Pool, int]:
+        """The correct side's pool and the useful tool's length."""
         sign = -1 if drawn["correct_side"] == "left" else 1
         pool = Pool(sign * drawn["ball.distance"], drawn["ball.z"],
                     IslandPool(drawn["lava.island"], drawn["lava.near"], drawn["lava.far"], drawn["lava.side"]))
-        room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
         lengths = useful_lengths(pool.span)
         length = lengths[below(rng, len(lengths))]
-        width, material = drawn["tool.width"], drawn["tool.material"]
         if self.moved_beside_parallel_walls_only and (drawn["other_side"], drawn["tool.obstruction"]) != (
                 "obstructed", "parallel"):
             drawn["tool.placement"] = "aligned"  # recorded as made: the twin and the label read it from here
+        return pool, length
 
-        target_key, tool_key, platform_key, decoy_key = object_ids(rng, 4)
+    def build(self, drawn: dict[str, Any], layout: tuple[Pool, int], ids: list[str],
+              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
+        pool, length = layout
+        room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
+        width, material = drawn["tool.width"], drawn["tool.material"]
+        target_key, tool_key, platform_key, decoy_key = ids
         target = soccer_ball(target_key, pool.ball_x, pool.ball_z, TARGET_BALL_SCALE)
         pose = tool_pose(drawn["tool.placement"], pool, room, width, length, drawn, rng)
         if drawn["tool.placement"] != "aligned":  # recorded as made: where the floor is narrow it goes the other way
@@ -98,57 +102,50 @@ class ToolChoice(McsFamily):
             goal=retrieval_goal(target.id, SOCCER_BALL_DESCRIPTION, self.last_step, look_around()),
             lava=both_pools_cells(pool),
         )
-        truth = _truth(drawn, target, useful, other, length)
-        return Sample(documents={"": scene}, params=drawn, truth=truth)
+        return scene, _truth(drawn, target, useful, other, length)
 
-    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from scenegen.families.tool_choice.checks import (
-            tool_choice_problems,  # only checking runs need it: a run's every process starts faster
-        )
-
-        return tool_choice_problems(document, truth)
-
-    def _check_fits(self) -> None:
-        """Refuse a config whose extreme values cannot fit the room or make no sense."""
+    @feasibility
+    def _extremes_fit(self) -> Iterator[Refusal]:
+        """The config's extreme values fit the room and make sense."""
         numeric = [param.path for param in DECLARATION.params if param.domain.kind is not object]
         low = {path: self.parameters.low(path) for path in numeric}
         high = {path: self.parameters.high(path) for path in numeric}
         widest = IslandPool(high["lava.island"], high["lava.near"], high["lava.far"], high["lava.side"])
         if widest.span > max(RECT_TOOL_LENGTHS):
-            _refuse("lava", f"near + island + far can reach {widest.span} m, "
-                    f"longer than the longest tool ({max(RECT_TOOL_LENGTHS)} m)")
+            yield "lava", (f"near + island + far can reach {widest.span} m, "
+                           f"longer than the longest tool ({max(RECT_TOOL_LENGTHS)} m)")
         shortest_span = low["lava.near"] + low["lava.island"] + low["lava.far"]
         if "too_short" in self.parameters.support("other_side") and high["tool.too_short_length"] >= shortest_span:
-            _refuse("tool.too_short_length", f"{high['tool.too_short_length']} m can span the shortest pool "
-                    f"({shortest_span} m of lava and island); a too-short tool must be shorter")
+            yield "tool.too_short_length", (f"{high['tool.too_short_length']} m can span the shortest pool "
+                                            f"({shortest_span} m of lava and island); a too-short tool must be shorter")
         if low["ball.distance"] - widest.side_edge < PLATFORM_HALF_WIDTH + WALKWAY:
-            _refuse("ball.distance", f"{low['ball.distance']} puts the lava within {WALKWAY} m of the platform")
+            yield "ball.distance", f"{low['ball.distance']} puts the lava within {WALKWAY} m of the platform"
         if high["ball.distance"] + widest.side_edge + WALKWAY > low["room.width"] / 2:
-            _refuse("room.width", f"{low['room.width']} is too narrow for a ball at distance {high['ball.distance']}")
+            yield "room.width", f"{low['room.width']} is too narrow for a ball at distance {high['ball.distance']}"
         if high["ball.z"] + widest.far_edge + WALKWAY > low["room.depth"] / 2:
-            _refuse("room.depth", f"{low['room.depth']} leaves no floor behind a pool at z {high['ball.z']}")
+            yield "room.depth", f"{low['room.depth']} leaves no floor behind a pool at z {high['ball.z']}"
         front = low["ball.z"] + widest.near_edge - high["tool.gap"]
         if front - max(RECT_TOOL_LENGTHS) - WALKWAY < -low["room.depth"] / 2:
-            _refuse("room.depth",
-                    f"{low['room.depth']} leaves no room for a tool in front of a pool at z {low['ball.z']}")
+            yield "room.depth", f"{low['room.depth']} leaves no room for a tool in front of a pool at z {low['ball.z']}"
         if set(self.parameters.support("tool.placement")) - {"aligned"}:
-            self._check_turning_fits(low, high, widest)
+            yield from self._turning_fits(low, high, widest)
         if "too_big" in self.parameters.support("other_side"):
             room = (low["room.width"], low["room.height"], low["room.depth"])
             if not big_tool_fits(room, high["tool.width"], ANY_BIG_TOOL_ANGLE).any():
-                _refuse("other_side", f"a {low['room.width']} x {low['room.depth']} m room cannot hold a too-big "
-                        "tool on one side")
+                yield "other_side", (f"a {low['room.width']} x {low['room.depth']} m room cannot hold a too-big tool "
+                                     "on one side")
 
-    def _check_turning_fits(self, low: Mapping[str, float], high: Mapping[str, float], widest: IslandPool) -> None:
+    def _turning_fits(self, low: Mapping[str, float], high: Mapping[str, float],
+                      widest: IslandPool) -> Iterator[Refusal]:
         """A moved tool's turning disc must fit between the platform and the side wall, in front of its pool."""
         length, width = max(RECT_TOOL_LENGTHS), high["tool.width"]
         nearest, farthest = turning_strip((low["room.width"], 0.0, low["room.depth"]), width, length)
         if nearest > farthest:
-            _refuse("room.width", f"{low['room.width']} leaves no room to turn a {length} m tool beside its pool")
+            yield "room.width", f"{low['room.width']} leaves no room to turn a {length} m tool beside its pool"
         near_edge = low["ball.z"] + widest.near_edge
         if near_edge - 2 * (turning_radius(width, length) + TURN_MARGIN) < -low["room.depth"] / 2:
-            _refuse("room.depth", f"{low['room.depth']} leaves no room to turn a {length} m tool in front of "
-                    f"a pool at z {low['ball.z']}")
+            yield "room.depth", (f"{low['room.depth']} leaves no room to turn a {length} m tool in front of a pool "
+                                 f"at z {low['ball.z']}")
 
 
 def _truth(drawn: Mapping[str, Any], target: SceneObject, useful: SceneObject, other: OtherSide,
@@ -165,6 +162,3 @@ def _truth(drawn: Mapping[str, Any], target: SceneObject, useful: SceneObject, o
         "wall_ids": [wall.id for wall in other.walls],
     }
 
-
-def _refuse(path: str, message: str) -> None:
-    raise ConfigError(path, f"cannot lay out a Tool Choice room: {message}")
