@@ -21,7 +21,7 @@ that the answer changes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -34,11 +34,12 @@ from scenegen.families.set_rotation.walk import path as walk_path
 from scenegen.mcs.geometry import PERFORMER_RADIUS, Boxes, InsideRoom, OutsideDisc
 from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.rotation import turned
+from scenegen.mcs.task import Refusal, feasibility
 from scenegen.mcs.timeline import BALL_DESCENT, LID_DESCENT, Drop
 from scenegen.mcs.tracking import props
 from scenegen.mcs.tracking.base import TrackingFamily
 from scenegen.mcs.tracking.fit import layout_error
-from scenegen.mcs.tracking.params import odd_container, refuse
+from scenegen.mcs.tracking.params import odd_container
 
 #: The ball and lid timeline of every Set Rotation scene (``docs/mcs_facts.md`` 3.3).
 BALL_DROP = Drop(0, BALL_DESCENT)
@@ -71,16 +72,17 @@ class SetRotation(TrackingFamily):
                    "sees it")
 
     declaration = DECLARATION
+    lays_out = "a set_rotation scene"
     answers = ("container_index", "relative_position.right", "relative_position.ahead")
 
-    def _keys(self, plan: Plan, rng: np.random.Generator) -> Keys:
+    def allocate(self, plan: Plan, rng: np.random.Generator) -> Keys:
         return Keys.draw(rng, len(plan.offsets))
 
     def _pair_values(self, plan: Plan, twin: Plan, factor: str) -> dict[str, Any]:
         field, meaning = _FACTORS[factor]
         return {"a": getattr(plan, field), "b": getattr(twin, field), "meaning": meaning}
 
-    def _plan(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Plan:
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Plan:
         count = drawn["containers.count"]
         offsets = row_offsets(count, drawn["containers.size"], drawn["turntable.radius"],
                               drawn["containers.spacing"], drawn["containers.spread"])
@@ -93,8 +95,9 @@ class SetRotation(TrackingFamily):
         return Plan(offsets, ball, odd, drawn["motion"], drawn["direction"], drawn["degrees"],
                     bool(drawn["hidden"]))
 
-    def _twin(self, plan: Plan, factor: str, rng: np.random.Generator) -> Plan | None:
-        """The plan with ``factor`` changed so that the answer changes; None if it cannot."""
+    def twin(self, drawn: Mapping[str, Any], plan: Plan, rng: np.random.Generator) -> Plan | None:
+        """The plan with the drawn pair_factor changed so that the answer changes; None if it cannot."""
+        factor = drawn["pair_factor"]
         if factor == "ball_container":
             options = [i for i, x in enumerate(plan.offsets) if abs(x) > 1e-6 and i not in (plan.ball, plan.odd)]
             if not options:
@@ -112,7 +115,8 @@ class SetRotation(TrackingFamily):
 
     # --- building ---------------------------------------------------------------------------
 
-    def _scene(self, plan: Plan, drawn: Mapping[str, Any], keys: Keys) -> tuple[Scene, dict[str, Any]]:
+    def build(self, drawn: dict[str, Any], plan: Plan, keys: Keys,
+              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
         count = len(plan.offsets)
         size, radius, centre_z = drawn["containers.size"], drawn["turntable.radius"], drawn["turntable.z"]
         performer_z = drawn["performer.z"]
@@ -141,8 +145,10 @@ class SetRotation(TrackingFamily):
 
     # --- feasibility ------------------------------------------------------------------------
 
-    def _check_fits(self) -> None:
-        """Refuse, before generating anything, a config some of whose scenes cannot be laid out."""
+    @feasibility
+    def _turntable_fits(self) -> Iterator[Refusal]:
+        """The containers fit the turntable, the turntable (or tube) the room, and the performer and its walks
+        stay clear of it."""
         p = self.parameters
         for count in p.support("containers.count"):
             for radius in {p.low("turntable.radius"), p.high("turntable.radius")}:
@@ -150,8 +156,8 @@ class SetRotation(TrackingFamily):
                     for spacing in p.support("containers.spacing"):
                         reason = row_error(count, p.high("containers.size"), radius, spacing, spread)
                         if reason:
-                            raise refuse(self.name, "containers", f"{count} containers of {p.high('containers.size')} "
-                                         f"m on a turntable of radius {radius} m: {reason}")
+                            yield "containers", (f"{count} containers of {p.high('containers.size')} m on a "
+                                                 f"turntable of radius {radius} m: {reason}")
         room = (p.low("room.width"), p.low("room.depth"))
         hidden = True in p.support("hidden")
         outer = p.high("turntable.radius") + (p.high("tube.margin") if hidden else 0.0)
@@ -162,17 +168,15 @@ class SetRotation(TrackingFamily):
             inside = InsideRoom(room, name="inside the room")
             reason = layout_error(kind, scale, [(f"the {what}", 0.0, centre_z)], [inside])
             if reason:
-                raise refuse(self.name, "turntable", f"a {room[0]} x {room[1]} m room: {reason}")
+                yield "turntable", f"a {room[0]} x {room[1]} m room: {reason}"
         nearest = p.low("turntable.z") - p.high("performer.z")
         if nearest < outer + PERFORMER_RADIUS:
-            raise refuse(self.name, "performer.z", f"the performer starts {nearest} m from the turntable's centre, "
-                         f"inside the {what} (radius {outer} m)")
+            yield "performer.z", (f"the performer starts {nearest} m from the turntable's centre, inside the {what} "
+                                  f"(radius {outer} m)")
         if "performer" in p.support("motion"):
-            self._check_walks(room, outer, what)
-        self._check_last_step()
-        self._check_pairs()
+            yield from self._walks(room, outer, what)
 
-    def _check_walks(self, room: tuple[float, float], outer: float, what: str) -> None:
+    def _walks(self, room: tuple[float, float], outer: float, what: str) -> Iterator[Refusal]:
         """Every forced walk keeps the performer in the room and off the turntable (or tube)."""
         p = self.parameters
         for centre_z in {p.low("turntable.z"), p.high("turntable.z")}:
@@ -187,11 +191,12 @@ class SetRotation(TrackingFamily):
                         bad = np.flatnonzero(~constraint(body))
                         if len(bad):
                             x, z = points[bad[0]]
-                            raise refuse(self.name, "performer.z", f"the forced walk {distance:g} m round the "
-                                         f"turntable's centre takes the performer to ({x:.2f}, {z:.2f}), not "
-                                         f"{constraint.name}")
+                            yield "performer.z", (f"the forced walk {distance:g} m round the turntable's centre "
+                                                  f"takes the performer to ({x:.2f}, {z:.2f}), not {constraint.name}")
 
-    def _check_last_step(self) -> None:
+    @feasibility
+    def _script_ends_in_time(self) -> Iterator[Refusal]:
+        """The script ends before the last step."""
         p = self.parameters
         latest = max(schedule(motion, "clockwise", max(p.support("degrees")), bool(hidden), LID_DROP.end,
                               centre_z - performer_z).end
@@ -199,10 +204,11 @@ class SetRotation(TrackingFamily):
                      for centre_z in {p.low("turntable.z"), p.high("turntable.z")}
                      for performer_z in {p.low("performer.z"), p.high("performer.z")})
         if latest >= self.last_step:
-            raise refuse(self.name, "last_step", f"{self.last_step} ends the scene before the script does "
-                         f"(step {latest})")
+            yield "last_step", f"{self.last_step} ends the scene before the script does (step {latest})"
 
-    def _check_pairs(self) -> None:
+    @feasibility
+    def _pairs_possible(self) -> Iterator[Refusal]:
+        """In pair mode, some allowed factor can change the answer."""
         if not self.pairs:
             return
         p = self.parameters
@@ -212,9 +218,9 @@ class SetRotation(TrackingFamily):
                 ("rotation_direction" in factors and degrees & {90, 270}) or \
                 ("rotation_angle" in factors and len({d % FULL_TURN for d in degrees}) >= 2):
             return
-        raise refuse(self.name, "pair_factor", f"no allowed factor ({', '.join(sorted(factors))}) can change the "
-                     "answer: ball_container needs two or more containers, rotation_direction 90 or 270 degrees, "
-                     "rotation_angle two different angles")
+        yield "pair_factor", (f"no allowed factor ({', '.join(sorted(factors))}) can change the answer: "
+                              "ball_container needs two or more containers, rotation_direction 90 or 270 degrees, "
+                              "rotation_angle two different angles")
 
 
 #: Per pair factor: the Plan field it changes, and what the pair record's values mean.

@@ -14,7 +14,7 @@ the ball is dropped into, or which container the (single) drag takes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,11 +25,12 @@ from scenegen.families.shell_game.layout import Arrangement, arrangements, slot_
 from scenegen.mcs.actions import passes
 from scenegen.mcs.geometry import PERFORMER_RADIUS, InsideRoom, OutsideDisc
 from scenegen.mcs.model import Motion, Scene, SceneObject
+from scenegen.mcs.task import Refusal, feasibility
 from scenegen.mcs.timeline import AFTER_DRAG, AFTER_LIDS, BALL_DESCENT, LID_DESCENT, SPEED, Drag, Drop
 from scenegen.mcs.tracking import props
 from scenegen.mcs.tracking.base import TrackingFamily
 from scenegen.mcs.tracking.fit import layout_error
-from scenegen.mcs.tracking.params import odd_container, refuse
+from scenegen.mcs.tracking.params import odd_container
 
 #: A move-first scene starts its first dragger on step 1, as the evaluation scenes do.
 FIRST_DRAG_STEP = 1
@@ -66,21 +67,22 @@ class ShellGame(TrackingFamily):
     label_about = "the target container's id, its final position, the ball's container, what moved"
 
     declaration = DECLARATION
+    lays_out = "a shell_game scene"
     answers = ("container_index", "final_position.x")
     cues = ("moved[0].container_index", "moved[0].sideways_steps")
 
-    def _keys(self, plan: Plan, rng: np.random.Generator) -> Keys:
+    def allocate(self, plan: Plan, rng: np.random.Generator) -> Keys:
         return Keys.draw(rng, len(plan.xs))
 
-    def _twin(self, plan: Plan, factor: str, rng: np.random.Generator) -> Plan | None:
-        return _twin(plan, factor, rng)
+    def twin(self, drawn: Mapping[str, Any], plan: Plan, rng: np.random.Generator) -> Plan | None:
+        return _twin(plan, drawn["pair_factor"], rng)
 
     def _pair_values(self, plan: Plan, twin: Plan, factor: str) -> dict[str, Any]:
         values = (plan.ball, twin.ball) if factor == "ball_container" else (
             plan.drags[0].container, twin.drags[0].container)
         return {"a": values[0], "b": values[1], "meaning": _FACTOR_MEANING[factor]}
 
-    def _plan(self, drawn: dict[str, Any], rng: np.random.Generator) -> Plan:
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Plan:
         moved, spacing = drawn["drag.moved"], drawn["row.spacing"]
         toward = [drawn["drag.toward"]]
         # Every sample records the second drag's values (None without one): a dataset's params keep one shape.
@@ -102,7 +104,8 @@ class ShellGame(TrackingFamily):
 
     # --- building ---------------------------------------------------------------------------
 
-    def _scene(self, plan: Plan, drawn: Mapping[str, Any], keys: Keys) -> tuple[Scene, dict[str, Any]]:
+    def build(self, drawn: dict[str, Any], plan: Plan, keys: Keys,
+              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
         size, row_z = drawn["containers.size"], drawn["row.z"]
         top = size  # the containers stand on the floor
         ball_drop, lid_drop, drags = _timeline(plan)
@@ -138,30 +141,27 @@ class ShellGame(TrackingFamily):
 
     # --- feasibility ------------------------------------------------------------------------
 
-    def _check_fits(self) -> None:
-        """Refuse, before generating anything, a config some of whose scenes cannot be laid out."""
+    @feasibility
+    def _drags_fit(self) -> Iterator[Refusal]:
+        """Every row of containers leaves room for every drag."""
         p = self.parameters
         for slots in p.support("row.slots"):
             for count in p.support("containers.count"):
                 for moved in p.support("drag.moved"):
-                    self._check_arrangements(slots, count, moved)
-        self._check_row()
-        self._check_pull()
-        self._check_last_step()
-        self._check_pairs()
+                    yield from self._arrangements(slots, count, moved)
 
-    def _check_row(self) -> None:
+    @feasibility
+    def _row_fits(self) -> Iterator[Refusal]:
         """The closest slots hold the largest containers apart; the widest row fits the smallest room."""
         p = self.parameters
         size, spacing = p.high("containers.size"), p.low("row.spacing")
         pair = [("slot 1", 0.0, 0.0), ("slot 2", spacing, 0.0)]
         reason = layout_error("separate_container", size, pair, [], margin=CLEARANCE / 2)
         if reason:
-            raise refuse(self.name, "row.spacing", f"slots {spacing} m apart are too close for {size} m "
-                         f"containers: {reason}")
+            yield "row.spacing", f"slots {spacing} m apart are too close for {size} m containers: {reason}"
         if p.low("row.z") <= p.high("performer.z"):
-            raise refuse(self.name, "row.z", f"a row at z {p.low('row.z')} is not in front of a performer at z "
-                         f"{p.high('performer.z')}")
+            yield "row.z", (f"a row at z {p.low('row.z')} is not in front of a performer at z "
+                            f"{p.high('performer.z')}")
         room = (p.low("room.width"), p.low("room.depth"))
         widest = slot_positions(p.high("row.slots"), p.high("row.spacing"))
         pulled = p.low("row.z") - SPEED * p.high("drag.toward")
@@ -170,27 +170,28 @@ class ShellGame(TrackingFamily):
         for spot in spots:
             reason = layout_error("separate_container", size, [spot], [InsideRoom(room, name="inside the room")])
             if reason:
-                raise refuse(self.name, "room", f"a {room[0]} x {room[1]} m room: {reason}")
+                yield "room", f"a {room[0]} x {room[1]} m room: {reason}"
 
-    def _check_pull(self) -> None:
+    @feasibility
+    def _pull_fits(self) -> Iterator[Refusal]:
         """The shortest pull clears the row; the longest stops short of the performer, who fits the room."""
         p = self.parameters
         size = p.high("containers.size")
         if SPEED * p.low("drag.toward") < size + CLEARANCE:
-            raise refuse(self.name, "drag.toward", f"{p.low('drag.toward')} steps of 0.25 m do not pull a "
-                         f"{size} m container clear of the row; it would scrape its neighbours sideways")
+            yield "drag.toward", (f"{p.low('drag.toward')} steps of 0.25 m do not pull a {size} m container clear "
+                                  "of the row; it would scrape its neighbours sideways")
         pulled = p.low("row.z") - SPEED * p.high("drag.toward")
         performer = OutsideDisc((0.0, p.high("performer.z")), PERFORMER_RADIUS + CLEARANCE,
                                 name="clear of the performer")
         reason = layout_error("separate_container", size, [("a container pulled toward the performer", 0.0, pulled)],
                               [performer])
         if reason:
-            raise refuse(self.name, "drag.toward", reason)
+            yield "drag.toward", reason
         half_depth = p.low("room.depth") / 2
         if max(p.high("performer.z"), -p.low("performer.z")) + PERFORMER_RADIUS > half_depth:
-            raise refuse(self.name, "performer.z", f"the performer does not fit in a room {p.low('room.depth')} m deep")
+            yield "performer.z", f"the performer does not fit in a room {p.low('room.depth')} m deep"
 
-    def _check_arrangements(self, slots: int, count: int, moved: int) -> None:
+    def _arrangements(self, slots: int, count: int, moved: int) -> Iterator[Refusal]:
         p = self.parameters
         for first in p.support("drag.sideways"):
             for second in (p.support("drag.sideways") if moved == 2 else (None,)):
@@ -199,9 +200,11 @@ class ShellGame(TrackingFamily):
                     what = f"a drag of {first} slot(s)"
                     if second is not None:
                         what += f" and a second of {second} slot(s) into the slot it left"
-                    raise refuse(self.name, "drag", f"{count} containers in {slots} slots leave no room for {what}")
+                    yield "drag", f"{count} containers in {slots} slots leave no room for {what}"
 
-    def _check_last_step(self) -> None:
+    @feasibility
+    def _placers_finish(self) -> Iterator[Refusal]:
+        """The placers finish before the last step."""
         p = self.parameters
         across = max(p.support("drag.sideways")) * round(p.high("row.spacing") / SPEED)
         longest = Plan((0.0,), 0, tuple(DragPlan(0, across, p.high("drag.toward"))
@@ -209,10 +212,11 @@ class ShellGame(TrackingFamily):
         _, lids, drags = _timeline(longest)
         end = max(lids.end, drags[-1].end)
         if end >= self.last_step:
-            raise refuse(self.name, "last_step", f"{self.last_step} ends the scene before the placers finish "
-                         f"(step {end})")
+            yield "last_step", f"{self.last_step} ends the scene before the placers finish (step {end})"
 
-    def _check_pairs(self) -> None:
+    @feasibility
+    def _pairs_possible(self) -> Iterator[Refusal]:
+        """In pair mode, some allowed factor can change the answer."""
         if not self.pairs:
             return
         factors = set(self.parameters.support("pair_factor"))
@@ -225,8 +229,8 @@ class ShellGame(TrackingFamily):
                         option.alternatives for first in p.support("drag.sideways")
                         for option in arrangements(slots, count, first, None)):
                     return
-        raise refuse(self.name, "pair_factor", "dragged_container needs scenes with a single drag and a free slot "
-                     "another container could be dragged into; allow drag.moved 1, more slots, or ball_container")
+        yield "pair_factor", ("dragged_container needs scenes with a single drag and a free slot another container "
+                              "could be dragged into; allow drag.moved 1, more slots, or ball_container")
 
 
 _FACTOR_MEANING = {

@@ -1,10 +1,10 @@
-"""What the tracking families share about drawing samples: the pair redraw limit and layout refusals."""
+"""What the tracking families share about drawing samples: the pair redraw limit and the odd container."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from scenegen.errors import ConfigError, ScenegenError
+from scenegen.errors import ScenegenError
 
 #: How many times a sample is redrawn, in pair mode, when no allowed factor can change its answer.
 MAX_REDRAWS = 1000
@@ -15,11 +15,6 @@ class RedrawLimit(ScenegenError):
 def redraw_limit(family: str, index: int) -> RedrawLimit:
     return RedrawLimit(f"{family}: sample {index}: no draw in {MAX_REDRAWS} allows a pair_factor that changes the "
                        "answer; allow more factors or values in the config")
-
-
-def refuse(family: str, path: str, message: str) -> ConfigError:
-    """The error for a config whose scenes cannot be laid out."""
-    return ConfigError(path, f"cannot lay out a {family} scene: {message}")
 
 
 def odd_container(wanted: bool, count: int, ball: int, rng: np.random.Generator) -> int | None:
