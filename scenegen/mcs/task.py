@@ -5,13 +5,18 @@
     draw(rng) -> drawn                       the sample's parameters (default: the declared parameters' draw)
     lay_out(drawn, rng) -> layout            where things go and what happens; None: draw the sample again
     allocate(layout, rng) -> ids             the object ids (default: ``ids`` random ids)
+    compose(drawn, layout, ids, rng)         the sample (default: built from the stages below); None: draw again
+        -> Sample
     build(drawn, layout, ids, rng)           the scene (frame, objects, timeline) and its ground truth;
         -> (scene, truth)                    None: draw the sample again
     twin(drawn, layout, rng) -> layout       in pair mode, the layout with one factor changed; None: draw again
     pair_record(drawn, layout, twin)         the pair record of a sample and its twin
 
+A family whose samples are not one scene and its twin (e.g. expected and unexpected scenes sharing their
+familiarisation) replaces ``compose`` and needs neither ``build`` nor ``twin``.
+
 A sample a stage turns down is drawn again from the start, at most ``attempts`` times; then
-:meth:`exhausted` says why none would do. The base also owns ``last_step`` (every task declares it), the
+:meth:`exhausted` says why none would do. The base also owns ``last_step`` (where a task's config declares it), the
 refusal of a config some of whose scenes cannot be laid out (the checks marked :func:`feasibility`, run
 when the family is built) and the independent replay of a written scene (``checks``, imported only when a
 run checks).
@@ -62,6 +67,8 @@ class McsTask(McsFamily):
     attempts: ClassVar[int] = 1
     #: The names of the methods marked :func:`feasibility`, in the order they run.
     feasibility_checks: ClassVar[tuple[str, ...]] = ()
+    #: The scene's goal.last_step, from the config.
+    last_step: int
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -72,7 +79,8 @@ class McsTask(McsFamily):
         """Build the task and refuse its config if some of its scenes cannot be laid out (a family reads its own
         settings before calling this, so that its checks can use them)."""
         super().__init__(config)
-        self.last_step = int(config["last_step"])
+        if "last_step" in config:  # a scripted task's scenes end when their script does
+            self.last_step = int(config["last_step"])
         self.pairs = bool(config.get("pairs", False))
         for name in self.feasibility_checks:
             for path, message in getattr(self, name)():
@@ -90,15 +98,9 @@ class McsTask(McsFamily):
             layout = self.lay_out(drawn, rng)
             if layout is None:
                 continue
-            ids = self.allocate(layout, rng)
-            if not self.pairs:
-                built = self.build(drawn, layout, ids, rng)
-                if built is not None:
-                    return Sample(documents={"": built[0]}, params=drawn, truth=built[1])
-                continue
-            twin = self.twin(drawn, layout, rng)
-            if twin is not None:
-                return self._pair(drawn, layout, twin, ids, rng)
+            sample = self.compose(drawn, layout, self.allocate(layout, rng), rng)
+            if sample is not None:
+                return sample
         raise self.exhausted(index)
 
     def draw(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -113,11 +115,20 @@ class McsTask(McsFamily):
         """The object ids of a scene (shared by both documents of a pair)."""
         return object_ids(rng, self.ids)
 
-    @abc.abstractmethod
+    def compose(self, drawn: dict[str, Any], layout: Any, ids: Any, rng: np.random.Generator) -> Sample | None:
+        """The sample: the scene :meth:`build` makes, or in pair mode the scenes of the layout and its :meth:`twin`
+        and their :meth:`pair_record`; None when this draw turns out unusable."""
+        if not self.pairs:
+            built = self.build(drawn, layout, ids, rng)
+            return None if built is None else Sample(documents={"": built[0]}, params=drawn, truth=built[1])
+        twin = self.twin(drawn, layout, rng)
+        return None if twin is None else self._pair(drawn, layout, twin, ids, rng)
+
     def build(self, drawn: dict[str, Any], layout: Any, ids: Any,
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]] | None:
         """The scene of a layout and its ground truth (it may record in ``drawn`` what it made); None when this draw
         turns out unusable."""
+        raise NotImplementedError(f"{self.name} composes its samples itself")
 
     def twin(self, drawn: Mapping[str, Any], layout: Any, rng: np.random.Generator) -> Any | None:
         """The layout with one factor changed so that the answer changes; None when it cannot be."""

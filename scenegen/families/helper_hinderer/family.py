@@ -18,15 +18,15 @@ the longer of the two test-trial walks.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
-from scenegen.errors import ConfigError, Problem
 from scenegen.families.helper_hinderer.declaration import DECLARATION
 from scenegen.families.helper_hinderer.trials import HELP, HINDER, ROLES, Actor, Script, Stage, TrialRecord, script
-from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
     HIGHLIGHT,
@@ -43,6 +43,7 @@ from scenegen.mcs.gridworld.layout import CELL, MIN_SIZE, Cell, Layout, build_la
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
 from scenegen.mcs.model import MaterialChange, SceneObject, Vec3
 from scenegen.mcs.objects import object_id
+from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
@@ -56,7 +57,18 @@ OCCLUDER_MATERIAL = "Custom/Materials/Cyan"
 OUTCOMES = (("expected", "helper"), ("unexpected", "hinderer"))
 
 
-class HelperHinderer(McsFamily):
+@dataclass(frozen=True)
+class Cast:
+    """A sample's layout: its agents, the cells the primary agent starts on, the helper's and hinderer's corners
+    (in that order), and the stage the script plays on."""
+
+    cast: dict[str, Member]
+    main_start: tuple[Cell, ...]
+    corners: tuple[Cell, Cell]
+    stage: Stage
+
+
+class HelperHinderer(McsTask):
     name = "helper_hinderer"
     description = "Helper/Hinderer: does the primary agent approach the agent that helped it? (MCS eval 7, pairs)."
     about = ("MCS passive agents, Helper/Hinderer: a grid world where a helper slides an occluder out of a primary "
@@ -70,21 +82,17 @@ class HelperHinderer(McsFamily):
     pairing = ALWAYS_PAIRS
     answers = ("expected",)
 
+    lays_out = "a Helper/Hinderer scene"
+    checks = "scenegen.families.helper_hinderer.checks:helper_hinderer_problems"
+
     def __init__(self, config: Mapping[str, Any]) -> None:
-        super().__init__(config)
         trials = config["trials"]
         self.plan: tuple[str, ...] = tuple(trials["plan"])
         self.familiarization = int(trials["familiarization"])
         self.agent_types: tuple[str, ...] = tuple(config["agents"]["types"])
         self.agent_colours: tuple[str, ...] = tuple(config["agents"]["colours"])
         self.speeds = (float(config["speed"]["min"]), float(config["speed"]["max"]))
-        self._check_fits()
-        self.layouts: dict[tuple[int, str], Layout] = {
-            (size, walls): build_layout(size, walls)
-            for size in self.parameters.support("grid.size")
-            for walls in self.parameters.support("grid.walls")
-        }
-        self._check_columns()
+        super().__init__(config)
         self.blobs = {name: blob_body(name) for name in self.agent_types}
         # One footprint as large as any agent's, to the centimetre: every run with these agents shares its
         # table of lines of sight.
@@ -92,8 +100,13 @@ class HelperHinderer(McsFamily):
         self.sweep_half = (largest, largest)
         self.goal_bodies = {name: goal_body(name) for name in self.parameters.support("object.type")}
 
-    def generate(self, index: int, rng: np.random.Generator) -> Sample:
-        drawn = self.parameters.draw(rng)
+    @cached_property
+    def layouts(self) -> dict[tuple[int, str], Layout]:
+        """The grid of every size and walls the config allows."""
+        return {(size, walls): build_layout(size, walls) for size in self.parameters.support("grid.size")
+                for walls in self.parameters.support("grid.walls")}
+
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Cast:
         layout = self.layouts[(drawn["grid.size"], drawn["grid.walls"])]
         cast = self._cast(rng)
         main_start = self._main_start(layout, drawn, rng)
@@ -112,11 +125,18 @@ class HelperHinderer(McsFamily):
             sweep_half=self.sweep_half,
             main_room=layout.room_of(main_start[0]) if drawn["layout"] == "training" else None,
         )
-        ids = {"pillar": object_id(rng, "platform_"), "occluder": object_id(rng, "occluder_"),
-               "goal": object_id(rng, "object_"), "pair": object_id(rng, "pair_")}
-        wall_ids = [object_id(rng, "wall_") for _ in layout.walls]
+        return Cast(cast, main_start, corners, stage)
+
+    def allocate(self, layout: Cast, rng: np.random.Generator) -> dict[str, Any]:
+        ids: dict[str, Any] = {"pillar": object_id(rng, "platform_"), "occluder": object_id(rng, "occluder_"),
+                               "goal": object_id(rng, "object_"), "pair": object_id(rng, "pair_")}
+        ids["walls"] = [object_id(rng, "wall_") for _ in layout.stage.layout.walls]
+        return ids
+
+    def compose(self, drawn: dict[str, Any], laid: Cast, ids: dict[str, Any], rng: np.random.Generator) -> Sample:
+        cast, layout, corners = laid.cast, laid.stage.layout, laid.corners
         helper_first = bool(rng.integers(2))
-        acted = script(stage, self.plan, rng)
+        acted = script(laid.stage, self.plan, rng)
 
         agents = {role: agent_object(member, getattr(acted, role)) for role, member in cast.items()}
         others = [agents[role] for role in (ROLES if helper_first else ROLES[::-1])]
@@ -124,7 +144,7 @@ class HelperHinderer(McsFamily):
             pillar(ids["pillar"], drawn["view"], drawn["materials.pillar"]),
             _occluder(ids["occluder"], acted),
             _goal_object(ids["goal"], self.goal_bodies[drawn["object.type"]], drawn["object.colour"], acted),
-            *grid_walls(layout.size, [layout.centre(cell) for cell in layout.walls], wall_ids),
+            *grid_walls(layout.size, [layout.centre(cell) for cell in layout.walls], ids["walls"]),
         ]
         goal = watching_goal(acted.last_step, (t.end for t in acted.trials), self.familiarization)
         materials = room_materials(drawn)
@@ -134,7 +154,7 @@ class HelperHinderer(McsFamily):
             for suffix, role in OUTCOMES
         }
         params = {**drawn, **{role: member.params() for role, member in cast.items()},
-                  "main_start": list(layout.spot(main_start)), "test_speed": acted.test_speed,
+                  "main_start": list(layout.spot(laid.main_start)), "test_speed": acted.test_speed,
                   "helper_start": list(corners[0]),
                   "hinderer_start": list(corners[1]), "helper_listed_first": helper_first,
                   "trials": [_trial_params(t) for t in acted.trials]}
@@ -160,20 +180,36 @@ class HelperHinderer(McsFamily):
                                                             strict=True)
         }
 
-    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from scenegen.families.helper_hinderer.checks import (
-            helper_hinderer_problems,  # only checking runs need it: a run's every process starts faster
-        )
+    @feasibility
+    def _settings_make_scenes(self) -> Iterator[Refusal]:
+        """The plan, the grid and the pools can make a scene."""
+        sizes = self.parameters.support("grid.size")
+        if min(sizes) < MIN_SIZE:
+            yield "grid.size", (f"{min(sizes)} cells a side is too small: the two rooms, their doorways and the "
+                                f"occluder's track need at least {MIN_SIZE}")
+        if max(sizes) > MAX_SIZE:
+            yield "grid.size", f"{max(sizes)} cells of {CELL} m reach the performer's pillar; at most {MAX_SIZE}"
+        if len(self.plan) != self.familiarization:
+            yield "trials.plan", (f"{len(self.plan)} entries for {self.familiarization} familiarisation trials; "
+                                  "give one entry per trial")
+        for kind, who in ((HELP, "helper"), (HINDER, "hinderer")):
+            if kind not in self.plan:
+                yield "trials.plan", f"no {kind!r} trial: the primary agent must see the {who} act at least once"
+        if self.speeds[0] > self.speeds[1]:
+            yield "speed", f"min {self.speeds[0]} is above max {self.speeds[1]}"
+        for path, pool in (("agents.types", self.agent_types), ("agents.colours", self.agent_colours)):
+            if len(set(pool)) < 3:
+                yield path, f"{len(set(pool))} distinct entries; the three agents each need their own"
 
-        return helper_hinderer_problems(document, truth)
-
-    def _check_columns(self) -> None:
-        """Refuse a primary agent's column beyond a grid's big area."""
+    @feasibility
+    def _columns_fit(self) -> Iterator[Refusal]:
+        """The primary agent's column lies within every grid's big area."""
         widest = max(self.parameters.support("agents.main_column"))
         for (size, walls), layout in self.layouts.items():
             if widest > len(layout.main_starts["evaluation"]):
-                _refuse("agents.main_column", f"column {widest}: a {size}-cell grid ({walls}) has "
-                        f"{len(layout.main_starts['evaluation'])} columns beyond the occluder's track")
+                yield "agents.main_column", (f"column {widest}: a {size}-cell grid ({walls}) has "
+                                             f"{len(layout.main_starts['evaluation'])} columns beyond the occluder's "
+                                             "track")
 
     @staticmethod
     def _main_start(layout: Layout, drawn: Mapping[str, Any], rng: np.random.Generator) -> tuple[Cell, ...]:
@@ -183,26 +219,6 @@ class HelperHinderer(McsFamily):
         if drawn["layout"] == "evaluation":
             return starts[drawn["agents.main_column"] - 1]
         return starts[int(rng.integers(len(starts)))]
-
-    def _check_fits(self) -> None:
-        """Refuse a config whose plan, grid or pools cannot make a scene."""
-        sizes = self.parameters.support("grid.size")
-        if min(sizes) < MIN_SIZE:
-            _refuse("grid.size", f"{min(sizes)} cells a side is too small: the two rooms, their doorways and "
-                    f"the occluder's track need at least {MIN_SIZE}")
-        if max(sizes) > MAX_SIZE:
-            _refuse("grid.size", f"{max(sizes)} cells of {CELL} m reach the performer's pillar; at most {MAX_SIZE}")
-        if len(self.plan) != self.familiarization:
-            _refuse("trials.plan", f"{len(self.plan)} entries for {self.familiarization} familiarisation trials; "
-                    "give one entry per trial")
-        for kind, who in ((HELP, "helper"), (HINDER, "hinderer")):
-            if kind not in self.plan:
-                _refuse("trials.plan", f"no {kind!r} trial: the primary agent must see the {who} act at least once")
-        if self.speeds[0] > self.speeds[1]:
-            _refuse("speed", f"min {self.speeds[0]} is above max {self.speeds[1]}")
-        for path, pool in (("agents.types", self.agent_types), ("agents.colours", self.agent_colours)):
-            if len(set(pool)) < 3:
-                _refuse(path, f"{len(set(pool))} distinct entries; the three agents each need their own")
 
 
 def _truth(cast: Mapping[str, Member], acted: Script) -> dict[str, dict[str, Any]]:
@@ -242,6 +258,3 @@ def _trial_params(trial: TrialRecord) -> dict[str, Any]:
             "room": trial.room, "occluder_from": trial.occluder_from, "occluder_to": trial.occluder_to,
             "reached": trial.reached, "contact_step": trial.contact_step, "speed": trial.speed}
 
-
-def _refuse(path: str, message: str) -> None:
-    raise ConfigError(path, f"cannot lay out a Helper/Hinderer scene: {message}")
