@@ -15,16 +15,14 @@ id is drawn once per pair, and ``last_step`` covers the longer of the two final 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
-from scenegen.errors import ConfigError, Problem
 from scenegen.families.true_false_belief.declaration import DECLARATION
 from scenegen.families.true_false_belief.script import MIN_SEPARATION, PLACES, Script, Stage, TrialRecord, script
-from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.geometry import object_size
 from scenegen.mcs.gridworld.belief_world import OCCLUDER_SCALE, BeliefWorld, belief_world
@@ -44,6 +42,7 @@ from scenegen.mcs.gridworld.cast import (
 from scenegen.mcs.gridworld.scenery import grid_scene, pillar, wall, watching_goal
 from scenegen.mcs.model import MaterialChange, SceneObject, Show, Vec3
 from scenegen.mcs.objects import object_id, white_occluder
+from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
@@ -53,7 +52,7 @@ VIEW = "isometric_front_right"
 EXPECTED_PLACE = {True: "new", False: "old"}
 
 
-class TrueFalseBelief(McsFamily):
+class TrueFalseBelief(McsTask):
     name = "true_false_belief"
     description = ("True/False Belief: does the primary agent look for the object where it last saw it? "
                    "(MCS eval 7, pairs).")
@@ -71,36 +70,46 @@ class TrueFalseBelief(McsFamily):
     answers = ("expected",)
     cues = ("approaches",)
 
+    lays_out = "a True/False Belief scene"
+    checks = "scenegen.families.true_false_belief.checks:true_false_belief_problems"
+
     def __init__(self, config: Mapping[str, Any]) -> None:
-        super().__init__(config)
         trials = config["trials"]
         self.occluded: tuple[bool, ...] = tuple(bool(flag) for flag in trials["occluded"])
         self.familiarization = int(trials["familiarization"])
         self.agent_types: tuple[str, ...] = tuple(config["agents"]["types"])
         self.agent_colours: tuple[str, ...] = tuple(config["agents"]["colours"])
-        self._check_fits()
+        super().__init__(config)
         self.worlds = {name: belief_world(name) for name in self.parameters.support("grid.walls")}
         self.floors = {name: Floor(world.grid, world.open_cells, world.open_centres)
                        for name, world in self.worlds.items()}
         self.blobs = {name: blob_body(name) for name in self.agent_types}
         self.goal_bodies = {name: goal_body(name) for name in self.parameters.support("object.type")}
 
-    def generate(self, index: int, rng: np.random.Generator) -> Sample:
-        drawn = self.parameters.draw(rng)
-        world = self.worlds[drawn["grid.walls"]]
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> tuple[dict[str, Member], Stage]:
+        """The two agents and the stage the script plays on."""
         cast = self._cast(rng)
-        body = self.goal_bodies[drawn["object.type"]]
-        believes = drawn["belief"] == "true"
         stage = Stage(
-            world=world, floor=self.floors[drawn["grid.walls"]], primary_half=cast["primary"].half,
-            secondary_half=cast["secondary"].half, object_half=body.half,
-            room=1 if drawn["object.room"] == "upper" else -1, believes=believes,
+            world=self.worlds[drawn["grid.walls"]], floor=self.floors[drawn["grid.walls"]],
+            primary_half=cast["primary"].half, secondary_half=cast["secondary"].half,
+            object_half=self.goal_bodies[drawn["object.type"]].half,
+            room=1 if drawn["object.room"] == "upper" else -1, believes=drawn["belief"] == "true",
             same_occluder=drawn["move"] == "same_occluder", depth=self.parameters.values["object.depth"],
             speed=self.parameters.values["speed"], occluded=self.occluded,
         )
-        ids = {"pillar": object_id(rng, "platform_"), "upper": object_id(rng, "occluder_"),
-               "lower": object_id(rng, "occluder_"), "goal": object_id(rng, "object_"), "pair": object_id(rng, "pair_")}
-        wall_ids = [object_id(rng, "wall_") for _ in world.divider]
+        return cast, stage
+
+    def allocate(self, layout: tuple[dict[str, Member], Stage], rng: np.random.Generator) -> dict[str, Any]:
+        ids: dict[str, Any] = {"pillar": object_id(rng, "platform_"), "upper": object_id(rng, "occluder_"),
+                               "lower": object_id(rng, "occluder_"), "goal": object_id(rng, "object_"),
+                               "pair": object_id(rng, "pair_")}
+        ids["walls"] = [object_id(rng, "wall_") for _ in layout[1].world.divider]
+        return ids
+
+    def compose(self, drawn: dict[str, Any], layout: tuple[dict[str, Member], Stage], ids: dict[str, Any],
+                rng: np.random.Generator) -> Sample:
+        cast, stage = layout
+        world, body, believes = stage.world, self.goal_bodies[drawn["object.type"]], stage.believes
         acted = script(stage, rng)
 
         secondary = replace(agent_object(cast["secondary"], acted.secondary),
@@ -111,7 +120,7 @@ class TrueFalseBelief(McsFamily):
             *(white_occluder(ids[room], keyframe_shows(track, OCCLUDER_SCALE[1] / 2, ZERO, OCCLUDER_SCALE))
               for room, track in zip(("lower", "upper"), acted.occluders[::-1], strict=True)),
         ]
-        walls = _walls(world, wall_ids)
+        walls = _walls(world, ids["walls"])
         goal = watching_goal(acted.last_step, (t.end for t in acted.trials), self.familiarization)
         materials = room_materials(drawn)
         outcomes = _outcomes(believes)
@@ -146,25 +155,19 @@ class TrueFalseBelief(McsFamily):
                                                             rotations, strict=True)
         }
 
-    def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from scenegen.families.true_false_belief.checks import (
-            true_false_belief_problems,  # only checking runs need it: a run's processes start faster
-        )
-
-        return true_false_belief_problems(document, truth)
-
-    def _check_fits(self) -> None:
-        """Refuse a config whose trials, depths or pools cannot make a scene."""
+    @feasibility
+    def _settings_make_scenes(self) -> Iterator[Refusal]:
+        """The trials, the depths and the pools can make a scene."""
         if len(self.occluded) != self.familiarization:
-            _refuse("trials.occluded", f"{len(self.occluded)} entries for {self.familiarization} familiarisation "
-                    "trials; give one entry per trial")
+            yield "trials.occluded", (f"{len(self.occluded)} entries for {self.familiarization} familiarisation "
+                                      "trials; give one entry per trial")
         for path, pool in (("agents.types", self.agent_types), ("agents.colours", self.agent_colours)):
             if len(set(pool)) < 2:
-                _refuse(path, f"{len(set(pool))} distinct entries; the two agents each need their own")
+                yield path, f"{len(set(pool))} distinct entries; the two agents each need their own"
         depths = self.parameters.support("object.depth")
         if "same_occluder" in self.parameters.support("move") and max(depths) - min(depths) < MIN_SEPARATION:
-            _refuse("object.depth", f"depths from {min(depths)} to {max(depths)} m: moving the object behind the "
-                    f"same occluder needs two places at least {MIN_SEPARATION} m apart")
+            yield "object.depth", (f"depths from {min(depths)} to {max(depths)} m: moving the object behind the "
+                                   f"same occluder needs two places at least {MIN_SEPARATION} m apart")
 
 
 def _outcomes(believes: bool) -> dict[str, str]:
@@ -234,6 +237,3 @@ def _trial_params(trial: TrialRecord) -> dict[str, Any]:
     return {"start": trial.start, "end": trial.end, "depth": trial.depth, "occluded": trial.occluded,
             "contact_step": trial.contact_step, "speed": trial.speed}
 
-
-def _refuse(path: str, message: str) -> None:
-    raise ConfigError(path, f"cannot lay out a True/False Belief scene: {message}")
