@@ -41,6 +41,7 @@ TURN = TURN_GAP["approach"]
 
 class Approach(PreferenceFamily):
     name = "approach"
+    lays_out = "an Approach scene"
     description = ("Approach: does an agent imitate the agent it kept approaching? Social and instrumental pairs "
                    "(MCS passive agents).")
     about = ("MCS passive agents, Social and Instrumental Approach and Imitation (one implementation, two tasks): "

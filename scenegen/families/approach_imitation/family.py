@@ -4,7 +4,7 @@ them. A task subclass names itself, its declaration, which file versions each pa
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -12,14 +12,14 @@ import numpy as np
 
 from scenegen.errors import Problem
 from scenegen.families.approach_imitation.arena import arena
-from scenegen.families.approach_imitation.files import RANK, SHAPES_OF_GOALS, cast, refuse, scene_ids, scenes
+from scenegen.families.approach_imitation.files import RANK, SHAPES_OF_GOALS, cast, scene_ids, scenes
 from scenegen.families.approach_imitation.stage import SCENE_ATTEMPTS, Stage, exhausted
 from scenegen.families.approach_imitation.timeline import Take
-from scenegen.mcs.family import McsFamily
 from scenegen.mcs.gridworld.cast import blob_body, goal_body
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.patterns import STEP, Pattern
 from scenegen.mcs.objects import object_id
+from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Sample
 from scenegen.plugin.outputs import RATED_PAIRS
 
@@ -42,7 +42,7 @@ class Plan:
     params: Mapping[str, Any]
 
 
-class PreferenceFamily(McsFamily):
+class PreferenceFamily(McsTask):
     """Approach or Imitation: pairs of scenes about an agent's preference for one of two others."""
 
     pairing = RATED_PAIRS
@@ -50,13 +50,14 @@ class PreferenceFamily(McsFamily):
     #: The versions of each pair kind, the file to rate higher first.
     versions: ClassVar[Mapping[str, tuple[Version, Version]]]
 
+    checks = "scenegen.families.approach_imitation.checks:preference_problems"
+
     def __init__(self, config: Mapping[str, Any]) -> None:
-        super().__init__(config)
         self.familiarization = int(config["trials"]["familiarization"])
         self.agent_types: tuple[str, ...] = tuple(config["agents"]["types"])
         self.agent_colours: tuple[str, ...] = tuple(config["agents"]["colours"])
         self.shapes: tuple[str, ...] = tuple(config["patterns"]["shapes"])
-        self._check_fits()
+        super().__init__(config)
         self.blobs = {name: blob_body(name) for name in self.agent_types}
         self.goals = {name: goal_body(name, SHAPES_OF_GOALS) for name in self.parameters.support("object.type")}
 
@@ -73,8 +74,9 @@ class PreferenceFamily(McsFamily):
         """The two versions a sample's draw makes."""
         return self.versions[drawn["pair"]]
 
-    def generate(self, index: int, rng: np.random.Generator) -> Sample:
-        drawn = self.parameters.draw(rng)
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> tuple[Stage, Plan]:
+        """The cast, then a world and both files' timelines: the world drawn again (the cast kept) until the
+        script fits in it."""
         versions = self.versions_for(drawn)
         members = cast(rng, self.agent_types, self.agent_colours, self.blobs)
         for _ in range(SCENE_ATTEMPTS):
@@ -83,10 +85,16 @@ class PreferenceFamily(McsFamily):
                           self.familiarization, self.parameters, self.shapes)
             plan = self.script(stage, versions, drawn, rng)
             if plan is not None:
-                break
-        else:
-            raise exhausted(self.name, "every agent walk its part")
-        ids = scene_ids(rng, stage.arena)
+                return stage, plan
+        raise exhausted(self.name, "every agent walk its part")
+
+    def allocate(self, layout: tuple[Stage, Plan], rng: np.random.Generator) -> dict[str, Any]:
+        return scene_ids(rng, layout[0].arena)
+
+    def compose(self, drawn: dict[str, Any], layout: tuple[Stage, Plan], ids: dict[str, Any],
+                rng: np.random.Generator) -> Sample:
+        stage, plan = layout
+        versions, members = self.versions_for(drawn), stage.cast
         other_first = bool(rng.integers(2))
         # Which version is file a: drawn, so that a is not always the file to rate higher.
         order = (1, 0) if rng.integers(2) else (0, 1)
@@ -121,27 +129,22 @@ class PreferenceFamily(McsFamily):
         return truth, pair
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-        from scenegen.families.approach_imitation.checks import (
-            preference_problems,  # only checking runs need it: a run's every process starts faster
-        )
+        return self.replay()(document, truth, self.name)
 
-        return preference_problems(document, truth, self.name)
-
-    def _check_fits(self) -> None:
-        """Refuse a config whose grid or pools cannot make a scene."""
+    @feasibility
+    def _grid_and_pools_fit(self) -> Iterator[Refusal]:
+        """The grid and the pools can make a scene."""
         sizes = self.parameters.support("grid.size")
         walls = max(self.parameters.support("grid.walls"))
         if walls > min(sizes) ** 2 // 4:
-            raise refuse(self.name, "grid.walls", f"{walls} wall cells leave a {min(sizes)}-cell grid too little "
-                         f"floor; at most a quarter of its cells ({min(sizes) ** 2 // 4})")
+            yield "grid.walls", (f"{walls} wall cells leave a {min(sizes)}-cell grid too little floor; at most a "
+                                 f"quarter of its cells ({min(sizes) ** 2 // 4})")
         legs = max(self.parameters.support("patterns.leg"))
         if legs >= min(sizes) * CELL / 2:
-            raise refuse(self.name, "patterns.leg", f"legs of {legs} m do not fit twice across a "
-                         f"{min(sizes)}-cell grid")
+            yield "patterns.leg", f"legs of {legs} m do not fit twice across a {min(sizes)}-cell grid"
         for path, pool in (("agents.types", self.agent_types), ("agents.colours", self.agent_colours)):
             if len(set(pool)) < 3:
-                raise refuse(self.name, path, f"{len(set(pool))} distinct entries; the three agents each need "
-                             "their own")
+                yield path, f"{len(set(pool))} distinct entries; the three agents each need their own"
 
 
 def pattern_params(pattern: Pattern) -> dict[str, Any]:

@@ -9,7 +9,6 @@ from typing import Any
 
 import numpy as np
 
-from scenegen.errors import ConfigError
 from scenegen.families.approach_imitation.arena import Arena
 from scenegen.families.approach_imitation.stage import Stage
 from scenegen.families.approach_imitation.timeline import ROLES, Take
@@ -82,6 +81,3 @@ def _goal_object(key: str, body: Body, colour: str, take: Take) -> SceneObject:
                        shows=keyframe_shows(take.goal, body.y, (0, body.rotation, 0), body.scale),
                        change_materials=changes, hides=[] if take.goal_hidden is None else [take.goal_hidden])
 
-
-def refuse(task: str, path: str, message: str) -> ConfigError:
-    return ConfigError(path, f"cannot lay out an {task.capitalize()} scene: {message}")

@@ -59,6 +59,7 @@ MODELS = ("preferred", "other")
 
 class Imitation(PreferenceFamily):
     name = "imitation"
+    lays_out = "an Imitation scene"
     description = ("Imitation: does an agent approach the agent whose movement pattern it kept imitating? Social "
                    "and instrumental pairs (MCS passive agents).")
     about = ("MCS passive agents, Social and Instrumental Approach and Imitation (one implementation, two tasks): "
