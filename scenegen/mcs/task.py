@@ -7,8 +7,8 @@
     allocate(layout, rng) -> ids             the object ids (default: ``ids`` random ids)
     compose(drawn, layout, ids, rng)         the sample (default: built from the stages below); None: draw again
         -> Sample
-    build(drawn, layout, ids, rng)           the scene (frame, objects, timeline) and its ground truth;
-        -> (scene, truth)                    None: draw the sample again
+    build(drawn, layout, ids, rng)           the scene (its objects, timeline and :meth:`frame`) and its ground
+        -> (scene, truth)                    truth; None: draw the sample again
     twin(drawn, layout, rng) -> layout       in pair mode, the layout with one factor changed; None: draw again
     pair_record(drawn, layout, twin)         the pair record of a sample and its twin
 
@@ -26,14 +26,16 @@ from __future__ import annotations
 
 import abc
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
 from scenegen.errors import ConfigError, GenerationError, Problem
+from scenegen.mcs.actions import Action
 from scenegen.mcs.family import McsFamily
-from scenegen.mcs.model import Scene
+from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
+from scenegen.mcs.model import Scene, SceneObject, Vec3
 from scenegen.mcs.objects import object_ids
 from scenegen.plugin.family import Sample
 
@@ -129,6 +131,18 @@ class McsTask(McsFamily):
         """The scene of a layout and its ground truth (it may record in ``drawn`` what it made); None when this draw
         turns out unusable."""
         raise NotImplementedError(f"{self.name} composes its samples itself")
+
+    def frame(self, drawn: Mapping[str, Any], performer: Vec3, objects: list[SceneObject], target: str, *,
+              facing: float = 0.0, actions: Sequence[Action] = (), description: str = SOCCER_BALL_DESCRIPTION,
+              height: float | None = None, **scene: Any) -> Scene:
+        """A retrieval scene: the drawn room (``room.width``, ``room.height`` unless ``height`` is given,
+        ``room.depth``) and materials, the performer at ``performer`` facing ``facing`` degrees, ``objects``, and
+        the goal to pick up ``target`` by ``last_step``; ``scene`` holds the rest (e.g. ``lava``)."""
+        room = (float(drawn["room.width"]), float(drawn["room.height"]) if height is None else height,
+                float(drawn["room.depth"]))
+        return Scene(room=room, materials=room_materials(drawn), performer_position=performer,
+                     performer_rotation=(0.0, facing, 0.0), objects=objects,
+                     goal=retrieval_goal(target, description, self.last_step, actions), **scene)
 
     def twin(self, drawn: Mapping[str, Any], layout: Any, rng: np.random.Generator) -> Any | None:
         """The layout with one factor changed so that the answer changes; None when it cannot be."""

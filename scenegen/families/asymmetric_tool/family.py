@@ -27,7 +27,6 @@ from scenegen.families.asymmetric_tool.layout import (
     turn_extent,
     turned_reach_loss,
 )
-from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.geometry import footprint, overlap_matrix
 from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, hooked_tool, soccer_ball
@@ -100,15 +99,8 @@ class AsymmetricTool(McsTask):
         tool_bounds = bounds_to_world((ball_u - tool_half, ball_v + hook.centre - tool_along, ball_u + tool_half,
                                        ball_v + hook.centre + tool_along), direction)
         start = performer_start(room, np.array([_band(room, direction, ball_v, before, behind), tool_bounds]), rng)
-        scene = Scene(
-            room=(room[0], float(drawn["room.height"]), room[1]),
-            materials=room_materials(drawn),
-            performer_position=(start[0], 0.0, start[1]),
-            performer_rotation=(0.0, float(below(rng, 360)), 0.0),
-            objects=[target, tool],
-            goal=retrieval_goal(target.id, SOCCER_BALL_DESCRIPTION, self.last_step),
-            lava=lava,
-        )
+        scene = self.frame(drawn, (start[0], 0.0, start[1]), [target, tool], target.id, facing=float(below(rng, 360)),
+                           lava=lava)
         truth = {
             "target_id": target.id,
             "tool_ids": [tool.id],

@@ -27,7 +27,6 @@ from scenegen.families.secondary_tool.layout import (
     pull_lane,
     pull_ways,
 )
-from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.model import Scene
 from scenegen.mcs.objects import TARGET_BALL_SCALE, hooked_tool, rect_tool, soccer_ball
 from scenegen.mcs.task import McsTask, Refusal, feasibility
@@ -82,15 +81,8 @@ class SecondaryTool(McsTask):
         lava = hook_cells + pool_cells(pool.low, pool.high, frozenset({pool.ball}))
         taken = np.array([pool.bounds(), *(np.array(box) + np.tile(centre, 2) for box in hook.reserved)])
         start = performer_start(room, taken, rng)
-        scene = Scene(
-            room=(room[0], float(drawn["room.height"]), room[1]),
-            materials=room_materials(drawn),
-            performer_position=(start[0], 0.0, start[1]),
-            performer_rotation=(0.0, float(below(rng, 360)), 0.0),
-            objects=[l_tool, rect, target],
-            goal=retrieval_goal(target.id, SOCCER_BALL_DESCRIPTION, self.last_step),
-            lava=lava,
-        )
+        scene = self.frame(drawn, (start[0], 0.0, start[1]), [l_tool, rect, target], target.id,
+                           facing=float(below(rng, 360)), lava=lava)
         truth = {
             "target_id": target.id,
             "tool_ids": [rect.id, l_tool.id],

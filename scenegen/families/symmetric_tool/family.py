@@ -27,7 +27,6 @@ from scenegen.families.symmetric_tool.layout import (
     offset_rotated,
     rails,
 )
-from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.objects import TARGET_BALL_SCALE, rect_tool, soccer_ball, structure_cube
 from scenegen.mcs.task import McsTask, Refusal, feasibility
@@ -81,15 +80,8 @@ class SymmetricTool(McsTask):
         taken = np.array([_shifted(bounds_to_world(bounds, direction), ball) for bounds in (
             pool.lane_bounds(), tool.lane_bounds(), *([_rail_lane(tool, width, length)] if with_rails else []))])
         start = performer_start(room, taken, rng)
-        scene = Scene(
-            room=(room[0], float(drawn["room.height"]), room[1]),
-            materials=room_materials(drawn),
-            performer_position=(start[0], 0.0, start[1]),
-            performer_rotation=(0.0, float(below(rng, 360)), 0.0),
-            objects=[target, tool_object, *rail_objects],
-            goal=retrieval_goal(target.id, SOCCER_BALL_DESCRIPTION, self.last_step),
-            lava=lava,
-        )
+        scene = self.frame(drawn, (start[0], 0.0, start[1]), [target, tool_object, *rail_objects], target.id,
+                           facing=float(below(rng, 360)), lava=lava)
         truth = {
             "target_id": target.id,
             "tool_ids": [tool_object.id],

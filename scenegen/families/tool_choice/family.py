@@ -33,7 +33,6 @@ from scenegen.families.tool_choice.other_side import (
 )
 from scenegen.families.tool_choice.placement import tool_pose, turning_strip
 from scenegen.mcs.actions import look_around
-from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.objects import TARGET_BALL_SCALE, rect_tool, soccer_ball, structure_cube
 from scenegen.mcs.task import McsTask, Refusal, feasibility
@@ -94,14 +93,9 @@ class ToolChoice(McsTask):
         platform = structure_cube(f"platform_{platform_key}", (0.0, 0.5, 0.0), (1.0, 1.0, room[2]),
                                   PLATFORM_MATERIAL, lips=True)
         decoy = soccer_ball(decoy_key, -pool.ball_x, pool.ball_z, TARGET_BALL_SCALE)
-        scene = Scene(
-            room=room,
-            materials=room_materials(drawn),
-            performer_position=(0.0, 1.0, -room[2] / 2 + 0.5),
-            objects=[target, useful, *other.tools, platform, *other.walls, decoy],
-            goal=retrieval_goal(target.id, SOCCER_BALL_DESCRIPTION, self.last_step, look_around()),
-            lava=both_pools_cells(pool),
-        )
+        scene = self.frame(drawn, (0.0, 1.0, -room[2] / 2 + 0.5),
+                           [target, useful, *other.tools, platform, *other.walls, decoy], target.id,
+                           actions=look_around(), lava=both_pools_cells(pool))
         return scene, _truth(drawn, target, useful, other, length)
 
     @feasibility

@@ -18,7 +18,6 @@ from typing import Any, ClassVar
 import numpy as np
 
 from scenegen.errors import GenerationError, Problem
-from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
 from scenegen.mcs.geometry.catalog import object_size, resting_y
 from scenegen.mcs.model import AgentSettings, Scene, SceneObject
 from scenegen.mcs.navigation.field import CLEAR_ROWS, Field, FieldShape, draw_field, field_band
@@ -77,7 +76,7 @@ class FieldNavigation(McsTask):
 
     def build(self, drawn: Mapping[str, Any], field: Field, ids: list[str],
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
-        width, height, depth = float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"])
+        width, depth = float(drawn["room.width"]), float(drawn["room.depth"])
         start, goal = _ends(drawn)
         ball_key, holder_key, blob_key, platform_key = ids
         objects: list[SceneObject]
@@ -92,16 +91,9 @@ class FieldNavigation(McsTask):
         if drawn["blob.present"]:
             objects.append(_blob(blob_key, drawn, goal, goal_half, width, depth))
         objects.append(platform(platform_key, *start, drawn["platform.material"]))
-        scene = Scene(
-            room=(width, height, depth),
-            materials=room_materials(drawn),
-            performer_position=(start[0], PLATFORM_TOP, start[1]),
-            performer_rotation=(0.0, float(drawn["performer.rotation"]), 0.0),
-            objects=objects,
-            goal=retrieval_goal(ball.id, SOCCER_BALL_DESCRIPTION, self.last_step),
-            lava=field.cells if self.danger == "lava" else (),
-            holes=field.cells if self.danger == "holes" else (),
-        )
+        scene = self.frame(drawn, (start[0], PLATFORM_TOP, start[1]), objects, ball.id,
+                           facing=float(drawn["performer.rotation"]), lava=field.cells if self.danger == "lava" else (),
+                           holes=field.cells if self.danger == "holes" else ())
         return scene, self._truth(ball, objects, field, start, goal)
 
     def exhausted(self, index: int) -> Exception:

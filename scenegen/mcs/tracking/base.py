@@ -16,7 +16,6 @@ from typing import Any
 import numpy as np
 
 from scenegen.mcs.actions import Action
-from scenegen.mcs.frame import retrieval_goal, room_materials
 from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.task import McsTask
 from scenegen.mcs.tracking.params import MAX_REDRAWS, redraw_limit
@@ -47,14 +46,8 @@ class TrackingFamily(McsTask):
     def _room_scene(self, drawn: Mapping[str, Any], performer_z: float, objects: list[SceneObject],
                     actions: Sequence[Action], target: str) -> Scene:
         """The scene of a tracking task: the drawn room, the performer facing +z, find ``target``."""
-        return Scene(
-            room=(float(drawn["room.width"]), ROOM_HEIGHT, float(drawn["room.depth"])),
-            materials=room_materials(drawn),
-            performer_position=(0.0, 0.0, float(performer_z)),
-            objects=objects,
-            goal=retrieval_goal(target, DESCRIPTION, self.last_step, actions),
-            restrict_open_objects=True,
-        )
+        return self.frame(drawn, (0.0, 0.0, float(performer_z)), objects, target, actions=actions,
+                          description=DESCRIPTION, height=ROOM_HEIGHT, restrict_open_objects=True)
 
     @abc.abstractmethod
     def _pair_values(self, plan: Any, twin: Any, factor: str) -> dict[str, Any]:
