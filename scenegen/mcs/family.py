@@ -8,6 +8,10 @@ from scenegen.plugin.outputs import Output
 
 
 class McsFamily(Family):
-    """A family whose documents are :class:`scenegen.mcs.model.Scene` objects, written as MCS scene files."""
+    """A family whose documents are :class:`scenegen.mcs.model.Scene` objects, written as MCS scene files.
+
+    The contract alone (a third party may derive from it and write ``generate`` itself); an MCS task made in named
+    stages, with its feasibility checks and replay declared, derives from :class:`scenegen.mcs.task.McsTask`.
+    """
 
     output: Output = MCS_SCENES
