@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from scenegen.families.caip.config import Settings
 from scenegen.families.caip.lexicon import (
@@ -32,8 +32,14 @@ from scenegen.families.caip.numbers import Numbers
 from scenegen.families.caip.say import Node, Say
 from scenegen.plugin.draws import Draws, weighted_index
 
-if TYPE_CHECKING:
-    from scenegen.families.caip.places import Places
+
+class Locations(Protocol):
+    """What a noun phrase asks of the location phrases (:class:`scenegen.families.caip.places.Places`): whether one
+    can be said ``level`` deep, and to say one under ``parent``."""
+
+    def possible(self, level: int) -> bool: ...
+
+    def location(self, say: Say, parent: Node, level: int, use: str) -> bool: ...
 
 Fill = Callable[[Draws], Piece]
 
@@ -71,7 +77,7 @@ class Kind:
 class NounPhrases:
     """Says schematics and reference objects."""
 
-    places: Places  # set by the grammar once both exist (they refer to each other)
+    places: Locations  # set by the grammar once both exist (they refer to each other)
 
     def __init__(self, data: Any, settings: Settings, numbers: Numbers) -> None:
         self.settings = settings
