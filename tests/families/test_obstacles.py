@@ -59,7 +59,7 @@ def shortest_walk(scene: dict[str, Any]) -> tuple[float, list[tuple[float, float
     start = scene["performerStart"]["position"]
     ball = next(item for item in scene["objects"] if item["id"] == target)["shows"][0]["position"]
     half_x, half_z = scene["roomDimensions"]["x"] / 2 - RADIUS, scene["roomDimensions"]["z"] / 2 - RADIUS
-    grown = unary_union([footprint(item).buffer(RADIUS, quad_segs=16)
+    grown = unary_union([footprint(item).buffer(RADIUS, quad_segs=8)
                          for item in scene["objects"] if item["id"] != target])
     free = box(-half_x, -half_z, half_x, half_z).difference(grown).buffer(1e-7)
     parts = list(getattr(grown, "geoms", [grown]))
