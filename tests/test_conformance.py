@@ -34,6 +34,9 @@ import pytest
 from scenegen.factory.pipeline import Pipeline
 from scenegen.factory.run import load_family
 from scenegen.folder.output_folder import dump_json
+from scenegen.mcs.output import MCS_SCENES
+from scenegen.plugin import resources
+from scenegen.plugin.discovery import family_named
 
 from .conftest import REFERENCE_SCENES
 
@@ -42,11 +45,11 @@ FIXTURES: Path = REFERENCE_SCENES
 #: Smallest share of a field's whole values the real files write as integers for it to be an integer field.
 SHARE = 0.9
 
-#: Bundled templates of every family that writes MCS scenes (``hidden_set_rotation``: set_rotation's ``hidden: true``).
-TEMPLATES = ("tool_choice", "shell_game", "set_rotation", "hidden_set_rotation", "helper_hinderer",
-             "lava", "holes", "symmetric_tool", "asymmetric_tool", "secondary_tool",
-             "true_false_belief",
-             "approach", "imitation")
+#: The bundled training templates of every family that writes MCS scenes (found, not listed: a new family's are
+#: checked too).
+TEMPLATES = sorted(path.stem for path in resources.templates_dir().glob("*.yaml")
+                   if family_named(resources.load_yaml(path.read_text(encoding="utf-8"))["family"]).output
+                   is MCS_SCENES)
 SAMPLES = 4
 SEED = 11
 
