@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pytest
@@ -127,12 +128,12 @@ def role(item):
 def test_the_evaluation_scenes_structure_is_matched(navigation):
     """Top-level keys, every object's key paths and type by role, units, room, goal and timings."""
     references = navigation.references()
-    roles = {}
+    roles: dict[str, dict[str, Any]] = {}
     for reference in references:
         for item in reference["objects"]:
             roles.setdefault(role(item), item)
     _, family = load_family(f"eval7_{navigation.kind}")
-    made = {}
+    made: dict[str, dict[str, Any]] = {}
     for index in range(40):
         _, _, [(scene, _)] = checked_sample(family, 3, "nav_", index)
         assert set(scene) == set(references[0])

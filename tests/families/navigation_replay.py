@@ -57,14 +57,14 @@ def shortest_walk(scene, cells, start, goal):
     first, last = (round(start[0]), round(start[1])), (round(goal[0]), round(goal[1]))
     if not (standable(first) and standable(last)):
         return None
-    came_from = {first: None}
+    came_from: dict[tuple[int, int], tuple[int, int] | None] = {first: None}
     queue = deque([first])
     while queue:
         cell = queue.popleft()
         if cell == last:
             walk = [cell]
-            while came_from[walk[-1]] is not None:
-                walk.append(came_from[walk[-1]])
+            while (previous := came_from[walk[-1]]) is not None:
+                walk.append(previous)
             return walk[::-1]
         for step in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             near = (cell[0] + step[0], cell[1] + step[1])

@@ -22,6 +22,7 @@ import math
 
 from shapely import affinity
 from shapely.geometry import MultiPolygon, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 PERFORMER_RADIUS = 0.25
@@ -51,7 +52,7 @@ def tool_parts(tool_type: str, x: float, z: float, rotation: float) -> list[Poly
     return [affinity.translate(affinity.rotate(part, -rotation, origin=(0, 0)), x, z) for part in local]
 
 
-def object_shape(item) -> Polygon:
+def object_shape(item) -> BaseGeometry:
     show = item["shows"][0]
     position, rotation = show["position"], show["rotation"]["y"]
     if item["type"].startswith("tool_"):
@@ -86,8 +87,8 @@ class Scene:
         return (shape.intersection(self.lava).area > AREA or shape.intersection(self.structures).area > AREA
                 or not self.room.buffer(1e-6).contains(shape))
 
-    def walks_to(self, point: Point, reach: float) -> bool:
-        return self.walkable.distance(point) <= reach + 1e-6
+    def walks_to(self, shape: BaseGeometry, reach: float) -> bool:
+        return self.walkable.distance(shape) <= reach + 1e-6
 
 
 def replay(document, truth) -> tuple[bool, str]:
