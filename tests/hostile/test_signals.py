@@ -17,9 +17,9 @@ from hypothesis import settings
 
 from scenegen.factory.jobs import RunSpec, Worker
 from scenegen.factory.run import load_family
-from scenegen.folder.stops import POLL_SECONDS, STOP_MARKER, RunGuard, lock_holder
 from scenegen.folder.lock import FolderLock
 from scenegen.folder.manifest import entry_indices, read_manifest
+from scenegen.folder.stops import POLL_SECONDS, STOP_MARKER, RunGuard, lock_holder
 from scenegen.folder.storage import Storage
 from tests.processes import descendants, wait_until_gone
 
