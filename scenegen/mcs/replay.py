@@ -195,9 +195,11 @@ class Track:
         horizontal ``moves``, its ``rotates``, its walks by keyframes, the turntable's turns if it rides it, and
         its carrier's motions once it rests on it; in order."""
         item = self.item
-        ranges = [(move["stepBegin"], move["stepEnd"]) for move in item.get("moves", ())
+        # Steps are whole numbers; some real scenes write them as 80.0.
+        ranges = [(int(move["stepBegin"]), int(move["stepEnd"])) for move in item.get("moves", ())
                   if move["vector"]["x"] or move["vector"]["z"]]
-        ranges += [(turn["stepBegin"], turn["stepEnd"]) for turn in item.get("rotates", ()) if turn["vector"]["y"]]
+        ranges += [(int(turn["stepBegin"]), int(turn["stepEnd"])) for turn in item.get("rotates", ())
+                   if turn["vector"]["y"]]
         ranges += keyframe_walks(item)
         if self.table is not None:
             ranges += [(begin, end) for begin, end, _ in self.table.rotates]
@@ -208,11 +210,18 @@ class Track:
 
 
 def tracks(document: Document) -> dict[str, Track]:
-    """A :class:`Track` of every object, by id. An object riding the turntable turns with it; a lid moves with
-    the object it attaches to from its ``lidAttachment`` step; an object let go (its first ``togglePhysics``)
-    over a receptacle falls into it and moves with it from then on."""
+    """A :class:`Track` of every object, by id (``<id>#<n>`` for the n-th later object given an id already used:
+    the real Shape Constancy scenes hand an id from a hidden object to the one shown in its place). An object
+    riding the turntable turns with it; a lid moves with the object it attaches to from its ``lidAttachment``
+    step; an object let go (its first ``togglePhysics``) over a receptacle falls into it and moves with it from
+    then on."""
     table = turntable(document)
-    free = {item["id"]: Track(item, table) for item in document["objects"]}
+    free: dict[str, Track] = {}
+    for item in document["objects"]:
+        key, reuse = item["id"], 1
+        while key in free:
+            key, reuse = f"{item['id']}#{reuse}", reuse + 1
+        free[key] = Track(item, table)
     receptacles = [track for track in free.values() if track.item.get("receptacle")]
     carried = {}
     for key, track in free.items():
