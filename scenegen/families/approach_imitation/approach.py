@@ -22,7 +22,7 @@ import numpy as np
 
 from scenegen.families.approach_imitation.arena import MARGIN, PLACE_ATTEMPTS, box, candidates, fits, spot
 from scenegen.families.approach_imitation.declaration import declaration
-from scenegen.families.approach_imitation.family import Plan, PreferenceFamily, Version, pattern_params
+from scenegen.families.approach_imitation.family import PAIRS, SETTING, Plan, PreferenceFamily, Version, pattern_params
 from scenegen.families.approach_imitation.stage import Stage, approach_walk, arrange, first_of, straight_walks
 from scenegen.families.approach_imitation.timeline import (
     END_DELAY,
@@ -44,16 +44,9 @@ class Approach(PreferenceFamily):
     lays_out = "an Approach scene"
     description = ("Approach: does an agent imitate the agent it kept approaching? Social and instrumental pairs "
                    "(MCS passive agents).")
-    about = ("MCS passive agents, Social and Instrumental Approach and Imitation (one implementation, two tasks): "
-             "three blobs in a grid world of scattered wall cells over eight familiarisation trials and a test trial. "
-             "Approach: one agent keeps walking up to the same other agent, then in the test walks the movement "
-             "pattern (legs out and back, 0.05 m a step) of one of the two others; Imitation: it keeps repeating one "
-             "of two agents' patterns, then walks up to one of them. Touching the goal object (which turns red) makes "
-             "a no-expectation scene. Always pairs (`_a.json`, `_b.json`) of any two kinds: expected/unexpected "
-             "(social), or either with no-expectation (instrumental)")
-    label_about = ("per document: its kind, whether to rate it higher, whom the agent picks, whether it touched the "
-                   "goal, the three agents' ids; `pair`: each file's kind, the file to rate higher, task, variant, "
-                   "category, roles by id")
+    about = ("MCS passive agents, Social and Instrumental Approach: " + SETTING + " One agent keeps walking up to "
+             "the same other agent, then in the test walks the movement pattern (legs out and back, 0.05 m a step) "
+             "of one of the two others. " + PAIRS)
     declaration = declaration("approach")
     versions: ClassVar[Mapping[str, tuple[Version, Version]]] = {
         "expected_unexpected": (Version("expected", "preferred", False), Version("unexpected", "other", False)),

@@ -42,8 +42,18 @@ class Plan:
     params: Mapping[str, Any]
 
 
+#: The scene both tasks share, and their pairs, as the README's family table says them.
+SETTING = "Three blobs in a grid world of scattered wall cells over eight familiarisation trials and a test trial."
+PAIRS = ("Touching the goal object (which turns red) makes a no-expectation scene. Always pairs (`_a.json`, "
+         "`_b.json`) of any two kinds: expected/unexpected (social), or either with no-expectation (instrumental)")
+
+
 class PreferenceFamily(McsTask):
     """Approach or Imitation: pairs of scenes about an agent's preference for one of two others."""
+
+    label_about = ("per document: its kind, whether to rate it higher, whom the agent picks, whether it touched the "
+                   "goal, the three agents' ids; `pair`: each file's kind, the file to rate higher, task, variant, "
+                   "category, roles by id")
 
     pairing = RATED_PAIRS
     answers = ("kind",)

@@ -50,8 +50,20 @@ BLOB_ANGLES = np.radians([0, 180, 30, 150, 60, 120, 90])
 MAX_ATTEMPTS = 200
 
 
+def field_about(task: str, cells: str) -> str:
+    """What a navigation task whose field is of ``cells`` makes, as the README's family table says it."""
+    return (f"MCS eval 7 Navigation - {task}: the performer starts on a 1 m platform near the front wall; the soccer "
+            "ball, on the floor or held by a human agent (`InteractWithAgent`), with perhaps a blob beside it, is near "
+            f"the back wall across a field of {cells} on the 1 m floor grid (walls of cells with gaps, scattered "
+            "cells) that always cuts the straight way")
+
+
 class FieldNavigation(McsTask):
     """Walk round or through a field of dangerous cells to the ball; ``danger`` names the cells' key."""
+
+    label_about = ("`target_id`, the `holder_id` and whether to `interact_with_agent`, the cell `kind` and count, the "
+                   "shortest safe walk's `path_length` in 1 m grid steps, the open room's `open_path_length`, the "
+                   "`detour` and the `straight_distance`")
 
     danger: ClassVar[str]
     # Nothing is hidden from the performer: the task is the walk, and the label holds its measures only.
