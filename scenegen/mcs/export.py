@@ -23,14 +23,10 @@ from scenegen.mcs.model import (
     NULL,
     AgentAction,
     AgentMovement,
-    AgentSettings,
     Force,
     Goal,
     Keyframes,
     Motion,
-    PartitionFloor,
-    PhysicsProperties,
-    RoomMaterials,
     Scene,
     SceneObject,
     Show,
@@ -47,6 +43,9 @@ AGENT_SETTINGS = (
     ("show_beard", "showBeard"), ("show_glasses", "showGlasses"), ("show_jacket", "showJacket"),
     ("show_tie", "showTie"),
 )
+
+# A force's optional keys, in the order the real scenes write them, by model attribute.
+FORCE_OPTIONS = (("impulse", "impulse"), ("relative", "relative"), ("repeat", "repeat"), ("step_wait", "stepWait"))
 
 # Keys of the optional records, in the order the real scenes write them, by model attribute.
 ROOM_MATERIALS = (("front", "front"), ("left", "left"), ("right", "right"), ("back", "back"))
@@ -109,8 +108,7 @@ def to_document(scene: Scene, name: str, shared: dict[int, dict[str, Any]] | Non
     return document
 
 
-def _record(record: RoomMaterials | PartitionFloor | PhysicsProperties,
-            keys: Sequence[tuple[str, str]]) -> dict[str, Any]:
+def _record(record: object, keys: Sequence[tuple[str, str]]) -> dict[str, Any]:
     """The keys of ``record`` that are set (not None), named as the scene writes them."""
     return {key: value for name, key in keys if (value := getattr(record, name)) is not None}
 
@@ -245,7 +243,7 @@ def _object(item: SceneObject) -> dict[str, Any]:
     if item.location_parent is not None:
         document["locationParent"] = item.location_parent
     if item.agent_settings is not None:
-        document["agentSettings"] = _agent_settings(item.agent_settings)
+        document["agentSettings"] = _record(item.agent_settings, AGENT_SETTINGS)
     if item.actions is not None:
         document["actions"] = [_action(action) for action in item.actions]
     document["shows"] = _shows(item.shows)
@@ -298,21 +296,8 @@ def _motion(motion: Motion) -> dict[str, Any]:
 
 
 def _force(force: Force) -> dict[str, Any]:
-    document: dict[str, Any] = {"stepBegin": force.step_begin, "stepEnd": force.step_end,
-                                "vector": _vector(force.vector)}
-    if force.impulse is not None:
-        document["impulse"] = force.impulse
-    if force.relative is not None:
-        document["relative"] = force.relative
-    if force.repeat is not None:
-        document["repeat"] = force.repeat
-    if force.step_wait is not None:
-        document["stepWait"] = force.step_wait
-    return document
-
-
-def _agent_settings(settings: AgentSettings) -> dict[str, Any]:
-    return {key: value for name, key in AGENT_SETTINGS if (value := getattr(settings, name)) is not None}
+    return {"stepBegin": force.step_begin, "stepEnd": force.step_end, "vector": _vector(force.vector),
+            **_record(force, FORCE_OPTIONS)}
 
 
 def _action(action: AgentAction) -> dict[str, Any]:

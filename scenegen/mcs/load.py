@@ -22,7 +22,7 @@ import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from scenegen.mcs.export import AGENT_SETTINGS, PARTITION_FLOOR, PHYSICS_PROPERTIES, ROOM_MATERIALS
+from scenegen.mcs.export import AGENT_SETTINGS, FORCE_OPTIONS, PARTITION_FLOOR, PHYSICS_PROPERTIES, ROOM_MATERIALS
 from scenegen.mcs.model import (
     NULL,
     AgentAction,
@@ -71,8 +71,7 @@ _OBJECT_KEYS = frozenset({
     "lidAttachment", "centerOfMass", "physicsProperties", "shrouds", *(key for _, key in _PLAIN),
 })
 
-# Keys of the model's records the exporter does not declare, by model attribute.
-_FORCE = (("impulse", "impulse"), ("relative", "relative"), ("repeat", "repeat"), ("step_wait", "stepWait"))
+# A vector's axes, in the order the scenes write them.
 _AXES = ("x", "y", "z")
 
 
@@ -231,9 +230,9 @@ def _motion(motion: Mapping[str, Any], where: str) -> Motion:
 
 
 def _force(force: Mapping[str, Any], where: str) -> Force:
-    _known(force, {"stepBegin", "stepEnd", "vector", *(key for _, key in _FORCE)}, where)
+    _known(force, {"stepBegin", "stepEnd", "vector", *(key for _, key in FORCE_OPTIONS)}, where)
     return Force(_step(force["stepBegin"]), _step(force["stepEnd"]), _vec3(force["vector"], f"{where}.vector"),
-                 **{name: force[key] for name, key in _FORCE if key in force})
+                 **{name: force[key] for name, key in FORCE_OPTIONS if key in force})
 
 
 def _step_range(step_range: Mapping[str, Any], where: str) -> StepRange:

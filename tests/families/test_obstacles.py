@@ -14,6 +14,7 @@ import itertools
 import json
 import math
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,15 +30,16 @@ from scenegen.errors import ConfigError
 from scenegen.factory.pipeline import Pipeline
 from scenegen.families.obstacles import Obstacles
 from scenegen.families.obstacles.checks import obstacles_problems
+from scenegen.plugin import resources
 from scenegen.plugin.config import check_config
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 
 from ..conftest import REFERENCE_SCENES
-from .support import checked_sample, configured, feasible
+from .support import checked_sample, configured, feasible, value
 
 REAL = sorted((REFERENCE_SCENES / "eval7").glob("eval_7_interactive_obstacles_*.json"))
-EVAL7 = Path(__file__).resolve().parents[2] / "templates" / "eval7" / "eval7_obstacles.yaml"
+EVAL7 = resources.templates_dir() / "eval7" / "eval7_obstacles.yaml"
 RADIUS = 0.25
 #: Footprints (x, z) at scale 1: the MCS generator's sizes; desk_10's as the family's catalogue infers it.
 SIZES = {"table_8": (0.65, 1.02), "desk_10": (1.0, 1.35), "block_blank_wood_cube": (0.1, 0.1),
@@ -111,26 +113,20 @@ def replay(scene: dict[str, Any], truth: Mapping[str, Any]) -> None:
     assert (truth["side"] == "straight") == (len(walk) == 2)
 
 
-def value(values: list[Any], ranges: bool = True) -> st.SearchStrategy[Any]:
-    """A parameter in any shape of the value grammar, drawing from ``values`` (ranges only where allowed)."""
-    ordered = sorted(set(values))
-    shapes = [st.sampled_from(ordered), st.lists(st.sampled_from(ordered), min_size=1, max_size=3, unique=True)]
-    if ranges and all(isinstance(v, (int, float)) for v in ordered) and len(ordered) > 1:
-        shapes.append(st.tuples(st.sampled_from(ordered), st.sampled_from(ordered)).map(
-            lambda b: {"min": min(b), "max": max(b)}))
-    return st.one_of(shapes)
-
+#: A numeric parameter, in every shape of the value grammar (ranges too).
+numbers = partial(value, ranges=True)
 
 configs = st.fixed_dictionaries({
     "family": st.just("obstacles"),
-    "room": st.fixed_dictionaries({"width": value([8, 12, 18, 25]), "depth": value([8, 13, 20])}),
-    "performer": st.fixed_dictionaries({"x": value([-3, -1.5, 0, 1.31, 3]), "z": value([-3, -1.05, 0, 2]),
-                                        "facing": value([0, 45, 90, 315, 359])}),
-    "ball": st.fixed_dictionaries({"distance": value([1.5, 2.8, 4, 6]), "bearing": value([-180, -155, 0, 30, 180])}),
+    "room": st.fixed_dictionaries({"width": numbers([8, 12, 18, 25]), "depth": numbers([8, 13, 20])}),
+    "performer": st.fixed_dictionaries({"x": numbers([-3, -1.5, 0, 1.31, 3]), "z": numbers([-3, -1.05, 0, 2]),
+                                        "facing": numbers([0, 45, 90, 315, 359])}),
+    "ball": st.fixed_dictionaries({"distance": numbers([1.5, 2.8, 4, 6]),
+                                   "bearing": numbers([-180, -155, 0, 30, 180])}),
     "obstacle": st.fixed_dictionaries({"place": value(["between", "beyond"]), "type": value(["table_8", "desk_10"]),
-                                       "width": value([0.4, 0.5, 1.0, 1.6]), "depth_scale": value([0.7, 1.0, 1.3]),
-                                       "gap": value([0.2, 0.25, 0.6]), "offset": value([0.0, 0.02, 0.3, 0.6])}),
-    "distractors": st.fixed_dictionaries({"count": value([0, 1, 2, 4])}),
+                                       "width": numbers([0.4, 0.5, 1.0, 1.6]), "depth_scale": numbers([0.7, 1.0, 1.3]),
+                                       "gap": numbers([0.2, 0.25, 0.6]), "offset": numbers([0.0, 0.02, 0.3, 0.6])}),
+    "distractors": st.fixed_dictionaries({"count": numbers([0, 1, 2, 4])}),
 })
 
 
