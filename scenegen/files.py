@@ -28,6 +28,9 @@ from scenegen.errors import ScenegenError, StorageError
 #: passive-agent pair's scene, 0.85 MB indented; a document of this size is not one of ours.
 MAX_DOCUMENT_BYTES = 64 * 2**20
 
+#: How much of a file is hashed at a time.
+_HASH_BLOCK = 1 << 20
+
 #: The most a run record (``run.json``: the run's options and its config, itself at most 1 MB) may hold.
 MAX_RUN_RECORD_BYTES = 4 * 2**20
 
@@ -109,6 +112,15 @@ def _unreadable(path: Path, error: OSError) -> UnreadableFile:
 
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def file_digest(handle: BinaryIO) -> str:
+    """The sha256 of the file open as ``handle``, read to its end; the file is then read from its start again."""
+    digest = hashlib.sha256()
+    while block := handle.read(_HASH_BLOCK):
+        digest.update(block)
+    handle.seek(0)
+    return digest.hexdigest()
 
 
 def write_atomic(path: Path, data: bytes) -> None:

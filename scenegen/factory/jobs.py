@@ -25,8 +25,8 @@ import orjson
 from scenegen.errors import ScenegenError
 from scenegen.factory import collector
 from scenegen.factory.pipeline import CHUNK_SIZE, Pipeline, make_chunk
+from scenegen.folder.contents import write_manifest_part
 from scenegen.folder.manifest import entry_indices, manifest_bytes
-from scenegen.folder.output_folder import write_manifest_part
 from scenegen.folder.stops import StopFlag, Stopped, Watch
 from scenegen.folder.storage import Sink, Storage
 from scenegen.plugin.discovery import family_named

@@ -41,13 +41,9 @@ before recording anything removes the folder it created.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
-import re
 import stat
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from operator import itemgetter
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -55,32 +51,34 @@ import orjson
 
 from scenegen.errors import OUT_OF_MEMORY, ConfigError, ScenegenError, StorageError, storage
 from scenegen.files import (
-    create_new,
-    is_temporary,
     kind_of,
     read_regular,
     sha256,
     temporary_name,
     write_atomic,
 )
+from scenegen.folder.contents import (
+    intact_lines,
+    is_scenegens,
+    line_entry,
+    remove_unlisted_documents,
+    run_documents,
+    sort_manifest,
+    whole_samples,
+)
 from scenegen.folder.indices import IndexRuns
-from scenegen.folder.lock import LOCK_NAME, FolderLock
+from scenegen.folder.lock import FolderLock
 from scenegen.folder.manifest import (
     CARD,
-    DOCUMENT_EXTENSIONS,
     MANIFEST,
     RUN_RECORD,
-    SHARD_EXTENSIONS,
-    Line,
     entry_files,
-    entry_hashes,
     entry_indices,
     manifest_bytes,
     manifest_lines,
 )
 from scenegen.folder.overwrite import (
     INCOMPLETE,
-    MARKER,
     advised,
     carry_over,
     mark,
@@ -105,15 +103,6 @@ def dump_json(document: Any, *, indent: bool = False) -> bytes:
     tenth of its time in serialising, hashing and writing the spaces.
     """
     return orjson.dumps(document, option=orjson.OPT_INDENT_2 if indent else 0)
-
-
-def file_sha256(path: Path) -> str | None:
-    """The sha256 of the file at ``path``, read once; None if there is no such file."""
-    try:
-        with path.open("rb") as handle:
-            return hashlib.file_digest(handle, "sha256").hexdigest()
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        return None
 
 
 class OutputFolder:
@@ -317,12 +306,12 @@ class OutputFolder:
             kept = whole_samples(intact_lines(self.root, lines), self.per_sample)
             if sum(len(line.raw) for line in kept) != _size(self.manifest_path):
                 write_atomic(self.manifest_path, b"".join(line.raw for line in kept))
-            listed = {name for line in kept for name in entry_files(_entry(line))}
+            listed = {name for line in kept for name in entry_files(line_entry(line))}
             remove_unlisted_documents(self.root, listed, self._owns)
         # A resumed run may rewrite a shard (a longer run extends the last one): its manifest is tidied on closing.
         self._unsorted = bool(kept)
         for line in kept:
-            indices = entry_indices(_entry(line))
+            indices = entry_indices(line_entry(line))
             self.done.add(indices)
             self._note_order(indices.start)
 
@@ -436,99 +425,11 @@ def open_for_appending(path: Path) -> BinaryIO:
         return open(fd, "ab", buffering=0)
 
 
-def run_documents(run: Mapping[str, Any]) -> Callable[[str], bool]:
-    """Whether a file name is one the run ``run`` names its documents by: ``<prefix><index>[_<role>].json``, or
-    ``<stem>-<shard><extension>`` for shards. Files so named in its folder are the run's; others, the user's."""
-    storage_record = run.get("storage") or {}
-    if storage_record.get("format", "files") == "files":
-        pattern = re.escape(str(run.get("prefix", ""))) + r"\d{6,}(_[A-Za-z0-9]+)?\.json"
-    else:
-        pattern = re.escape(str(run.get("stem", ""))) + r"-\d{5,}(" + "|".join(map(re.escape, SHARD_EXTENSIONS)) + ")"
-    matcher = re.compile(pattern)
-    return lambda name: matcher.fullmatch(name) is not None
-
-
-def is_scenegens(name: str) -> bool:
-    """Whether a file of a folder that holds no run record is scenegen's own: a lock or temporary file a
-    stopped run left, or an overwrite's mark."""
-    return name in (LOCK_NAME, MARKER) or is_temporary(name)
-
-
-def _entry(line: Line) -> dict[str, Any]:
-    assert line.entry is not None
-    return line.entry
-
-
 def _size(path: Path) -> int:
     try:
         return path.stat().st_size
     except FileNotFoundError:
         return 0
-
-
-def intact_lines(root: Path, lines: list[Line]) -> list[Line]:
-    """The sound manifest lines, each kept once, whose files are all in ``root`` with the sha256 they record."""
-    digests: dict[str, str | None] = {}
-    seen: set[bytes] = set()
-    kept = []
-    for line in lines:
-        if line.entry is None or line.raw in seen:
-            continue
-        if all(_digest(root, name, digests) is not None and expected in (None, digests[name])
-               for name, expected in entry_hashes(line.entry)):
-            kept.append(line)
-            seen.add(line.raw)
-    return kept
-
-
-def whole_samples(lines: list[Line], per_sample: int) -> list[Line]:
-    """``lines`` without those of a sample missing some of its ``per_sample`` document lines (a line per
-    document; a shard's line is whole by itself)."""
-    if per_sample == 1:
-        return lines
-    counts = Counter(_entry(line)["index"] for line in lines if "index" in _entry(line))
-    return [line for line in lines if counts.get(_entry(line).get("index"), per_sample) == per_sample]
-
-
-def _digest(root: Path, name: str, digests: dict[str, str | None]) -> str | None:
-    """The sha256 of the file ``name`` in ``root``, hashed once whatever the number of lines naming it."""
-    if name not in digests:
-        digests[name] = file_sha256(root / name)
-    return digests[name]
-
-
-def write_manifest_part(root: Path, first_index: int, lines: bytes, note: bytes) -> str:
-    """Leave the manifest ``lines`` of a job that began at ``first_index`` in a part file of the run folder
-    ``root`` for the run's parent to append, after a one-line ``note`` for the parent; return its name. Named
-    like a temporary file: one a killed run leaves is removed as one."""
-    name = temporary_name(f"manifest-{first_index:012d}.part")
-    with storage(root / name), create_new(root / name) as handle:
-        handle.write(note + b"\n" + lines)
-    return name
-
-
-def is_document(path: Path) -> bool:
-    """Whether ``path`` is a document a run may have written: a JSON file or a shard besides its run record
-    and manifest (and no hidden file)."""
-    return (path.name.endswith(DOCUMENT_EXTENSIONS) and path.name not in (RUN_RECORD, MANIFEST)
-            and not path.name.startswith(".") and path.is_file() and not path.is_symlink())
-
-
-def remove_unlisted_documents(root: Path, listed: set[str], owns: Callable[[str], bool]) -> None:
-    """Remove the run's documents in ``root`` (those ``owns`` names) that no manifest line names: a killed
-    worker's, or damaged ones. Files the run would not name so are the user's, and stay."""
-    for path in root.iterdir():
-        if path.name not in listed and owns(path.name) and is_document(path):
-            path.unlink(missing_ok=True)
-
-
-def sort_manifest(path: Path) -> None:
-    """Rewrite the manifest at ``path`` (atomically) with its lines in order of their first index, keeping
-    only the last line naming each file (a shard rewritten by a resumed run)."""
-    with storage(path):
-        latest = {line.entry["file"]: (entry_indices(line.entry).start, line.number, line.raw)
-                  for line in manifest_lines(path) if line.entry}
-    write_atomic(path, b"".join(raw for _, _, raw in sorted(latest.values(), key=itemgetter(0, 1))))
 
 
 def run_difference(previous: Mapping[str, Any], run: Mapping[str, Any], path: str = "") -> str:

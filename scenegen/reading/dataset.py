@@ -25,13 +25,13 @@ from typing import Any
 import numpy as np
 import orjson
 
-from scenegen.files import MAX_DOCUMENT_BYTES, open_regular, read_regular, sha256
+from scenegen.files import MAX_DOCUMENT_BYTES, file_digest, open_regular, read_regular, sha256
 from scenegen.folder.manifest import MANIFEST, manifest_lines, other_storage
 from scenegen.folder.run_record import DamagedRunError, read_run_record, run_family_class
 from scenegen.folder.storage import Storage
 from scenegen.plugin.family import Family
 from scenegen.plugin.outputs import Doc, Output
-from scenegen.reading.shards import decode_rows, file_digest
+from scenegen.reading.shards import decode_rows
 
 #: What a document's manifest line holds besides its record's metadata.
 _FILE_KEYS = ("file", "sha256")

@@ -14,7 +14,6 @@ checked in its metadata before any row is read, then it is read batch by batch.
 from __future__ import annotations
 
 import gzip
-import hashlib
 import io
 from collections.abc import Iterator
 from typing import Any, BinaryIO, Protocol
@@ -29,20 +28,8 @@ from scenegen.folder.storage import Storage
 _ZSTD_CHUNK = 1024
 #: Decompressed bytes buffered for the line reader.
 _LINE_BUFFER = 1 << 16
-#: Bytes hashed at once.
-_HASH_BLOCK = 1 << 20
 #: Rows of a Parquet shard decoded at once.
 _PARQUET_BATCH = 256
-
-
-def file_digest(handle: BinaryIO) -> str:
-    """The sha256 of the file open as ``handle``, read a block at a time; the file is then read from its start
-    again."""
-    digest = hashlib.sha256()
-    while block := handle.read(_HASH_BLOCK):
-        digest.update(block)
-    handle.seek(0)
-    return digest.hexdigest()
 
 
 def decode_rows(handle: BinaryIO, storage: Storage, expected: int) -> Iterator[dict[str, Any]]:

@@ -29,7 +29,15 @@ from typing import Any
 import orjson
 
 from scenegen.errors import Problem
-from scenegen.files import MAX_DOCUMENT_BYTES, UnreadableFile, is_temporary, open_regular, read_regular, sha256
+from scenegen.files import (
+    MAX_DOCUMENT_BYTES,
+    UnreadableFile,
+    file_digest,
+    is_temporary,
+    open_regular,
+    read_regular,
+    sha256,
+)
 from scenegen.folder.manifest import (
     DOCUMENT_EXTENSIONS,
     MANIFEST,
@@ -43,7 +51,7 @@ from scenegen.folder.storage import MAX_SHARD_SIZE, Storage
 from scenegen.plugin.family import Family
 from scenegen.plugin.outputs import Output
 from scenegen.plugin.schemas import document_problems, schema_problems, schema_summary
-from scenegen.reading.shards import decode_rows, file_digest
+from scenegen.reading.shards import decode_rows
 
 #: Problems one report lists; the rest are counted (a manifest of a million bad lines is not printed whole).
 MAX_PROBLEMS = 100
