@@ -27,8 +27,9 @@ from scenegen.factory import collector
 from scenegen.factory.pipeline import CHUNK_SIZE, Pipeline, make_chunk
 from scenegen.folder.contents import write_manifest_part
 from scenegen.folder.manifest import entry_indices, manifest_bytes
+from scenegen.folder.sinks import Sink, open_sink
 from scenegen.folder.stops import StopFlag, Stopped, Watch
-from scenegen.folder.storage import Sink, Storage
+from scenegen.folder.storage import Storage
 from scenegen.plugin.discovery import family_named
 from scenegen.plugin.family import Family
 from scenegen.plugin.outputs import batched
@@ -109,7 +110,7 @@ class Worker:
         stop the run asks for (``watch``; by default none can be) ends it at the next chunk. Either way what the
         job finished is written and listed (a partly made shard is not: it is written whole or not at all)."""
         watch = watch if watch is not None else StopFlag()
-        sink = self.spec.storage.sink(self.spec.root, self.pipeline, self.spec.stem, self.pipeline.family.output,
+        sink = open_sink(self.spec.storage, self.spec.root, self.pipeline, self.spec.stem, self.pipeline.family.output,
                                       watch)
         try:
             try:

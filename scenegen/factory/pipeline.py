@@ -26,7 +26,7 @@ from scenegen.plugin.outputs import Doc
 from scenegen.plugin.schemas import document_problems
 
 if TYPE_CHECKING:
-    from scenegen.folder.storage import Sink
+    from scenegen.folder.sinks import Sink
 
 #: Samples per chunk. 16 gains no more than 8; at 32 the shell game's larger scenes no longer fit the caches.
 CHUNK_SIZE = 8

@@ -13,7 +13,8 @@ from scenegen.folder.lock import held_for_reading
 from scenegen.folder.manifest import entry_indices, manifest_bytes
 from scenegen.folder.output_folder import OutputFolder
 from scenegen.folder.run_record import run_family
-from scenegen.folder.storage import Sink, Storage
+from scenegen.folder.sinks import Sink, open_sink
+from scenegen.folder.storage import Storage
 from scenegen.folder.summary import Summary
 from scenegen.plugin.outputs import Doc
 from scenegen.reading.card import write_card
@@ -53,7 +54,7 @@ def _convert(source: Path, out: Path, format: str, compression: str | None, shar
         for index, docs in _samples(run):
             if sink is None or index // storage.job_size != job:  # a shard, or a job's worth of files
                 _flush(sink, folder, summary)
-                sink, job = storage.sink(folder.root, name, stem, run.output), index // storage.job_size
+                sink, job = open_sink(storage, folder.root, name, stem, run.output), index // storage.job_size
             sink.add([docs])
         _flush(sink, folder, summary)
         folder.close()

@@ -21,6 +21,7 @@ from scenegen.factory.request import RunRequest
 from scenegen.factory.run import RunSummary, load_family, make
 from scenegen.folder.manifest import entry_indices, manifest_bytes
 from scenegen.folder.output_folder import OutputFolder
+from scenegen.folder.sinks import open_sink
 from scenegen.folder.storage import Storage
 from scenegen.plugin.outputs import batched
 
@@ -125,7 +126,8 @@ def _writing(config: str, n: int, out: Path) -> Timing:
     pipeline = Pipeline(family, 0, "bench_")
     cpu = wall = 0.0
     with OutputFolder(out, {"bench": config}) as folder, collector.tuned_for_runs():
-        sink = Storage.of(family.output, None, None, None).sink(folder.root, pipeline, config_path.stem, family.output)
+        sink = open_sink(Storage.of(family.output, None, None, None), folder.root, pipeline, config_path.stem,
+                         family.output)
         for indices in batched(range(n), CHUNK_SIZE):
             chunk = pipeline.produce_many(indices)
             start = _clocks()

@@ -16,7 +16,7 @@ from scenegen.factory import run as run_module
 from scenegen.factory.jobs import RunSpec, Worker
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import load_family, make
-from scenegen.folder import storage
+from scenegen.folder import sinks
 from scenegen.folder.storage import Storage
 
 
@@ -68,7 +68,7 @@ def shard_run(out: Path, storage_format: str, compression: str) -> dict[str, byt
 def test_a_shard_streamed_to_its_file_holds_what_a_shard_held_whole_does(run_cli, tmp_path, monkeypatch,
                                                                          storage_format, compression):
     held = shard_run(tmp_path / "held", storage_format, compression)
-    monkeypatch.setattr(storage, "HELD_BYTES", SMALL_HOLD)
+    monkeypatch.setattr(sinks, "HELD_BYTES", SMALL_HOLD)
     streamed = shard_run(tmp_path / "streamed", storage_format, compression)
     assert streamed.keys() == held.keys() and len(held) == 3
     assert list(records(tmp_path / "streamed")) == list(records(tmp_path / "held"))
@@ -94,19 +94,19 @@ class StopAfter:
 
 @pytest.mark.parametrize("storage_format", ["jsonl", "parquet"])
 def test_a_stopped_job_removes_its_streamed_shard_and_records_nothing(tmp_path, monkeypatch, storage_format):
-    monkeypatch.setattr(storage, "HELD_BYTES", SMALL_HOLD)
+    monkeypatch.setattr(sinks, "HELD_BYTES", SMALL_HOLD)
     _, family = load_family("caip")
     spec = RunSpec(family.name, family.config, 0, "train", "caip_", False, tmp_path, "caip",
                    Storage(storage_format, "zstd", 1000))
     watch = StopAfter(chunks=20)
     written: list[str] = []
-    real_put = storage._Stream._put
+    real_put = sinks._Stream._put
 
     def put(stream, data):
         written.append(stream.path.name)
         real_put(stream, data)
 
-    monkeypatch.setattr(storage._Stream, "_put", put)
+    monkeypatch.setattr(sinks._Stream, "_put", put)
     result = Worker(spec).run(range(1000), watch)
     assert result.stopped and result.part is None and result.spans == () and written
     assert not list(tmp_path.iterdir())
