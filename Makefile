@@ -30,7 +30,7 @@ test-long: $(STAMP)
 
 ## Lint: ruff over the package and the tests, mypy over both, then the layering contracts (all in pyproject.toml).
 lint: $(STAMP)
-	$(BIN)/ruff check scenegen tests
+	$(BIN)/ruff check scenegen tests conftest.py
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

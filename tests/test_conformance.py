@@ -36,9 +36,8 @@ from scenegen.factory.run import load_family
 from scenegen.folder.output_folder import dump_json
 from scenegen.mcs.output import MCS_SCENES
 from scenegen.plugin import resources
-from scenegen.plugin.discovery import family_named
-
-from .conftest import REFERENCE_SCENES
+from scenegen.plugin.discovery import bundled_templates, family_named
+from tests.kit import REFERENCE_SCENES
 
 FIXTURES: Path = REFERENCE_SCENES
 
@@ -47,7 +46,7 @@ SHARE = 0.9
 
 #: The bundled training templates of every family that writes MCS scenes (found, not listed: a new family's are
 #: checked too).
-TEMPLATES = sorted(path.stem for path in resources.templates_dir().glob("*.yaml")
+TEMPLATES = sorted(path.stem for name, path in bundled_templates().items() if not name.startswith("eval7_")
                    if family_named(resources.load_yaml(path.read_text(encoding="utf-8"))["family"]).output
                    is MCS_SCENES)
 SAMPLES = 4

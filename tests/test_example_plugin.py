@@ -21,8 +21,7 @@ from shapely.geometry import Point, box
 from scenegen.mcs.geometry import PERFORMER_RADIUS, object_size
 from scenegen.plugin import discovery as plugins
 from tests.examples import examples
-
-from .families.support import checked_sample, configured, feasible, manifest_entries
+from tests.kit.support import checked_sample, configured, feasible, manifest_entries
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "retrieval"
 if str(EXAMPLE) not in sys.path:

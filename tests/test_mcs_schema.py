@@ -27,8 +27,7 @@ import pytest
 from scenegen.mcs.rules import mcs_problems
 from scenegen.plugin import resources
 from scenegen.plugin.schemas import compiled_validator, reference_validator, schema_problems
-
-from .conftest import REFERENCE_SCENES
+from tests.kit import REFERENCE_SCENES
 
 SCENES = sorted(REFERENCE_SCENES.rglob("*.json"))
 DELETE = object()  # a case's value that removes the key instead of setting it

@@ -13,7 +13,7 @@ import pytest
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 from scenegen.mcs.preview.sheet import sheet_svg, strip_svg
-from tests.conftest import REFERENCE_SCENES
+from tests.kit import REFERENCE_SCENES
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: Every real scene: the curated ones of the tasks scenegen makes, more/, and eval7/ (the development half of every

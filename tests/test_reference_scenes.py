@@ -20,8 +20,7 @@ from scenegen.factory.pipeline import Pipeline
 from scenegen.factory.run import load_family
 from scenegen.mcs.export import to_document
 from scenegen.mcs.load import from_document
-
-from .conftest import REFERENCE_SCENES
+from tests.kit import REFERENCE_SCENES
 
 NAMES = sorted(str(path.relative_to(REFERENCE_SCENES)) for path in REFERENCE_SCENES.rglob("*.json"))
 

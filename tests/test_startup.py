@@ -19,8 +19,8 @@ import yaml
 from scenegen.errors import ConfigError
 from scenegen.factory import collector
 from scenegen.plugin import discovery as plugins
-from scenegen.plugin import resources
 from scenegen.plugin.config import _compiled_says_valid, check_config, read_config
+from scenegen.plugin.discovery import bundled_templates
 from tests.hostile.test_configs import BAD_VALUES
 
 # Runs `make` as the console script does, in a fresh interpreter, and prints the modules it imported.
@@ -175,7 +175,7 @@ def _reference_valid(config, schema) -> bool:
 
 def _configs(tmp_path):
     """Every bundled template, and the bad configs of the hostile tests that parse as YAML."""
-    paths = sorted(resources.templates_dir().glob("*.yaml"))
+    paths = sorted(bundled_templates().values())
     for text, _expected in BAD_VALUES.values():
         path = tmp_path / f"{len(paths)}.yaml"
         path.write_text(text, encoding="utf-8")

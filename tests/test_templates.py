@@ -12,12 +12,12 @@ from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 from scenegen.inspect.stats.report import run_report
 from scenegen.mcs.output import MCS_SCENES
-from scenegen.plugin import resources
 from scenegen.plugin.config import resolve_config_path
-from scenegen.plugin.discovery import family_named
+from scenegen.plugin.discovery import bundled_templates, family_named
 
-TRAINING = sorted(path for path in resources.templates_dir().glob("*.yaml") if not path.name.startswith("caip"))
-EVALUATION = sorted((resources.templates_dir() / "eval7").glob("*.yaml"))
+TRAINING = sorted(path for name, path in bundled_templates().items()
+                  if not name.startswith(("eval7_", "caip")))
+EVALUATION = sorted(path for name, path in bundled_templates().items() if name.startswith("eval7_"))
 
 
 def _writes_scenes(path: Path) -> bool:
@@ -33,7 +33,7 @@ def test_there_is_an_evaluation_template_beside_every_training_template_of_scene
 def test_a_template_says_what_it_is_for(path):
     header = path.read_text(encoding="utf-8").split("\nfamily:")[0]
     assert ("a TRAINING template" in header) != ("an EVALUATION template" in header), path.name
-    assert ("an EVALUATION template" in header) == (path.parent.name == "eval7"), path.name
+    assert ("an EVALUATION template" in header) == path.name.startswith("eval7_"), path.name
 
 
 @pytest.mark.parametrize("path", EVALUATION, ids=lambda path: path.name)

@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from scenegen.mcs.rules import mcs_problems
 from scenegen.plugin.schemas import compiled_validator, reference_validator, schema_problems
 from tests.examples import examples
-
-from .conftest import REFERENCE_SCENES
+from tests.kit import REFERENCE_SCENES
 
 REFERENCES = sorted(REFERENCE_SCENES.rglob("*.json"))  # every folder: the families' tasks, more/ and eval7/
 

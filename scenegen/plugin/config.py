@@ -20,7 +20,7 @@ import yaml
 
 from scenegen.errors import ConfigError
 from scenegen.files import UnreadableFile, kind_of, open_regular
-from scenegen.plugin import resources
+from scenegen.plugin import discovery, resources
 
 if TYPE_CHECKING:
     import jsonschema
@@ -75,10 +75,6 @@ class _ConfigLoader(resources.YAML_LOADER):
         return mapping
 
 
-#: Where bundled templates are found by name: the training templates, then the evaluation's (``eval7_*``).
-_TEMPLATE_FOLDERS = (".", "eval7")
-
-
 def resolve_config_path(spec: str) -> Path:
     """A path as given, or else a bare name (``tool_choice`` / ``tool_choice.yaml``) of a bundled template."""
     if not spec.strip():
@@ -86,14 +82,11 @@ def resolve_config_path(spec: str) -> Path:
     path = Path(spec)
     if _anything_at(path, spec):
         return _config_file(path, spec)
-    if path.parent == Path("."):
-        for folder in _TEMPLATE_FOLDERS:
-            for name in (spec, f"{spec}.yaml"):
-                bundled = resources.templates_dir() / folder / name
-                if os.path.isfile(bundled):  # (false for a name too long to be one, where Path.is_file raises)
-                    return bundled
-    available = ", ".join(sorted(p.name for folder in _TEMPLATE_FOLDERS
-                                 for p in (resources.templates_dir() / folder).glob("*.yaml")))
+    templates = discovery.bundled_templates() if path.parent == Path(".") else {}
+    for name in (spec, f"{spec}.yaml"):
+        if name in templates:
+            return templates[name]
+    available = ", ".join(sorted(discovery.bundled_templates()))
     raise ConfigError("--config", f"no config file {spec!r} (bundled templates: {available})")
 
 

@@ -20,6 +20,8 @@ import warnings
 from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import import_module
+from importlib.util import find_spec
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scenegen.errors import ConfigError
@@ -90,6 +92,45 @@ def _load_entry_point_named(name: str) -> type[Family] | None:
     if isinstance(family, type) and issubclass(family, Family) and family.name == name:
         return family
     return None
+
+
+def family_packages() -> dict[str, Path]:
+    """The package of every installed family, by its import name, with its folder; found without importing
+    the families.
+
+    A family is one package: its code, its ``templates/`` (the bundled configs)
+    and its ``tests/`` (its tests and benchmark cases) are in this folder. The
+    package is the one holding the module its entry point names (two families
+    may share one, as ``approach`` and ``imitation`` do), listed once.
+    """
+    packages: dict[str, Path] = {}
+    for _, value in _entry_point_references():
+        match = _REFERENCE.match(value)
+        spec = find_spec(match.group("module")) if match else None
+        if spec is None or spec.origin is None:  # a broken entry point: installed_families reports it
+            continue
+        package = spec.name if spec.submodule_search_locations is not None else spec.parent
+        packages[package or spec.name] = Path(spec.origin).resolve().parent
+    return dict(sorted(packages.items()))
+
+
+def bundled_templates() -> dict[str, Path]:
+    """Every bundled config by file name (``tool_choice.yaml``, ``eval7_tool_choice.yaml``): the YAML files in
+    the ``templates/`` folder of each installed family's package; of two of one name, the first family's
+    (in package order)."""
+    templates: dict[str, Path] = {}
+    for folder in family_packages().values():
+        for path in sorted((folder / "templates").glob("*.yaml")):
+            templates.setdefault(path.name, path)
+    return templates
+
+
+def _entry_point_references() -> Iterable[tuple[str, str]]:
+    """(name, object reference) of every entry point in GROUP, from the replacement of ``entry_points`` where
+    one is set (the tests register families so), else as importlib.metadata would read them."""
+    if entry_points is not _INSTALLED_ENTRY_POINTS:
+        return [(entry_point.name, entry_point.value) for entry_point in entry_points(group=GROUP)]
+    return _declared_entry_points()
 
 
 def _entry_point_named(name: str) -> Callable[[], object] | None:

@@ -1,8 +1,9 @@
-"""Find the templates and JSON Schemas shipped with scenegen.
+"""Find the JSON Schemas and package files shipped with scenegen.
 
-An installed wheel carries them inside the package (``scenegen/templates``,
-``scenegen/schema``); a source checkout or editable install keeps them at the
-top of the repository. Both layouts are looked up, package first.
+An installed wheel carries the schemas inside the package (``scenegen/schema``);
+a source checkout or editable install keeps them at the top of the repository.
+Both layouts are looked up, package first. (Each family's templates are in its
+own package: ``discovery.bundled_templates``.)
 """
 
 from __future__ import annotations
@@ -39,11 +40,6 @@ def package_text(path: str) -> str:
     2-3 ms of every run's start.
     """
     return (_PACKAGE / path).read_text(encoding="utf-8")
-
-
-def templates_dir() -> Path:
-    """The folder of bundled example configs."""
-    return _data_dir("templates")
 
 
 def schema_dir() -> Path:

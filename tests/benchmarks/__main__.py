@@ -5,6 +5,8 @@ run one after another in one process, the later ones inherited the caches and th
 heap of the earlier ones and ran up to 15% slower (the builder family's
 generation took 54 us a dialogue there, 46 alone).
 
+The benchmarks are the core's (the modules here) and each family's, in its own
+package (``<package>/tests/bench.py``, see :mod:`tests.benchmarks.cases`).
 ``python -m tests.benchmarks [NAME ...]`` runs the named benchmarks only.
 """
 
@@ -20,7 +22,11 @@ import time
 from pathlib import Path
 
 import tests.benchmarks as package
+from tests.benchmarks.cases import family_benchmarks
 from tests.benchmarks.pipeline import SCRATCH_VARIABLE
+
+#: Modules of this package that other benchmarks use, not benchmarks themselves.
+HELPERS = ("cases", "pipeline")
 
 #: Runs one benchmark in this process (the parent runs each so, in a child).
 ONE = "--in-process"
@@ -30,7 +36,7 @@ def main() -> None:
     if sys.argv[1:2] == [ONE]:
         _run_here(sys.argv[2])
         return
-    known = [info.name for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_")]
+    known = [*_core_benchmarks(), *family_benchmarks()]
     names = sys.argv[1:] or known
     unknown = [name for name in names if name not in known]
     if unknown:
@@ -52,6 +58,12 @@ def main() -> None:
         sys.exit(f"benchmarks that failed: {', '.join(failed)}")
 
 
+def _core_benchmarks() -> list[str]:
+    """The benchmarks of the core: the modules of this package."""
+    return [info.name for info in pkgutil.iter_modules(package.__path__)
+            if not info.name.startswith("_") and info.name not in HELPERS]
+
+
 def _output() -> Path:
     """output/, where `make` writes by default (made if missing)."""
     folder = Path("output")
@@ -60,7 +72,8 @@ def _output() -> Path:
 
 
 def _run_here(name: str) -> None:
-    module = importlib.import_module(f"{package.__name__}.{name}")
+    families = family_benchmarks()
+    module = families[name] if name in families else importlib.import_module(f"{package.__name__}.{name}")
     for line in module.run():
         print(f"   {line}", flush=True)
 

@@ -19,10 +19,12 @@ from pathlib import Path
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 
+from .cases import MAIN_JOB, declared
 from .pipeline import _scratch
 
-#: (config, n): six to eight seconds in one process, so that starting the workers (0.2-0.3 s each) is a small part.
-CONFIGS = (("tool_choice", 30_000), ("shell_game", 20_000), ("helper_hinderer", 2000), ("caip", 300_000))
+#: (config, n), as the families declare them: six to eight seconds in one process, so that starting the workers
+#: (0.2-0.3 s each) is a small part.
+CONFIGS = declared("SCALING")
 ROUNDS = 3
 #: Where the rates are measured: a RAM-backed folder, so that they show how the work scales over cores. On this
 #: VM's ext4 creating a file costs 60-800 us of kernel CPU depending on recent deletions, and it does not scale.
@@ -71,7 +73,7 @@ def _ray() -> Iterator[str]:
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     start_up = time.perf_counter() - started
     try:
-        config, n = CONFIGS[0]
+        config, n = next(case for case in CONFIGS if case[0] == MAIN_JOB)
         one, on_ray = _best_of_rounds(config, n, {"workers": 1}, {"executor": "ray", "workers": 2})
     finally:
         ray.shutdown()
@@ -81,7 +83,7 @@ def _ray() -> Iterator[str]:
 
 
 def _command(n: int, out: Path) -> list[str]:
-    return [sys.executable, "-m", "scenegen", "make", "--config", "tool_choice",
+    return [sys.executable, "-m", "scenegen", "make", "--config", MAIN_JOB,
             "-n", str(n), "--out", str(out), "--quiet"]
 
 
@@ -109,7 +111,7 @@ def _peak_rss(n: int) -> float:
 def _memory() -> Iterator[str]:
     small, large = _peak_rss(1000), _peak_rss(100_000)
     verdict = "met" if large <= 1.5 * small else "missed"
-    yield (f"tool_choice peak RSS of the largest process: {small:.0f} MB at -n 1,000, {large:.0f} MB at "
+    yield (f"{MAIN_JOB} peak RSS of the largest process: {small:.0f} MB at -n 1,000, {large:.0f} MB at "
            f"-n 100,000: {large / small:.2f}x (target <= 1.5x: {verdict})")
 
 
@@ -123,7 +125,7 @@ def _first_file() -> Iterator[str]:
     first = time.perf_counter() - started
     process.send_signal(signal.SIGTERM)
     _, error = process.communicate(timeout=60)
-    yield (f"tool_choice -n 1,000,000,000: first sample recorded after {first:.2f} s; stopped by SIGTERM "
+    yield (f"{MAIN_JOB} -n 1,000,000,000: first sample recorded after {first:.2f} s; stopped by SIGTERM "
            f"(exit {process.returncode}: {error.decode().strip()[:90]}...)")
 
 

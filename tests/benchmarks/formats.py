@@ -10,30 +10,29 @@ from __future__ import annotations
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from scenegen import read
 from scenegen.factory.request import RunRequest
-from scenegen.factory.run import make
+from scenegen.factory.run import load_family, make
 
+from .cases import MAIN_JOB, declared
 from .factory import IN_MEMORY
 
-#: (config, n, make options): a few seconds of making each.
-CONFIGS: tuple[tuple[str, int, dict[str, object]], ...] = (
-    ("tool_choice", 5000, {}), ("shell_game", 4000, {}), ("set_rotation", 4000, {}), ("helper_hinderer", 300, {}),
-    ("caip", 50_000, {}))
+#: (config, n), as the families declare them: a few seconds of making each.
+CONFIGS = declared("FORMATS")
 #: (label, options) of each format measured.
 FORMATS = (("files", {"format": "files"}), ("jsonl zstd", {"format": "jsonl"}),
            ("jsonl gzip", {"format": "jsonl", "compression": "gzip"}), ("parquet zstd", {"format": "parquet"}))
 ROUNDS = 2
 #: zstd JSON Lines should take at most this share of the bytes of indented scene files.
 SIZE_TARGET = 1 / 10
-#: scenegen.read over Tool Choice, documents per second on one core.
+#: scenegen.read over the main job's run, documents per second on one core.
 READ_TARGET = 5000
 
 
-def _made(root: Path, config: str, n: int, options: dict[str, object]) -> tuple[Path, float]:
+def _made(root: Path, config: str, n: int, options: Mapping[str, object]) -> tuple[Path, float]:
     """A run made into ``root``, and the best wall-clock seconds of ROUNDS makes."""
     best = float("inf")
     out = root / "run"
@@ -56,14 +55,14 @@ def _size(out: Path) -> int:
 
 
 def run() -> Iterator[str]:
-    for config, n, extra in CONFIGS:
+    for config, n in CONFIGS:
         files_bytes = files_seconds = 0.0
         for label, options in FORMATS:
-            if config == "caip" and options["format"] == "files":
-                continue  # a CAIP record is a line, not a document a simulator runs
+            if options["format"] == "files" and load_family(config)[1].output.default_format != "files":
+                continue  # a record (a CAIP command) is a line, not a document a simulator runs
             root = Path(tempfile.mkdtemp(prefix="scenegen-formats-", dir=IN_MEMORY if IN_MEMORY.is_dir() else None))
             try:
-                out, seconds = _made(root, config, n, {**extra, **options})
+                out, seconds = _made(root, config, n, options)
                 documents, rate = _read_rate(out)
                 per_document = _size(out) / documents
             finally:
@@ -77,7 +76,7 @@ def run() -> Iterator[str]:
                 line += f"; {share:.3f} of the files' bytes, {files_seconds / seconds:.2f}x their make-rate"
                 if label == "jsonl zstd":
                     line += f" (size target {SIZE_TARGET:.2f}: {_verdict(share <= SIZE_TARGET)})"
-            if config == "tool_choice":
+            if config == MAIN_JOB:
                 line += f" (read target {READ_TARGET:,}/s: {_verdict(rate >= READ_TARGET)})"
             yield line
 

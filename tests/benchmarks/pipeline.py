@@ -139,11 +139,3 @@ def _writing(config: str, n: int, out: Path) -> Timing:
         folder.record_lines(manifest_bytes(sink.entries), [entry_indices(entry) for entry in sink.entries])
         spent = _since(start)
     return Timing(cpu + spent.cpu, wall + spent.wall)
-
-
-def run() -> list[str]:
-    return measure("tool_choice.yaml", 2000)
-
-
-if __name__ == "__main__":
-    print("\n".join(run()))

@@ -18,7 +18,7 @@ import pytest
 
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
-from tests.conftest import Result
+from tests.kit import Result
 
 
 @dataclass

@@ -13,8 +13,7 @@ from shapely.ops import unary_union
 
 from scenegen.mcs.floor_field import FloorField, body_crosses
 from tests.examples import examples
-
-from ..families.navigation_replay import shortest_walk
+from tests.kit.navigation_replay import shortest_walk
 
 
 @settings(max_examples=examples(80), deadline=None)

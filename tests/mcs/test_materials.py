@@ -11,14 +11,14 @@ import pytest
 
 from scenegen.mcs import materials
 from scenegen.plugin import resources
-
-from ..conftest import REFERENCE_SCENES
+from scenegen.plugin.discovery import bundled_templates
+from tests.kit import REFERENCE_SCENES
 
 SCENES = sorted(REFERENCE_SCENES.rglob("*.json"))
 # The scenes of the tasks scenegen makes (and more/): eval7/ holds every task, some with rooms (metal walls) that no
 # family draws yet, so the room and tool palettes are held to the curated scenes only.
 CURATED = [path for path in SCENES if "eval7" not in path.parts]
-TEMPLATES = sorted([*resources.templates_dir().glob("*.yaml"), *resources.templates_dir().glob("eval7/*.yaml")])
+TEMPLATES = sorted(bundled_templates().values())
 TOOL_MATERIAL = "UnityAssetStore/YughuesFreeMetalMaterials/Materials/M_YFMM_13"
 
 
@@ -99,7 +99,7 @@ def test_salient_keywords() -> None:
 
 
 def test_the_templates_are_found() -> None:
-    assert TEMPLATES, f"no templates in {resources.templates_dir()}"
+    assert TEMPLATES, "no bundled templates"
 
 
 @pytest.mark.parametrize("path", TEMPLATES, ids=lambda path: path.name)

@@ -6,7 +6,7 @@ JSONL shards: a target from composable parts, one instruction per part with the
 gold builder answer in the seed's JSON format and the worlds before and after,
 corrections and clarification turns. ``scenegen.families.builder.score`` scores a
 builder's answers against gold ones. The words and templates are data under
-``templates/builder/``; docs/builder.md says what is fact and what is choice.
+``data/`` in its package; docs/builder.md says what is fact and what is choice.
 
 This module imports nothing, so that the scorer loads without the generator: the
 family class is :class:`scenegen.families.builder.family.Builder`.

@@ -11,7 +11,7 @@ PLACEMENTS = ("landmark", "on_top", "beside")
 
 SHARE = number("share", 0, 1)
 PART_COUNT = number("part_count", 1, 8, integer=True)
-KIND = one_of("kind", tuple(KINDS), "A kind of part (templates/builder/instructions.yaml words each).")
+KIND = one_of("kind", tuple(KINDS), "A kind of part (the family's data/instructions.yaml words each).")
 COLOUR = one_of("colour", COLOURS, "One of the six colours of the seed's builder prompt.")
 PLACEMENT = one_of("placement", PLACEMENTS,
                    "landmark: counted steps from a named place; on_top: on top of a one-column part already built; "

@@ -1,4 +1,4 @@
-"""Load the builder's words and templates (``templates/builder/*.yaml``) once per run, and fill templates.
+"""Load the builder's words and templates (``data/*.yaml``) once per run, and fill templates.
 
 A template is English with ``{slot}`` placeholders and ``[optional phrases]``: an
 optional phrase is kept (without its brackets) when every slot in it has words,
@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from scenegen.errors import ScenegenError
@@ -26,7 +27,7 @@ _A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (?=[aeiou])")
 
 
 class LexiconError(ScenegenError):
-    """A data file of the builder family (templates/builder/) that cannot be used as written."""
+    """A data file of the builder family (data/) that cannot be used as written."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Landmark:
 
 @dataclass(frozen=True)
 class Lexicon:
-    """Everything the builder says, read from ``templates/builder/``."""
+    """Everything the builder says, read from ``data/``."""
 
     numbers: tuple[str, ...]
     landmarks: tuple[Landmark, ...]
@@ -106,10 +107,15 @@ def articles(text: str) -> str:
     return text
 
 
+#: The builder's words and instruction templates, data in the family's package.
+DATA = Path(__file__).resolve().parent / "data"
+
+
 @cache
-def load() -> Lexicon:
-    """The lexicon, checked: every kind has nouns, an anchor and full templates; landmarks lie on the ground."""
-    folder = resources.templates_dir() / "builder"
+def load(folder: Path | None = None) -> Lexicon:
+    """The lexicon of ``data/`` (or ``folder``), checked: every kind has nouns, an anchor and full templates;
+    landmarks lie on the ground."""
+    folder = folder or DATA
     with (folder / "lexicon.yaml").open(encoding="utf-8") as handle:
         words: dict[str, Any] = resources.load_yaml(handle)
     with (folder / "instructions.yaml").open(encoding="utf-8") as handle:
@@ -117,11 +123,11 @@ def load() -> Lexicon:
     landmarks = tuple(Landmark(entry["at"][0], entry["at"][1], tuple(entry["names"])) for entry in words["landmarks"])
     for landmark in landmarks:
         if not (LOW <= landmark.x <= HIGH and LOW <= landmark.z <= HIGH):
-            raise LexiconError(f"templates/builder/lexicon.yaml: landmark {landmark.names[0]!r} is off the ground")
+            raise LexiconError(f"data/lexicon.yaml: landmark {landmark.names[0]!r} is off the ground")
     build = templates["build"]
     for kind in KINDS:
         if not (build.get(kind, {}).get("sized") and words["nouns"].get(kind) and kind in templates["anchors"]):
-            raise LexiconError(f"templates/builder/: kind {kind!r} needs nouns, an anchor and sized templates")
+            raise LexiconError(f"data/: kind {kind!r} needs nouns, an anchor and sized templates")
     return Lexicon(
         numbers=tuple(words["numbers"]),
         landmarks=landmarks,

@@ -2,7 +2,7 @@
 
 What an instruction states is decided by the caller (which attributes are
 missing); this module only words it, drawing among the templates and synonyms
-of ``templates/builder/``. Counts are said in words, directions by compass name
+of ``data/`` in its package. Counts are said in words, directions by compass name
 (or left/right for west/east, on the ``sides`` coin), and never a coordinate.
 
 A phrase depends only on what it says and on which template and synonyms are
@@ -170,7 +170,7 @@ def _split(text: str) -> Pieces:
     """
     pieces = tuple(articles(text).split(_PLACE))
     if any(_ENDS_IN_A.search(piece) for piece in pieces[:-1]):
-        raise LexiconError(f"templates/builder/: 'a' right before the place in {text.replace(_PLACE, '{where}')!r}")
+        raise LexiconError(f"data/: 'a' right before the place in {text.replace(_PLACE, '{where}')!r}")
     return pieces
 
 

@@ -4,7 +4,7 @@
 CAIP grammar (Srinet et al., ACL 2020, Appendix C) as JSONL shards, for training
 semantic parsers; optionally each with a minimally corrupted negative for
 training rerankers. The grammar is ``schema/caip_logical_form.schema.json``; the
-words and templates are data under ``templates/caip/``.
+words and templates are data under ``data/`` in its package.
 """
 
 from scenegen.families.caip.family import Caip

@@ -1,4 +1,4 @@
-"""Load the caip word lists and templates (``templates/caip/*.yaml``) once per run.
+"""Load the caip word lists and templates (``the caip family's data/*.yaml``) once per run.
 
 Everything the per-record path needs is tokenized here: a :class:`Piece` is a run
 of words with its text (leading space included, so joining pieces gives the
@@ -29,7 +29,7 @@ _A_PREFIXES = ("one", "once", "uni", "use", "eu", "ewe")
 
 
 class LexiconError(ScenegenError):
-    """A data file of the caip family (templates/caip/) that cannot be used as written."""
+    """A data file of the caip family (the caip family's data/) that cannot be used as written."""
 
 
 # Final: the hot path tells parts apart by `type(part) is Slot`, which narrows only final classes.
@@ -185,10 +185,14 @@ class Data:
     folder: Path
 
 
+#: The caip family's words and templates, data in the family's package.
+DATA = Path(__file__).resolve().parent / "data"
+
+
 @cache
 def load(folder: Path | None = None) -> Data:
-    """Read ``templates/caip/`` (or ``folder``); cached, so a run reads it once."""
-    folder = folder or resources.templates_dir() / "caip"
+    """Read ``data/`` (or ``folder``); cached, so a run reads it once."""
+    folder = folder or DATA
     documents = {}
     for name in ("lexicon", "phrases", "actions", "dialogues"):
         path = folder / f"{name}.yaml"

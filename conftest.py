@@ -1,0 +1,52 @@
+"""Fixtures and hypothesis profiles for every test: the core's (``tests/``) and each family's own
+(``scenegen/families/<name>/tests/``): run the CLI in-process, the way the installed console script does."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+from scenegen import cli
+from tests.kit import Result
+
+# CI runs the same examples every time (a red build means a change broke something);
+# developers' runs keep drawing new ones, and keep failures in .hypothesis/.
+settings.register_profile("ci", derandomize=True, database=None)
+# `make test-long` (pytest --hypothesis-profile=long): ten times the examples (tests/examples.py), no deadline.
+settings.register_profile("long", max_examples=1000, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
+
+
+@pytest.fixture
+def run_cli(capsys, monkeypatch):
+    """Call ``scenegen ARGS...`` through its entry point; return exit code and output."""
+
+    def invoke(*args: str) -> Result:
+        monkeypatch.setattr(sys, "argv", ["scenegen", *args])
+        try:
+            cli.main()
+            code = 0
+        except SystemExit as done:
+            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke
+
+
+@pytest.fixture
+def write_config(tmp_path):
+    """Write a config (a dict dumped as YAML-compatible JSON, or raw text) and return its path."""
+
+    def write(content: dict | str, name: str = "config.yaml") -> Path:
+        path = tmp_path / name
+        path.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+        return path
+
+    return write

@@ -1,0 +1,14 @@
+"""The caip benchmark runs (tiny n); `make bench` prints it at full size."""
+
+from __future__ import annotations
+
+from . import bench as caip
+
+
+def test_the_benchmark_runs():
+    lines = caip.run(n=300, speed_n=100)
+    text = "\n".join(lines)
+    assert "records/s" in text and "distinct commands" in text
+    assert "action types in logical forms: 12/12" in text
+    assert "dialogue types present: 4/4" in text
+    assert "appendix D shapes produced" in text and "share with has_size" in text
