@@ -76,6 +76,8 @@ class Facts:
         self.version = version
         self.items: dict[str, tuple[str, int]] = {name: (display, stack) for name, (display, stack)
                                                   in table["items"].items()}
+        #: Names as players say them, in lower case (looked up for every word of a record's text and criteria).
+        self.said = {name: display.lower() for name, (display, _) in self.items.items()}
         self.blocks: dict[str, dict[str, Any]] = table["blocks"]
         self.entities: dict[str, str] = table["entities"]
         self.effects = frozenset(table["effects"])
@@ -115,8 +117,8 @@ class Facts:
 
     def display(self, name: str) -> str:
         """An item's, block's or mob's name as players read it, in lower case."""
-        known = self.items.get(name)
-        return (known[0] if known else name.replace("_", " ")).lower()
+        said = self.said.get(name)
+        return said if said is not None else name.replace("_", " ")
 
     def stackable(self, name: str) -> bool:
         return self.items[name][1] > 1

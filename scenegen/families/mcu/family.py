@@ -12,7 +12,6 @@ from scenegen.families.mcu.checks import check_record
 from scenegen.families.mcu.declaration import DECLARATION
 from scenegen.families.mcu.instance import make
 from scenegen.families.mcu.settings import compile_settings
-from scenegen.families.mcu.words import step_words
 from scenegen.plugin.draws import Draws
 from scenegen.plugin.family import Family, Sample
 from scenegen.plugin.outputs import Records
@@ -44,9 +43,8 @@ class Mcu(Family):
         self.settings = compile_settings(config, self.parameters)
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
-        record = make(self.settings, Draws(rng))
+        record, steps = make(self.settings, Draws(rng))
         parts = record["goal"]["parts"]
-        facts = self.settings.catalogue.facts
         truth = {
             "composition": record["goal"]["composition"],
             "kinds": [part["kind"] for part in parts],
@@ -58,7 +56,7 @@ class Mcu(Family):
             "needed_mobs": record["needed"]["mobs"],
             "distractors": record["distractors"],
             "made_first": record["made_first"],
-            "plan": [step_words(facts, step) for step in record["plan"]],
+            "plan": steps,
         }
         params = {"level": record["level"], "composition": record["goal"]["composition"],
                   "kind": parts[0]["kind"], "commands": len(record["custom_init_commands"])}

@@ -33,6 +33,7 @@ class Catalogue:
 
     def __init__(self, version: str) -> None:
         self.facts = facts(version)
+        self._usable: dict[tuple[str, frozenset[str]], tuple[Recipe, ...]] = {}
         self.pools: dict[str, tuple[str, ...]] = {kind: getattr(self, f"_{kind}")() for kind in KINDS}
 
     @cached_property
@@ -41,9 +42,15 @@ class Catalogue:
         return tuple(name for name in self.facts.blocks if self.facts.settled(name))
 
     def usable_recipes(self, item: str, avoid: frozenset[str] = frozenset()) -> tuple[Recipe, ...]:
-        """``item``'s recipes that use neither itself nor anything in ``avoid``."""
-        return tuple(recipe for recipe in self.facts.recipes.get(item, ())
-                     if item not in recipe.uses() and not avoid.intersection(recipe.uses()))
+        """``item``'s recipes that use neither itself nor anything in ``avoid`` (remembered: a sample asks a few
+        times, for the same few avoided targets)."""
+        key = (item, avoid)
+        found = self._usable.get(key)
+        if found is None:
+            found = self._usable[key] = tuple(
+                recipe for recipe in self.facts.recipes.get(item, ())
+                if item not in recipe.uses() and not avoid.intersection(recipe.uses()))
+        return found
 
     def _craft(self) -> tuple[str, ...]:
         pool = set(self.facts.distractor_pool)

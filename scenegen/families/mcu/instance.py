@@ -14,7 +14,7 @@ from scenegen.families.mcu.ground import Ground
 from scenegen.families.mcu.levels import Setup, set_up
 from scenegen.families.mcu.needs import Unmet, need
 from scenegen.families.mcu.settings import ANY, Settings
-from scenegen.families.mcu.words import criteria, phrase, sentence, task_yaml
+from scenegen.families.mcu.words import criteria, phrase, sentence, step_words, task_yaml
 from scenegen.plugin.draws import Draws
 
 #: Kinds whose goal takes a count above one.
@@ -39,8 +39,8 @@ class World:
     conditions: list[str] = field(default_factory=list)
 
 
-def make(settings: Settings, draws: Draws) -> dict[str, Any]:
-    """One task record (see :mod:`.family`)."""
+def make(settings: Settings, draws: Draws) -> tuple[dict[str, Any], list[str]]:
+    """One task record (see :mod:`.family`) and its plan's steps in words."""
     draw = settings.draw
     level = draw["level"](draws)
     composition = draw["composition"](draws)
@@ -50,7 +50,7 @@ def make(settings: Settings, draws: Draws) -> dict[str, Any]:
     world = World()
     ground = Ground()
     gives = _needed_commands(settings, level, setups, ground, draws, world)
-    avoid = set(gives) | {goal.target for goal in goals} | _mentioned([step for s in setups for step in s.steps])
+    avoid = set(gives) | {goal.target for goal in goals} | {name for setup in setups for name in setup.named}
     _distractors(settings, level, avoid, draws, world)
     if level == "hard":
         _conditions(settings, setups, ground, draws, world)
@@ -60,13 +60,14 @@ def make(settings: Settings, draws: Draws) -> dict[str, Any]:
     held = {setup.held[0] for setup in setups if setup.held}
     needed = {"items": sorted(set(gives) | held), "blocks": sorted({b for s in setups for b, _ in s.near}),
               "mobs": sorted({m for s in setups for m, _ in s.need.mobs})}
+    steps = [step_words(facts, step) for step in plan]
     return {
         "version": facts.version,
         "level": level,
         "text": text,
         "custom_init_commands": world.commands,
         "yaml": task_yaml(world.commands, text),
-        "criteria": criteria(facts, text, plan, needed["items"] + needed["blocks"], world.distractors,
+        "criteria": criteria(facts, text, steps, needed["items"] + needed["blocks"], world.distractors,
                              world.conditions),
         "goal": {"composition": composition,
                  "parts": [{"kind": g.kind, "target": g.target, "count": g.count} for g in goals]},
@@ -75,7 +76,7 @@ def make(settings: Settings, draws: Draws) -> dict[str, Any]:
         "distractors": world.distractors,
         "conditions": world.conditions,
         "plan": plan,
-    }
+    }, steps
 
 
 def _goals(settings: Settings, level: str, composition: str, draws: Draws) -> tuple[list[Goal], list[Setup]]:
@@ -109,11 +110,12 @@ def _goals(settings: Settings, level: str, composition: str, draws: Draws) -> tu
 def _overlap(goals: list[Goal], setups: list[Setup]) -> bool:
     """Whether one goal's steps name another goal's target (mining obsidian collects obsidian): that goal would be
     reached on the way, and its own steps would not be needed."""
+    if len(setups) == 1:
+        return False
     tools: set[str] = set()
     made: set[str] = set()
     for k, setup in enumerate(setups):
-        named = _mentioned(setup.steps)
-        if any(goal.target in named for j, goal in enumerate(goals) if j != k):
+        if any(goal.target in setup.named for j, goal in enumerate(goals) if j != k):
             return True
         # A tool outlasts its use: a second goal with the same tool would make or use it again for nothing.
         used = {step[key] for step in setup.steps for key in ("tool", "weapon") if key in step}
@@ -190,18 +192,17 @@ def _set_near(setup: Setup, reach: int, ground: Ground, draws: Draws, world: Wor
 
 def _distractors(settings: Settings, level: str, avoid: set[str], draws: Draws, world: World) -> None:
     facts = settings.catalogue.facts
-    pool = facts.distractor_pool
+    pool, size, uniform = facts.distractor_pool, len(facts.distractor_pool), draws.uniform
     wanted = settings.draw[f"{level}.distractors"](draws)
     chosen: list[str] = []
     for _ in range(ATTEMPTS * 4):
         if len(chosen) == wanted:
             break
-        item = draws.pick(pool)
+        item = pool[int(uniform() * size)]
         if item not in avoid:
             avoid.add(item)
             chosen.append(item)
-    for item in chosen:
-        world.commands.append(cmd.give(item, 1 + draws.below(16) if facts.stackable(item) else 1))
+            world.commands.append(cmd.give(item, 1 + int(uniform() * 16) if facts.items[item][1] > 1 else 1))
     world.distractors = chosen
 
 
@@ -234,15 +235,6 @@ def _shuffle(commands: list[str], draws: Draws) -> None:
     for i in range(len(commands) - 1, 0, -1):
         j = draws.below(i + 1)
         commands[i], commands[j] = commands[j], commands[i]
-
-
-def _mentioned(plan: list[dict[str, Any]]) -> set[str]:
-    """Every item, block and mob a plan names: a distractor is none of them, or a step could be skipped."""
-    names: set[str] = set()
-    for step in plan:
-        names.update(value for key, value in step.items() if isinstance(value, str) and key != "do")
-        names.update(step.get("uses", ()))
-    return names
 
 
 def _plan(setups: list[Setup], composition: str) -> list[dict[str, Any]]:

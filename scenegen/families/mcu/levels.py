@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from scenegen.families.mcu.goals import Catalogue
 from scenegen.families.mcu.needs import Need, Step, choose, craft_step
@@ -25,6 +26,20 @@ class Setup:
     near: list[tuple[str, int]]
     steps: list[Step]
     made_first: list[str] = field(default_factory=list)
+
+    @cached_property
+    def named(self) -> frozenset[str]:
+        """Every item, block and mob the steps name."""
+        return mentioned(self.steps)
+
+
+def mentioned(steps: list[Step]) -> frozenset[str]:
+    """Every item, block and mob ``steps`` name."""
+    names: set[str] = set()
+    for step in steps:
+        names.update(value for key, value in step.items() if key != "do" and isinstance(value, str))
+        names.update(step.get("uses", ()))
+    return frozenset(names)
 
 
 def set_up(catalogue: Catalogue, need: Need, level: str, draws: Draws, avoid: frozenset[str],

@@ -22,6 +22,9 @@ _UNCHANGED_PLURALS = ("s", "sh", "ch", "x", "glass", "wool", "dirt", "sand", "gr
 
 def name(facts: Facts, item: str) -> str:
     """An item, block or mob as a player says it; a potion by its type."""
+    said = facts.said.get(item)
+    if said is not None:
+        return said
     if item.startswith("potion:"):
         return f"potion of {item[7:].replace('_', ' ')}"
     return facts.display(item)
@@ -88,11 +91,10 @@ def step_words(facts: Facts, step: dict[str, Any]) -> str:
     return f"find the {name(facts, step['target'])} within {step['within']} blocks"
 
 
-def criteria(facts: Facts, text: str, plan: Sequence[dict[str, Any]], needed: Sequence[str],
+def criteria(facts: Facts, text: str, steps: Sequence[str], needed: Sequence[str],
              distractors: Sequence[str], conditions: Sequence[str]) -> str:
     """The grading criteria of one task: six major criteria (``***``), each with its rules; task progress lists the
-    key steps of the plan, material use names what is needed and what is not."""
-    steps = [step_words(facts, step) for step in plan]
+    key steps of the plan (``steps``, in words), material use names what is needed and what is not."""
     needed_words = ", ".join(name(facts, item) for item in needed) or "nothing but its bare hands"
     efficiency = f"reaches the goal in about {len(steps)} step{'s' if len(steps) > 1 else ''}, without repeating any"
     rules = {
@@ -116,9 +118,15 @@ def criteria(facts: Facts, text: str, plan: Sequence[dict[str, Any]], needed: Se
 
 
 def task_yaml(commands: Sequence[str], text: str) -> str:
-    """The task configuration as MCU reads it: ``custom_init_commands`` and ``text``; every string double-quoted
-    (a JSON string is a YAML double-quoted scalar), so no command's braces, colons or quotes can confuse a loader."""
-    lines = ["custom_init_commands:"]
-    lines.extend(f"- {json.dumps(command)}" for command in commands)
-    lines.append(f"text: {json.dumps(text)}")
-    return "\n".join(lines) + "\n"
+    """The task configuration as MCU reads it: ``custom_init_commands`` and ``text``; every string double-quoted,
+    so no command's braces, colons or quotes can confuse a loader."""
+    listed = "".join(f"- {_quoted(command)}\n" for command in commands)
+    return f"custom_init_commands:\n{listed}text: {_quoted(text)}\n"
+
+
+def _quoted(text: str) -> str:
+    """A YAML double-quoted scalar of ``text``: in ASCII without a backslash (every command and text the family
+    writes), only a double quote needs escaping."""
+    if not text.isascii() or "\\" in text:
+        return json.dumps(text)  # a JSON string is a YAML double-quoted scalar too
+    return '"' + text.replace('"', '\\"') + '"'
