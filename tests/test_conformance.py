@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.run import load_family
+from scenegen.factory.plan import load_family
 from scenegen.folder.output_folder import dump_json
 from scenegen.mcs.output import MCS_SCENES
 from scenegen.plugin import resources

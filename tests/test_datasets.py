@@ -19,8 +19,9 @@ datasets = pytest.importorskip("datasets")
 
 from scenegen import ScenegenIterableDataset, read, records  # noqa: E402
 from scenegen.factory.pipeline import Pipeline  # noqa: E402
+from scenegen.factory.plan import load_family  # noqa: E402
 from scenegen.factory.request import RunRequest  # noqa: E402
-from scenegen.factory.run import load_family, make  # noqa: E402
+from scenegen.factory.run import make  # noqa: E402
 from scenegen.folder.manifest import MANIFEST, read_manifest  # noqa: E402
 from scenegen.plugin.schemas import reference_validator  # noqa: E402
 from scenegen.reading.convert import convert  # noqa: E402

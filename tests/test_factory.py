@@ -19,8 +19,9 @@ import pytest
 
 from scenegen.factory import pool
 from scenegen.factory.jobs import RunSpec, Worker
+from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
-from scenegen.factory.run import load_family, make
+from scenegen.factory.run import make
 from scenegen.factory.seeds import stream_key
 from scenegen.factory.window import Window
 from scenegen.folder.indices import IndexRuns

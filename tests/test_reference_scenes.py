@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.run import load_family
+from scenegen.factory.plan import load_family
 from scenegen.mcs.export import to_document
 from scenegen.mcs.load import from_document
 from tests.kit import REFERENCE_SCENES

@@ -1,6 +1,8 @@
 """The run loop: config -> family -> jobs made by an executor -> manifest.
 
-:func:`make` validates the request, opens the run folder and streams the run's
+:func:`make` resolves the request into a plan (:mod:`scenegen.factory.plan`: the
+config read and checked, the family built, nothing written yet), then
+:func:`run_plan` opens the run folder and streams the run's
 jobs (:meth:`scenegen.folder.storage.Storage.jobs`) to an executor
 (:mod:`scenegen.factory.executors`): the run's own process, a pool of local processes,
 or Ray tasks. Workers make and write the files of their jobs; this process
@@ -14,13 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shlex
 import signal
 import sys
 import threading
 import time
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
@@ -28,20 +29,15 @@ from typing import Any
 
 import orjson
 
-from scenegen import __version__
 from scenegen.errors import Interrupted
 from scenegen.factory import collector
 from scenegen.factory.executors import Executor, open_executor, usable_cores
-from scenegen.factory.jobs import JobResult, RunSpec
+from scenegen.factory.jobs import JobResult
+from scenegen.factory.plan import RunPlan, plan_run
 from scenegen.factory.request import RunRequest
 from scenegen.factory.window import WorkerDied
-from scenegen.folder.names import check_prefix
 from scenegen.folder.output_folder import OutputFolder
-from scenegen.folder.storage import Storage
 from scenegen.folder.summary import Summary
-from scenegen.plugin.config import check_config, read_config, resolve_config_path
-from scenegen.plugin.discovery import family_named
-from scenegen.plugin.family import Family
 from scenegen.reading.card import write_card
 
 
@@ -70,58 +66,34 @@ class RunSummary:
         return f"{self.out} (--out {self.asked} leads there)"
 
 
-def load_family(config_spec: str, *, pairs: bool = False) -> tuple[Path, Family]:
-    """Resolve, read and validate a config; build its family. ``pairs`` sets the config's ``pairs: true``."""
-    path = resolve_config_path(config_spec)
-    raw = read_config(path)
-    family_class = family_named(raw["family"])
-    if pairs:
-        raw = family_class.pairing.requested(raw, family_class.name)
-    return path, family_class(check_config(raw, family_class.config_schema()))
-
-
 def make(request: RunRequest) -> RunSummary:
     """Generate ``request.n`` samples into the output folder; return what was done."""
-    config_path, family = load_family(request.config, pairs=request.pairs)
-    prefix = check_prefix(request.prefix if request.prefix is not None else f"{config_path.stem}_")
-    storage = Storage.of(family.output, request.format, request.compression, request.shard_size)
-    out = request.out or Path("output") / config_path.stem
-    run = {"family": family.name, "seed": request.seed, "split": request.split, "prefix": prefix,
-           "stem": config_path.stem, "storage": storage.record(), "config": family.config, "scenegen": __version__}
-    workers = request.workers or usable_cores()
+    return run_plan(plan_run(request))
+
+
+def run_plan(plan: RunPlan) -> RunSummary:
+    """Make the planned run's samples into its folder (fresh, resumed or replacing a run, as asked); write its
+    dataset card; return what was done."""
+    n = plan.request.n
     started = time.perf_counter()
-    with OutputFolder(out, run, resume=request.resume, overwrite=request.overwrite,
-                      per_sample=family.pairing.documents_per_sample(family.config)) as folder:
-        spec = RunSpec(family.name, family.config, request.seed, request.split, prefix, request.check, folder.root,
-                       config_path.stem, storage)
-        jobs = storage.jobs(request.n, folder.done)
-        pending = request.n - folder.done.count_below(request.n)
+    with OutputFolder(plan.out, plan.record, resume=plan.request.resume, overwrite=plan.request.overwrite,
+                      per_sample=plan.documents_per_sample) as folder:
+        pending = n - folder.done.count_below(n)
+        # A resumed run's card reads the whole run, which holds the samples below the larger of -n and what
+        # earlier runs recorded.
+        samples = max(n, folder.done.end)
         try:
-            made = _run_jobs(request, folder, spec, family, jobs, pending, workers)
+            made = _run_jobs(plan, folder, pending)
         except KeyboardInterrupt:
-            written = min(request.n, request.n - pending + folder.recorded)
-            raise Interrupted(f"interrupted: {written} of {request.n} samples are written and recorded "
+            written = min(n, n - pending + folder.recorded)
+            raise Interrupted(f"interrupted: {written} of {n} samples are written and recorded "
                               f"in {folder.destination}; rerun the same command with --resume to continue") from None
         folder.close()
-        # A resumed run's summary lacks what earlier runs recorded: its card reads the whole run, which holds the
-        # samples below the larger of -n and what earlier runs recorded.
-        samples = max(request.n, folder.done.end)
-        write_card(folder.root, command_line(request, storage, samples), None if folder.done else made.summary)
+        # A resumed run's summary lacks what earlier runs recorded: its card is made from the files.
+        write_card(folder.root, plan.command_line(samples), None if folder.done else made.summary)
     seconds = time.perf_counter() - started
-    return RunSummary(made.samples, request.n - pending, seconds, folder.destination, family.output.unit,
-                      made.documents, out)
-
-
-def command_line(request: RunRequest, storage: Storage, samples: int) -> str:
-    """A command that makes this run's output of ``samples`` samples (the options that shape it, not where or how
-    fast it runs)."""
-    words = ["scenegen", "make", "--config", request.config, "-n", str(samples), "--seed", str(request.seed),
-             "--split", request.split]
-    if request.prefix is not None:
-        words += ["--prefix", request.prefix]
-    if request.pairs:
-        words.append("--pairs")
-    return shlex.join(words + storage.options())
+    return RunSummary(made.samples, n - pending, seconds, folder.destination, plan.family.output.unit,
+                      made.documents, plan.out)
 
 
 @dataclass
@@ -131,20 +103,24 @@ class _Made:
     summary: Summary = field(default_factory=Summary)
 
 
-def _run_jobs(request: RunRequest, folder: OutputFolder, spec: RunSpec, family: Family,
-              jobs: Iterator[Sequence[int]], pending: int, workers: int) -> _Made:
-    """Make the jobs with the requested executor, recording each job's entries in order; report progress."""
+def _run_jobs(plan: RunPlan, folder: OutputFolder, pending: int) -> _Made:
+    """Make the planned run's jobs not yet done with the requested executor, recording each job's entries in
+    order; report progress."""
+    request = plan.request
+    workers = request.workers or usable_cores()
+    jobs = plan.storage.jobs(request.n, folder.done)
     first = list(islice(jobs, workers))
     _warn_of_idle_workers(request)
     made = _Made()
     show_progress = request.progress and sys.stderr.isatty()
     # Never more workers than jobs: each is a process, with its memory, whether it has a job or not (and a run of
     # one job gains nothing from starting any).
-    executor = open_executor(request.executor, spec, family, max(1, min(workers, len(first))), request.ray_address)
+    executor = open_executor(request.executor, plan.spec(folder.root), plan.family, max(1, min(workers, len(first))),
+                             request.ray_address)
     # The signal handlers go in once the executor has started: Ray puts its own in for SIGTERM.
     with _stop_requests(executor) as stops:
         try:
-            with _progress_bar(pending, family.output.unit.rstrip("s"), show_progress) as progress, \
+            with _progress_bar(pending, plan.family.output.unit.rstrip("s"), show_progress) as progress, \
                     collector.tuned_for_runs():
                 try:
                     for result in executor.results(chain(first, jobs)):

@@ -14,8 +14,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from scenegen import read
+from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
-from scenegen.factory.run import load_family, make
+from scenegen.factory.run import make
 
 from .cases import MAIN_JOB, declared
 from .factory import IN_MEMORY

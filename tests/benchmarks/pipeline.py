@@ -17,8 +17,9 @@ from pathlib import Path
 
 from scenegen.factory import collector
 from scenegen.factory.pipeline import CHUNK_SIZE, Pipeline
+from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
-from scenegen.factory.run import RunSummary, load_family, make
+from scenegen.factory.run import RunSummary, make
 from scenegen.folder.manifest import entry_indices, manifest_bytes
 from scenegen.folder.output_folder import OutputFolder
 from scenegen.folder.sinks import open_sink

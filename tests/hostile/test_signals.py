@@ -16,7 +16,7 @@ import pytest
 from hypothesis import settings
 
 from scenegen.factory.jobs import RunSpec, Worker
-from scenegen.factory.run import load_family
+from scenegen.factory.plan import load_family
 from scenegen.folder.lock import FolderLock
 from scenegen.folder.manifest import entry_indices, read_manifest
 from scenegen.folder.stops import POLL_SECONDS, STOP_MARKER, RunGuard, lock_holder

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError, GenerationError
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.run import load_family
+from scenegen.factory.plan import load_family
 from scenegen.mcs.navigation.checks import navigation_problems
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
-from scenegen.factory.run import load_family
+from scenegen.factory.plan import load_family
 from scenegen.families.approach_imitation import Approach, Imitation
 from scenegen.plugin.family import Family
 from tests.examples import examples

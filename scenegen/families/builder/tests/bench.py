@@ -25,8 +25,8 @@ import orjson
 
 from scenegen.factory import collector
 from scenegen.factory.pipeline import Pipeline
+from scenegen.factory.plan import load_family
 from scenegen.factory.request import DEFAULT_SPLIT
-from scenegen.factory.run import load_family
 from scenegen.factory.seeds import SampleStreams, stream_key
 from scenegen.families.builder.family import Builder
 from scenegen.families.builder.shapes import KINDS

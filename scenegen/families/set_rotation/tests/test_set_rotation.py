@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point
 
 from scenegen.errors import ConfigError
-from scenegen.factory.run import load_family
+from scenegen.factory.plan import load_family
 from scenegen.families.set_rotation import SetRotation
 from scenegen.mcs.tracking.params import RedrawLimit
 from scenegen.plugin.schemas import document_problems

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point
 
 from scenegen.errors import ConfigError
-from scenegen.factory.run import load_family
+from scenegen.factory.plan import load_family
 from scenegen.families.shell_game import ShellGame
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
