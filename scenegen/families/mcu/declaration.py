@@ -53,8 +53,9 @@ DECLARATION = Declaration(
         Param("find_distance", number("find_distance", 4, 32, integer=True), {"min": 6, "max": 16},
               "The distance a find goal states: its block or mob is set at least half of it and at most all of it "
               "away."),
-        Param("simple.distractors", number("simple_distractors", 0, 1, integer=True), [0, 1],
-              "Unneeded item kinds given at the simple level (MCU's simple configs carry at most one)."),
+        Param("simple.distractors", number("simple_distractors", 0, 1, integer=True), 1,
+              "Unneeded item kinds given at the simple level: MCU's simple configs carry at most one, and with one "
+              "their median of 3 commands is met (its prompt asks for one or two commands the task does not need)."),
         Param("medium.distractors", number("medium_distractors", 0, 11, integer=True), {"min": 1, "max": 5},
               "Unneeded item kinds given at the medium level."),
         Param("hard.distractors", number("hard_distractors", 1, 64, integer=True), {"min": 12, "max": 22},

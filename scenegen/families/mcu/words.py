@@ -10,6 +10,9 @@ from typing import Any
 from scenegen.families.mcu.facts import Facts, wiki
 from scenegen.families.mcu.goals import Catalogue, Goal
 
+#: How the criteria name a hard condition.
+_CONDITIONS = {"night": "the night", "rain": "the rain", "thunder": "the thunderstorm", "blindness": "blindness",
+               "hostile": "a hostile mob nearby"}
 #: MCU's six evaluation dimensions, in the order its rating prompts list them.
 DIMENSIONS = ("Task Progress", "Action Control", "Error Recognition and Correction", "Creative Attempts",
               "Task Completion Efficiency", "Material Selection and Usage")
@@ -101,7 +104,7 @@ def criteria(facts: Facts, text: str, steps: Sequence[str], needed: Sequence[str
         "Task Progress": [f"key step {k}: {words}" for k, words in enumerate(steps, 1)]
         + [f"completes the task: {text[:-1].lower()}"],
         "Action Control": ["acts toward the task and avoids unrelated or aimless actions"]
-        + ([f"keeps to the task despite {', '.join(conditions)}"] if conditions else []),
+        + ([f"keeps to the task despite {' and '.join(_CONDITIONS[c] for c in conditions)}"] if conditions else []),
         "Error Recognition and Correction": [("notices a step that did not work (a missing material, a block broken "
                                               "without the right tool, a missed target) and corrects it")],
         "Creative Attempts": ["tries a sound way to the goal other than the usual one where the game allows it"],
