@@ -88,6 +88,9 @@ class Facts:
         self.hand_command = "replaceitem" if version_key(version) <= version_key(wiki()["replaceitem_until"]) \
             else "item"
         self.distractor_pool = self._distractors()
+        #: Each distractor's /give command but its count, and whether it stacks (a hard config gives a dozen or two).
+        self.distractor_gives = tuple((f"/give @s minecraft:{name} ", self.items[name][1] > 1)
+                                      for name in self.distractor_pool)
 
     def _recipes(self, recipes: dict[str, list[dict[str, Any]]]) -> dict[str, tuple[Recipe, ...]]:
         found = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from scenegen.families.mcu.facts import SWORDS, Facts, Recipe, Use, choices, facts, wiki
+from scenegen.families.mcu.facts import SWORDS, Recipe, Use, choices, facts, wiki
 
 KINDS = ("craft", "mine", "smelt", "collect", "hunt", "combat", "place", "use", "eat", "find")
 #: Kinds whose target is something the agent ends up holding: it is never given.
@@ -153,10 +153,3 @@ def catalogue(version: str) -> Catalogue:
     """The atomic tasks of ``version``."""
     return Catalogue(version)
 
-
-def counts(version: str) -> dict[str, int]:
-    """How many distinct atomic tasks each kind has in ``version``."""
-    return {kind: len(pool) for kind, pool in catalogue(version).pools.items()}
-
-
-__all__ = ["KINDS", "LEVELS", "OBTAINED", "Catalogue", "Facts", "Goal", "catalogue", "counts"]

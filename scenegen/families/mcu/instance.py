@@ -192,17 +192,20 @@ def _set_near(setup: Setup, reach: int, ground: Ground, draws: Draws, world: Wor
 
 def _distractors(settings: Settings, level: str, avoid: set[str], draws: Draws, world: World) -> None:
     facts = settings.catalogue.facts
-    pool, size, uniform = facts.distractor_pool, len(facts.distractor_pool), draws.uniform
+    pool, gives, size, uniform = facts.distractor_pool, facts.distractor_gives, len(facts.distractor_pool), \
+        draws.uniform
     wanted = settings.draw[f"{level}.distractors"](draws)
     chosen: list[str] = []
     for _ in range(ATTEMPTS * 4):
         if len(chosen) == wanted:
             break
-        item = pool[int(uniform() * size)]
+        k = int(uniform() * size)
+        item = pool[k]
         if item not in avoid:
             avoid.add(item)
             chosen.append(item)
-            world.commands.append(cmd.give(item, 1 + int(uniform() * 16) if facts.items[item][1] > 1 else 1))
+            command, stacks = gives[k]
+            world.commands.append(f"{command}{1 + int(uniform() * 16) if stacks else 1}")
     world.distractors = chosen
 
 

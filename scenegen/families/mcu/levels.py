@@ -37,9 +37,15 @@ def mentioned(steps: list[Step]) -> frozenset[str]:
     """Every item, block and mob ``steps`` name."""
     names: set[str] = set()
     for step in steps:
-        names.update(value for key, value in step.items() if key != "do" and isinstance(value, str))
+        for key in _NAMING:
+            if key in step:
+                names.add(step[key])
         names.update(step.get("uses", ()))
     return frozenset(names)
+
+
+#: The keys of a step whose values are ids.
+_NAMING = ("item", "block", "mob", "target", "from", "fuel", "tool", "weapon")
 
 
 def set_up(catalogue: Catalogue, need: Need, level: str, draws: Draws, avoid: frozenset[str],

@@ -130,6 +130,8 @@ def task_yaml(commands: Sequence[str], text: str) -> str:
 def _quoted(text: str) -> str:
     """A YAML double-quoted scalar of ``text``: in ASCII without a backslash (every command and text the family
     writes), only a double quote needs escaping."""
+    if '"' not in text and "\\" not in text and text.isascii():
+        return f'"{text}"'
     if not text.isascii() or "\\" in text:
         return json.dumps(text)  # a JSON string is a YAML double-quoted scalar too
     return '"' + text.replace('"', '\\"') + '"'

@@ -32,6 +32,13 @@ def test_make_writes_shards_that_validate_and_load(run_cli, tmp_path):
     assert loaded[0]["text"] == documents[0]["text"]
 
 
+def test_the_template_is_found_by_name(run_cli, tmp_path):
+    out = tmp_path / "named"
+    result = run_cli("make", "--config", "mcu", "-n", "20", "--out", str(out), "--quiet", "--workers", "1")
+    assert result.code == 0, result.err
+    assert run_cli("validate", "--check", str(out)).code == 0
+
+
 def test_the_same_seed_gives_the_same_bytes(run_cli, tmp_path):
     first, again = _make(run_cli, tmp_path / "first"), _make(run_cli, tmp_path / "again")
     other = _make(run_cli, tmp_path / "other", seed=2)
