@@ -32,7 +32,7 @@ THREATS = ("zombie", "skeleton", "spider", "creeper", "husk")
 
 @dataclass
 class World:
-    """The commands of one sample, with what each needed command sets up and what is left out of the need."""
+    """The commands of one sample, and which unneeded items and conditions are among them."""
 
     commands: list[str] = field(default_factory=list)
     distractors: list[str] = field(default_factory=list)
@@ -45,8 +45,6 @@ def make(settings: Settings, draws: Draws) -> tuple[dict[str, Any], list[str]]:
     level = draw["level"](draws)
     composition = draw["composition"](draws)
     goals, setups = _goals(settings, level, composition, draws)
-    facts = settings.catalogue.facts
-    plan = _plan(setups, composition)
     world = World()
     ground = Ground()
     gives = _needed_commands(settings, level, setups, ground, draws, world)
@@ -55,11 +53,19 @@ def make(settings: Settings, draws: Draws) -> tuple[dict[str, Any], list[str]]:
     if level == "hard":
         _conditions(settings, setups, ground, draws, world)
     _shuffle(world.commands, draws)
-    texts = [phrase(settings.catalogue, goal, setup.need.within) for goal, setup in zip(goals, setups, strict=True)]
-    text = sentence(texts, composition)
     held = {setup.held[0] for setup in setups if setup.held}
     needed = {"items": sorted(set(gives) | held), "blocks": sorted({b for s in setups for b, _ in s.near}),
               "mobs": sorted({m for s in setups for m, _ in s.need.mobs})}
+    return _record(settings, level, composition, goals, setups, world, needed)
+
+
+def _record(settings: Settings, level: str, composition: str, goals: list[Goal], setups: list[Setup], world: World,
+            needed: dict[str, list[str]]) -> tuple[dict[str, Any], list[str]]:
+    """The record of a world made for ``goals``: its words, plan and label fields."""
+    facts = settings.catalogue.facts
+    texts = [phrase(settings.catalogue, goal, setup.need.within) for goal, setup in zip(goals, setups, strict=True)]
+    text = sentence(texts, composition)
+    plan = _plan(setups, composition)
     steps = [step_words(facts, step) for step in plan]
     return {
         "version": facts.version,
