@@ -225,6 +225,12 @@ def _check_label(document: Mapping[str, Any], state: _State) -> list[Problem]:
                  if item in needed or item not in given]
     if not needed <= given:
         problems.append(Problem("$.needed.items", f"{sorted(needed - given)} are needed but not given"))
+    placed, summoned = set(state.blocks.values()), {mob for mob, _ in state.mobs}
+    if not set(document["needed"]["blocks"]) <= placed or not set(document["needed"]["mobs"]) <= summoned:
+        problems.append(Problem("$.needed", "names a block or mob no command sets near the agent"))
+    shown = {"night": state.night, "blindness": "blindness" in state.effects}
+    problems += [Problem("$.conditions", f"{condition} is not set by any command")
+                 for condition in document["conditions"] if not shown.get(condition, True)]
     level = document["level"]
     if level == "simple" and (len(document["distractors"]) > 1 or document["conditions"]):
         problems.append(Problem("$.level", "a simple task carries at most one unneeded item and no condition"))

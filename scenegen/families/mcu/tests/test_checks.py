@@ -89,3 +89,17 @@ def test_words_out_of_step_with_the_commands_are_found(crafted):
     broken = copy.deepcopy(crafted)
     broken["text"] = "Craft a bell."
     assert any(p.path == "$.yaml" for p in check_record(broken))
+
+
+def test_a_condition_no_command_sets_is_found():
+    blind = _first({"level": "hard", "condition": "blindness", "hard": {"conditions": 1}},
+                   lambda record: record["conditions"] == ["blindness"])
+    assert check_record(blind) == []
+    broken = _without(blind, "/effect give @s minecraft:blindness")
+    assert any(p.path == "$.conditions" for p in check_record(broken))
+
+
+def test_a_needed_mob_never_summoned_is_found():
+    hunt = _first({"kind": "hunt", "level": "simple", "count": 1}, lambda record: True)
+    broken = _without(hunt, "/summon")
+    assert {"$.needed", "$.plan"} <= {p.path for p in check_record(broken)}  # named in the label, missed by the plan
