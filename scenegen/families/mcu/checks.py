@@ -23,7 +23,9 @@ from scenegen.errors import Problem
 from scenegen.plugin import resources
 
 _DATA = "families/mcu/data"
-_NAME = r"minecraft:([a-z0-9_]+)(?:\{Potion:\"minecraft:([a-z_]+)\"\})?"
+# An item id, with a potion's type or an enchanted book's one stored enchantment.
+_NAME = (r"minecraft:([a-z0-9_]+)(?:\{Potion:\"minecraft:([a-z_]+)\"\}"
+         r"|\{StoredEnchantments:\[\{id:\"minecraft:([a-z_]+)\",lvl:1\}\]\})?")
 _AT = r"(~-?\d*) (~-?\d*) (~-?\d*)"
 _FORMS = {
     "give": re.compile(rf"/give @s {_NAME} (\d+)"),
@@ -98,9 +100,11 @@ def check_record(document: Mapping[str, Any]) -> list[Problem]:
     return problems
 
 
-def _item(game: dict[str, Any], name: str, potion: str | None) -> str:
+def _item(game: dict[str, Any], name: str, potion: str | None, enchantment: str | None) -> str:
     if name not in game["items"]:
         raise _Refused(f"{name} is no item of {game['version']}")
+    if enchantment is not None and (name != "enchanted_book" or enchantment not in game["enchantments"]):
+        raise _Refused(f"{enchantment} is no enchantment of {game['version']} for an enchanted book")
     if potion is not None:
         if name != "potion" or potion not in game["wiki"]["potions"]:
             raise _Refused(f"{potion} is no potion type")
@@ -132,16 +136,16 @@ def _apply(game: dict[str, Any], state: _State, command: str) -> None:
 
 
 def _give(game: dict[str, Any], state: _State, groups: tuple[str, ...]) -> None:
-    count = int(groups[2])
+    count = int(groups[3])
     if not 1 <= count <= 64 * 36:
         raise _Refused(f"gives {count}, more than an inventory holds")
-    state.inventory[_item(game, groups[0], groups[1])] += count
+    state.inventory[_item(game, *groups[:3])] += count
 
 
 def _hold(game: dict[str, Any], state: _State, groups: tuple[str, ...], old: bool) -> None:
     if old != game["old_hold"]:
         raise _Refused(f"this form does not set a slot in {game['version']}")
-    state.inventory[_item(game, groups[1], groups[2])] += 1
+    state.inventory[_item(game, *groups[1:4])] += 1
 
 
 def _block(game: dict[str, Any], state: _State, name: str, cells: list[tuple[int, int, int]]) -> None:

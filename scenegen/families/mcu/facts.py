@@ -82,6 +82,7 @@ class Facts:
         self.entities: dict[str, str] = table["entities"]
         self.effects = frozenset(table["effects"])
         self.foods = frozenset(table["foods"])
+        self.enchantments: tuple[str, ...] = tuple(table["enchantments"])
         self.recipes = self._recipes(table["recipes"])
         self.smelting = self._smelting()
         self.fuels = {name: per for name, per in wiki()["fuels"].items() if name in self.items}
@@ -91,6 +92,9 @@ class Facts:
         #: Each distractor's /give command but its count, and whether it stacks (a hard config gives a dozen or two).
         self.distractor_gives = tuple((f"/give @s minecraft:{name} ", self.items[name][1] > 1)
                                       for name in self.distractor_pool)
+        #: An enchanted book is given with one stored enchantment of the version (at level 1, which every one has).
+        self.books = tuple(f'/give @s minecraft:enchanted_book{{StoredEnchantments:[{{id:"minecraft:{name}",lvl:1}}]}} '
+                           for name in self.enchantments)
 
     def _recipes(self, recipes: dict[str, list[dict[str, Any]]]) -> dict[str, tuple[Recipe, ...]]:
         found = {}

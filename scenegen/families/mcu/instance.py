@@ -211,6 +211,8 @@ def _distractors(settings: Settings, level: str, avoid: set[str], draws: Draws, 
             avoid.add(item)
             chosen.append(item)
             command, stacks = gives[k]
+            if item == "enchanted_book":
+                command = facts.books[int(uniform() * len(facts.books))]
             world.commands.append(f"{command}{1 + int(uniform() * 16) if stacks else 1}")
     world.distractors = chosen
 

@@ -62,6 +62,8 @@ def test_the_goal_item_given_is_found(crafted):
     ("/summon minecraft:warden ~4 ~ ~4", "no entity of 1.16.5"),
     ("/item replace entity @s weapon.mainhand with minecraft:stone_sword", "does not set a slot in 1.16.5"),
     ("/effect give @s minecraft:darkness 10 1 true", "no effect of 1.16.5"),
+    ('/give @s minecraft:enchanted_book{StoredEnchantments:[{id:"minecraft:swift_sneak",lvl:1}]} 1',
+     "no enchantment of 1.16.5"),
     ("/tp @s ~ ~100 ~", "not a command of a form"),
 ])
 def test_a_bad_command_is_named(crafted, command, why):
