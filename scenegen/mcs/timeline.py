@@ -34,6 +34,10 @@ AFTER_LIDS = -1
 #: Steps from a dragger's last step to the first step of what follows it (a second dragger, the ball's placer).
 AFTER_DRAG = 0
 
+#: How many ``inactive`` entries a dragger's ``states`` list after it lets go: the list stops three steps
+#: before its pole is up (every dragger of the real Shell Game scenes).
+DRAGGER_STATES_AFTER = 13
+
 #: One step's ``states`` entry of a placer (a tuple, as the state lists are shared between scenes).
 ACTIVE = ("active",)
 INACTIVE = ("inactive",)
@@ -118,13 +122,14 @@ class Drag:
 
 
 @cache
-def drop_states(release: int, end: int) -> tuple[tuple[str, ...], ...]:
-    """A drop placer's ``states``: active while it holds its load, inactive from the release to its last step."""
-    return (ACTIVE,) * release + (INACTIVE,) * (end - release + 1)
+def drop_states(release: int) -> tuple[tuple[str, ...], ...]:
+    """A drop placer's ``states`` as the evaluation writes them (``docs/mcs_facts.md`` 3.2): active while it
+    holds its load, one ``inactive`` at index ``release - 1``, and nothing after (the list ends at the release)."""
+    return (ACTIVE,) * (release - 1) + (INACTIVE,)
 
 
 @cache
-def drag_states(grab: int, let_go: int, end: int) -> tuple[tuple[str, ...], ...]:
-    """A dragger's ``states``: active from the grab until it lets go, inactive otherwise, up to its last step."""
-    return (INACTIVE,) * grab + (ACTIVE,) * (let_go - grab) + (INACTIVE,) * (end - let_go + 1)
-
+def drag_states(grab: int, let_go: int) -> tuple[tuple[str, ...], ...]:
+    """A dragger's ``states`` as the evaluation writes them (``docs/mcs_facts.md`` 3.2): active from the grab
+    until it lets go, inactive before, and :data:`DRAGGER_STATES_AFTER` inactive entries after letting go."""
+    return (INACTIVE,) * grab + (ACTIVE,) * (let_go - grab) + (INACTIVE,) * DRAGGER_STATES_AFTER

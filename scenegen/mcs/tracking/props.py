@@ -120,7 +120,7 @@ def _drop_placer_parts(load_top: float, half_height: float, width: float, drop: 
     scale = (width, half_height, width)
     return (round(load_top + half_height, 4), scale,
             (Motion(drop.start, drop.landed, _DOWN), Motion(*drop.rise, _UP)),
-            (MaterialChange(drop.release, (CYAN,)),), drop_states(drop.release, drop.end))
+            (MaterialChange(drop.release, (CYAN,)),), drop_states(drop.release))
 
 
 def drop_placer(key: str, x: float, z: float, load_top: float, half_height: float, width: float,
@@ -161,7 +161,7 @@ def _dragger_parts(container_top: float, size: float, drag: Drag) -> tuple:
             scale,
             (Motion(drag.start, drag.landed, _DOWN), *drag_motions(drag), Motion(*drag.rise, _UP)),
             (MaterialChange(drag.grab, (MAGENTA,)), MaterialChange(drag.let_go, (CYAN,))),
-            drag_states(drag.grab, drag.let_go, drag.end))
+            drag_states(drag.grab, drag.let_go))
 
 
 def dragger(key: str, x: float, z: float, container_top: float, size: float, drag: Drag) -> SceneObject:
