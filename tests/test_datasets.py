@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
-import types
 from collections import Counter
 from itertools import chain
 from pathlib import Path
@@ -17,7 +17,7 @@ import pytest
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder needs no hub; CI machines reach none
 datasets = pytest.importorskip("datasets")
 
-from scenegen import ScenegenIterableDataset, read, records  # noqa: E402
+from scenegen import document, read, read_pairs, records  # noqa: E402
 from scenegen.factory.pipeline import Pipeline  # noqa: E402
 from scenegen.factory.plan import load_family  # noqa: E402
 from scenegen.factory.request import RunRequest  # noqa: E402
@@ -25,7 +25,7 @@ from scenegen.factory.run import make  # noqa: E402
 from scenegen.folder.manifest import MANIFEST, read_manifest  # noqa: E402
 from scenegen.plugin.schemas import reference_validator  # noqa: E402
 from scenegen.reading.convert import convert  # noqa: E402
-from scenegen.reading.dataset import DamagedRunError, open_run  # noqa: E402
+from scenegen.reading.dataset import DamagedRunError, RunReaders, open_run  # noqa: E402
 
 
 class Options(TypedDict, total=False):
@@ -100,8 +100,8 @@ def test_every_record_holds_the_document_of_the_files_run(runs, name, format):
     entries = list(read_manifest(files / MANIFEST))
     sharded = list(read(runs[name, format]))
     assert len(sharded) == len(entries)
-    for (document, label), entry in zip(sharded, entries, strict=True):
-        assert document == json.loads((files / entry["file"]).read_bytes()) and label == entry["label"]
+    for (scene, label), entry in zip(sharded, entries, strict=True):
+        assert scene == json.loads((files / entry["file"]).read_bytes()) and label == entry["label"]
 
 
 @pytest.mark.parametrize("name", RUNS)
@@ -163,13 +163,13 @@ def test_the_card_names_the_split_and_counts(runs):
     assert "`approaches` | helper 3 (50.0%), hinderer 3 (50.0%)" in card
 
 
-# The iterable dataset
+# The readers a data loader deals a run out to (tests/test_torch.py serves them through PyTorch itself)
 
 
-def every_reader(dataset: ScenegenIterableDataset, workers: int) -> list[list[str]]:
+def every_reader(readers: RunReaders, ranks: int, workers: int, epoch: int) -> list[list[str]]:
     """What each reader of each rank yields, as document ids, in the order yielded."""
-    return [[_id(document) for document, _ in dataset.reader(rank * workers + worker, dataset.world_size * workers)]
-            for rank in range(dataset.world_size) for worker in range(workers)]
+    return [[_id(document) for document, _ in readers.reader(reader, ranks * workers, epoch)]
+            for reader in range(ranks * workers)]
 
 
 def _id(document: dict) -> str:
@@ -182,34 +182,13 @@ def test_each_record_is_read_once_per_epoch_whatever_the_workers_and_ranks(runs,
     folder = runs["tool_choice", format]
     everything = [_id(document) for document, _ in read(folder)]
     for shuffle_seed in (None, 7):
-        dataset = ScenegenIterableDataset(folder, shuffle_seed=shuffle_seed, rank=0, world_size=2)
+        readers = RunReaders(folder, shuffle_seed=shuffle_seed)
         for epoch in (0, 1):
-            dataset.set_epoch(epoch)
-            parts = every_reader(dataset, workers)
+            parts = every_reader(readers, 2, workers, epoch)
             assert sorted(chain.from_iterable(parts)) == sorted(everything), (shuffle_seed, epoch)
-    dataset = ScenegenIterableDataset(folder, shuffle_seed=7, world_size=2, rank=1)
-    dataset.set_epoch(1)
-    first = list(chain.from_iterable(every_reader(dataset, workers)))
-    dataset.set_epoch(2)
-    assert list(chain.from_iterable(every_reader(dataset, workers))) != first  # a new order each epoch
-
-
-def test_iterating_in_a_torch_loader_worker_reads_that_workers_share(runs, monkeypatch):
-    folder = runs["shell_game", "files"]
-    dataset = ScenegenIterableDataset(folder, rank=1, world_size=2)
-    fake = types.ModuleType("torch.utils.data")
-    shares = []
-    for worker in range(2):
-        monkeypatch.setattr(fake, "get_worker_info",
-                            lambda worker=worker: types.SimpleNamespace(id=worker, num_workers=2), raising=False)
-        monkeypatch.setitem(sys.modules, "torch.utils.data", fake)
-        shares.append([_id(document) for document, _ in dataset])
-    assert shares == every_reader(dataset, 2)[2:]
-
-
-def test_a_rank_outside_the_world_is_refused(runs):
-    with pytest.raises(ValueError, match="rank 2"):
-        ScenegenIterableDataset(runs["tool_choice", "files"], rank=2, world_size=2)
+    readers = RunReaders(folder, shuffle_seed=7)
+    first = list(chain.from_iterable(every_reader(readers, 2, workers, 1)))
+    assert list(chain.from_iterable(every_reader(readers, 2, workers, 2))) != first  # a new order each epoch
 
 
 # Damage is reported, never half read
@@ -293,3 +272,39 @@ def test_convert_through_the_command_line(run_cli, runs, tmp_path):
     assert itself.code == 2 and "another folder" in itself.err
     nothing = run_cli("convert", str(tmp_path), "--format", "jsonl", "--out", str(tmp_path / "x"))
     assert nothing.code == 1 and "not a scenegen run folder" in nothing.err
+
+
+# What users would otherwise write by hand
+
+
+@pytest.mark.parametrize("format", FORMATS)
+@pytest.mark.parametrize("name", ["set_rotation_pairs", "helper_hinderer"])
+def test_read_pairs_groups_each_samples_documents(runs, name, format):
+    pairs = list(read_pairs(runs[name, format]))
+    assert len(pairs) == samples(name)
+    singles = list(read(runs[name, format]))
+    for k, pair in enumerate(pairs):
+        assert len(pair.documents) == 2 and pair.documents.keys() == pair.labels.keys()
+        assert [(pair.documents[role], pair.labels[role]) for role in pair.documents] == singles[2 * k:2 * k + 2]
+        assert isinstance(pair.record, dict)
+
+
+def test_read_pairs_refuses_a_run_of_single_documents(runs):
+    with pytest.raises(ValueError, match="not of pairs"):
+        next(read_pairs(runs["tool_choice", "jsonl"]))
+
+
+@pytest.mark.parametrize("format", FORMATS)
+def test_a_dataset_record_leads_to_its_document(runs, tmp_path, format):
+    folder = runs["shell_game", format]
+    rows = load(folder, tmp_path)["train"]
+    assert [document(folder, row) for row in rows] == [scene for scene, _ in read(folder)]
+
+
+def test_a_record_whose_file_was_changed_is_refused(runs, tmp_path):
+    folder = tmp_path / "copy"
+    shutil.copytree(runs["shell_game", "files"], folder)
+    row = load(folder, tmp_path / "cache")["train"][0]
+    (folder / row["file"]).write_text("{}", encoding="utf-8")
+    with pytest.raises(DamagedRunError, match="differs from the sha256"):
+        document(folder, row)

@@ -15,7 +15,6 @@ imports torch, pyarrow or zstandard until a run needs them.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -36,7 +35,7 @@ from scenegen.reading.shards import decode_rows
 #: What a document's manifest line holds besides its record's metadata.
 _FILE_KEYS = ("file", "sha256")
 
-__all__ = ["DamagedRunError", "Run", "ScenegenIterableDataset", "open_run", "read", "records"]
+__all__ = ["DamagedRunError", "Pair", "Run", "RunReaders", "document", "open_run", "read", "read_pairs", "records"]
 
 
 @dataclass(frozen=True)
@@ -80,7 +79,7 @@ class Run:
         keep the garbage collector busy with their millions of objects), or, for an ``order``, its records are
         kept (each capped) and their documents parsed in that order."""
         if not self.storage.shards:
-            return iter([self._file_doc(entry)])
+            return iter([self.file_doc(entry)])
         rows = self.unit_rows(entry)
         if order is None:
             return (self.split_record(row) for row in rows)
@@ -109,7 +108,9 @@ class Run:
             except ValueError as error:
                 raise self._damaged(entry["file"], str(error)) from None
 
-    def _file_doc(self, entry: Mapping[str, Any]) -> Doc:
+    def file_doc(self, entry: Mapping[str, Any]) -> Doc:
+        """The document of a files run's manifest entry (its ``file`` and ``sha256``), with its metadata; the file
+        is read as a regular file, capped, and checked against the sha256 first."""
         data = read_regular(self._listed(entry["file"]), MAX_DOCUMENT_BYTES, follow_links=False)
         if sha256(data) != entry["sha256"]:
             raise self._damaged(entry["file"], "its content differs from the sha256 in the manifest "
@@ -160,48 +161,70 @@ def read(path: str | os.PathLike[str]) -> Iterator[tuple[dict[str, Any], dict[st
             yield document, meta["label"]
 
 
-class ScenegenIterableDataset:
-    """A run as an iterable dataset: ``(document, label)`` pairs, each exactly once per epoch across every
-    data-loader worker of every distributed rank.
+@dataclass(frozen=True)
+class Pair:
+    """The documents of one sample of a pair run, by role (e.g. ``expected`` and ``unexpected``), with their
+    labels and the pair's own record (what differs, which is expected...)."""
 
-    It follows the protocol of ``torch.utils.data.IterableDataset`` without
-    importing torch (wrap it, or pass it to a ``DataLoader`` as it is): in a
-    loader's worker process, torch's ``get_worker_info()`` says which worker it
-    is; ``rank`` and ``world_size`` default to the ``RANK`` and ``WORLD_SIZE``
-    that ``torchrun`` sets. The run's files (shards, or scene files) are dealt
-    out to the ``world_size * workers`` readers in turn; when there are fewer
-    files than readers, every reader reads every file and keeps every
-    ``readers``-th record. With ``shuffle_seed``, the files' order and the
-    records within a file are shuffled anew each epoch (:meth:`set_epoch`), alike
-    in every reader.
+    pair_id: str
+    record: dict[str, Any]
+    documents: dict[str, dict[str, Any]]
+    labels: dict[str, Any]
+
+
+def read_pairs(path: str | os.PathLike[str]) -> Iterator[Pair]:
+    """Every sample of the pair run in ``path``, in order, its documents grouped; a ValueError for a run whose
+    samples are single documents."""
+    run = open_run(path)
+    current: Pair | None = None
+    for entry in run.stream():
+        for meta, document in run.unit_docs(entry):
+            if "pair_id" not in meta:
+                raise ValueError(f"{run.root}: a run of single documents, not of pairs; use scenegen.read")
+            if current is None or current.pair_id != meta["pair_id"]:
+                if current is not None:
+                    yield current
+                current = Pair(meta["pair_id"], orjson.loads(meta["pair"]), {}, {})
+            current.documents[meta["role"]] = document
+            current.labels[meta["role"]] = meta["label"]
+    if current is not None:
+        yield current
+
+
+def document(path: str | os.PathLike[str], record: Mapping[str, Any]) -> dict[str, Any]:
+    """The document of one dataset record of the run in ``path`` (a row as ``datasets.load_dataset`` gives it):
+    for a run of files, the file its ``file`` column names, read and checked against its ``sha256``; for
+    shards, the document the record holds."""
+    run = open_run(path)
+    if run.storage.shards:
+        return run.output.document(record)
+    return run.file_doc(record)[1]
+
+
+class RunReaders:
+    """A run's ``(document, label)`` pairs dealt out to ``readers`` readers (data-loader workers of distributed
+    ranks), each record to exactly one reader per epoch; torch-free (:mod:`scenegen.reading.torch_dataset` serves
+    it to PyTorch).
+
+    The run's files (shards, or scene files) are dealt out to the readers in
+    turn; when there are fewer files than readers, every reader reads every file
+    and keeps every ``readers``-th record. With ``shuffle_seed``, the files' order
+    and the records within a file are shuffled anew each epoch, alike in every
+    reader.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, shuffle_seed: int | None = None, rank: int | None = None,
-                 world_size: int | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, shuffle_seed: int | None = None) -> None:
         self.run = open_run(path)
         self.run.entries  # noqa: B018 - read now: a damaged manifest is refused here, not in a loader's worker
         self.shuffle_seed = shuffle_seed
-        self.rank = int(os.environ.get("RANK", 0)) if rank is None else rank
-        self.world_size = int(os.environ.get("WORLD_SIZE", 1)) if world_size is None else world_size
-        if not 0 <= self.rank < self.world_size:
-            raise ValueError(f"rank {self.rank} is not below world_size {self.world_size}")
-        self.epoch = 0
 
-    def set_epoch(self, epoch: int) -> None:
-        """Shuffle for ``epoch`` (call it at the start of each epoch, in every rank, as with a DistributedSampler)."""
-        self.epoch = epoch
-
-    def __iter__(self) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
-        worker, workers = _loader_worker()
-        return self.reader(self.rank * workers + worker, self.world_size * workers)
-
-    def reader(self, reader: int, readers: int) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    def reader(self, reader: int, readers: int, epoch: int = 0) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
         """The records of reader ``reader`` of ``readers`` (``rank * workers + worker`` of
-        ``world_size * workers``), in this epoch's order."""
+        ``world_size * workers``), in ``epoch``'s order."""
         entries = self.run.entries
         files: Sequence[int] = range(len(entries))
         if self.shuffle_seed is not None:
-            files = np.random.default_rng([self.shuffle_seed, self.epoch]).permutation(len(entries)).tolist()
+            files = np.random.default_rng([self.shuffle_seed, epoch]).permutation(len(entries)).tolist()
         whole_files = len(entries) >= readers
         position = 0  # of the file's first document among every document read so far (striding readers)
         for turn, number in enumerate(files):
@@ -210,17 +233,10 @@ class ScenegenIterableDataset:
             size = entries[number].get("documents", 1)
             within: Sequence[int] = range(size)
             if self.shuffle_seed is not None:  # each file's own order, the same in every reader
-                within = np.random.default_rng([self.shuffle_seed, self.epoch, number]).permutation(size).tolist()
+                within = np.random.default_rng([self.shuffle_seed, epoch, number]).permutation(size).tolist()
             if not whole_files:  # every reader reads every file, and keeps every readers-th document
                 within, position = within[(reader - position) % readers::readers], position + size
                 if not within:
                     continue
             for meta, document in self.run.unit_docs(entries[number], within):
                 yield document, meta["label"]
-
-
-def _loader_worker() -> tuple[int, int]:
-    """(this data-loader worker's id, the number of workers): torch's, when torch is imported; else (0, 1)."""
-    torch_data = sys.modules.get("torch.utils.data")
-    info = torch_data.get_worker_info() if torch_data is not None else None
-    return (info.id, info.num_workers) if info is not None else (0, 1)
