@@ -33,6 +33,17 @@ def name(facts: Facts, item: str) -> str:
     return facts.display(item)
 
 
+def _listed(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _names(facts: Facts, items: Sequence[str]) -> str:
+    """``items`` as players say them, comma-separated (a hard config lists a dozen or two)."""
+    said = facts.said
+    return ", ".join([said[item] if item in said else name(facts, item) for item in items])
+
+
 def counted(facts: Facts, item: str, count: int) -> str:
     """``a stick``, ``an apple``, ``4 sticks``."""
     said = name(facts, item)
@@ -74,7 +85,7 @@ def step_words(facts: Facts, step: dict[str, Any]) -> str:
     """One plan step in words."""
     do = step["do"]
     if do == "craft":
-        uses = ", ".join(counted(facts, item, count * step["times"]) for item, count in step["uses"].items())
+        uses = _listed([counted(facts, item, count * step["times"]) for item, count in step["uses"].items()])
         where = " at the crafting table" if step["grid"] == 3 else ""
         return f"craft {counted(facts, step['item'], step['makes'])} from {uses}{where}"
     if do == "place":
@@ -98,7 +109,7 @@ def criteria(facts: Facts, text: str, steps: Sequence[str], needed: Sequence[str
              distractors: Sequence[str], conditions: Sequence[str]) -> str:
     """The grading criteria of one task: six major criteria (``***``), each with its rules; task progress lists the
     key steps of the plan (``steps``, in words), material use names what is needed and what is not."""
-    needed_words = ", ".join(name(facts, item) for item in needed) or "nothing but its bare hands"
+    needed_words = _names(facts, needed) or "nothing but its bare hands"
     efficiency = f"reaches the goal in about {len(steps)} step{'s' if len(steps) > 1 else ''}, without repeating any"
     rules = {
         "Task Progress": [f"key step {k}: {words}" for k, words in enumerate(steps, 1)]
@@ -110,14 +121,11 @@ def criteria(facts: Facts, text: str, steps: Sequence[str], needed: Sequence[str
         "Creative Attempts": ["tries a sound way to the goal other than the usual one where the game allows it"],
         "Task Completion Efficiency": [efficiency],
         "Material Selection and Usage": [f"chooses and uses what the task needs: {needed_words}"]
-        + ([f"leaves the unneeded items alone ({', '.join(name(facts, item) for item in distractors)})"]
+        + ([f"leaves the unneeded items alone ({_names(facts, distractors)})"]
            if distractors else []),
     }
-    lines = [f"Task: {text}"]
-    for dimension in DIMENSIONS:
-        lines.append(f"*** {dimension}:")
-        lines.extend(f"- {rule}" for rule in rules[dimension])
-    return "\n".join(lines) + "\n"
+    return f"Task: {text}\n" + "".join(f"*** {dimension}:\n- " + "\n- ".join(rules[dimension]) + "\n"
+                                      for dimension in DIMENSIONS)
 
 
 def task_yaml(commands: Sequence[str], text: str) -> str:
