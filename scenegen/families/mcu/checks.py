@@ -75,6 +75,7 @@ class _State:
     done: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     def copy(self) -> _State:
+        """A state to replay on apart from this one."""
         return _State(Counter(self.inventory), dict(self.blocks), list(self.mobs), self.night, set(self.effects),
                       Counter(self.done))
 

@@ -25,6 +25,7 @@ def _at(cell: Cell) -> str:
 
 
 def give(item: str, count: int) -> str:
+    """Put ``count`` of ``item`` in the agent's inventory."""
     return f"/give @s {item_id(item)} {count}"
 
 
@@ -37,24 +38,30 @@ def hold(item: str, slot: str, form: str) -> str:
 
 
 def setblock(block: str, cell: Cell) -> str:
+    """Set ``block`` at ``cell``, relative to the agent."""
     return f"/setblock {_at(cell)} minecraft:{block}"
 
 
 def fill(block: str, first: Cell, last: Cell) -> str:
+    """Fill the box from ``first`` to ``last`` (relative, inclusive) with ``block``."""
     return f"/execute as @p at @s run fill {_at(first)} {_at(last)} minecraft:{block}"
 
 
 def summon(mob: str, cell: Cell) -> str:
+    """Summon ``mob`` at ``cell``, relative to the agent."""
     return f"/summon minecraft:{mob} {_at(cell)}"
 
 
 def effect(name: str, seconds: int, amplifier: int) -> str:
+    """Give the agent an effect, its particles hidden."""
     return f"/effect give @s minecraft:{name} {seconds} {amplifier} true"
 
 
 def time_set(when: str) -> str:
+    """Set the time of day (``day``, ``night``...)."""
     return f"/time set {when}"
 
 
 def weather(kind: str) -> str:
+    """Set the weather (``clear``, ``rain``, ``thunder``)."""
     return f"/weather {kind}"

@@ -31,6 +31,7 @@ class Recipe:
     grid: int
 
     def uses(self) -> dict[str, int]:
+        """The materials, by item."""
         return dict(self.needs)
 
 
@@ -128,6 +129,7 @@ class Facts:
         return said if said is not None else name.replace("_", " ")
 
     def stackable(self, name: str) -> bool:
+        """Whether more than one of the item fits a slot (a tool does not: it is given once)."""
         return self.items[name][1] > 1
 
     def settled(self, block: str) -> bool:

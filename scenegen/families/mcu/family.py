@@ -43,6 +43,7 @@ class Mcu(Family):
         self.settings = compile_settings(config, self.parameters)
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
+        """One task configuration, its label flat enough for a dataset's typed columns."""
         record, steps = make(self.settings, Draws(rng))
         parts = record["goal"]["parts"]
         truth = {
@@ -63,4 +64,5 @@ class Mcu(Family):
         return Sample(documents={"": record}, params=params, truth=truth)
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+        """The independent check (:mod:`.checks`)."""
         return check_record(document)

@@ -114,9 +114,11 @@ class Catalogue:
         return self.blocks + tuple(sorted(set(self._hunt()) | set(self._combat())))
 
     def is_mob(self, target: str) -> bool:
+        """Whether a find target is a mob (summoned) rather than a block (set)."""
         return target in self.facts.entities and target not in self.facts.blocks
 
     def swords(self) -> tuple[str, ...]:
+        """The version's swords, cheapest first."""
         return tuple(sword for sword in SWORDS if sword in self.facts.items)
 
     def sources(self, goal: Goal) -> tuple[str, ...]:
@@ -145,6 +147,7 @@ class Catalogue:
         return False  # find: nothing to make
 
     def admits(self, kind: str, target: str, level: str) -> bool:
+        """Whether the task can be set at ``level``."""
         return level != "hard" or self.admits_hard(kind, target)
 
 

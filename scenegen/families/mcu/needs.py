@@ -36,6 +36,7 @@ class Need:
     within: int | None = None
 
     def add(self, item: str, count: int) -> None:
+        """Need ``count`` more of ``item``."""
         self.items[item] = self.items.get(item, 0) + count
 
 
@@ -56,6 +57,7 @@ def choose(draws: Draws, options: tuple[Any, ...] | list[Any], what: str) -> Any
 
 
 def craft_step(item: str, recipe_uses: dict[str, int], count: int, times: int, grid: int) -> Step:
+    """The plan step that crafts ``item`` ``times`` times from ``recipe_uses`` (``count`` a time)."""
     return {"do": "craft", "item": item, "times": times, "uses": recipe_uses, "makes": count * times, "grid": grid}
 
 

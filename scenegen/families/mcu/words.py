@@ -53,6 +53,7 @@ def counted(facts: Facts, item: str, count: int) -> str:
 
 
 def plural(said: str) -> str:
+    """``stick`` -> ``sticks``, ``berry`` -> ``berries``; names of stuff (``glass``, ``iron ore``) stay as they are."""
     if said.endswith(_UNCHANGED_PLURALS):
         return said
     if said.endswith("y") and said[-2:-1] not in tuple("aeiou"):
