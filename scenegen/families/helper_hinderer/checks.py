@@ -84,11 +84,15 @@ def _approach_problems(main: Mapping[str, Any], others: Sequence[Mapping[str, An
     dx = abs(last["position"]["x"] - rest["position"]["x"])
     dz = abs(last["position"]["z"] - rest["position"]["z"])
     (main_x, main_z), (target_x, target_z) = _half(main), _half(target)
-    # Two axis-aligned footprints touch when the larger of the gaps along x and along z is zero.
-    gap = max(dx - main_x - target_x, dz - main_z - target_z)
-    if not -_TOLERANCE <= gap <= _CONTACT_SLACK:
+    # Two axis-aligned footprints touch when the larger of the gaps along x and along z is zero. The walk stops
+    # where it would touch the larger of the two agents (the two walks mirror each other), so short of the
+    # smaller one by the difference.
+    larger_x, larger_z = (max(half[axis] for half in map(_half, others)) for axis in (0, 1))
+    gap = max(dx - main_x - larger_x, dz - main_z - larger_z)
+    overlap = max(dx - main_x - target_x, dz - main_z - target_z) < -_TOLERANCE
+    if overlap or not -_TOLERANCE <= gap <= _CONTACT_SLACK:
         problems.append(Problem("$.objects[0].shows", f"the primary agent ends the test trial at ({dx:.4f}, "
-                                f"{dz:.4f}) from {target['id']}, not against it"))
+                                f"{dz:.4f}) from {target['id']}, not where it would touch the larger agent"))
     return problems
 
 

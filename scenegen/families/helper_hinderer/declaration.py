@@ -35,11 +35,18 @@ WALLS = one_of("walls", ("reference", "mirror", "flip", "rotate"),
                "the evaluation scenes' wall layout (rooms on the left), mirrored in x, in z, or both")
 SPEED = number("speed", 0.05, 0.3, "metres per step", ranged=False)
 WALK_STEPS = number("walk_steps", 2, 60, "steps", integer=True)
+ORDER = one_of("order", ("as_written", "shuffled"),
+               "as_written: the plan's trials in its order; shuffled: its help and hinder trials in a random order, "
+               "the none trials where the plan puts them")
 OBJECT_OFFSET = number("object_offset", 0.0, 0.25, "metres off a cell's centre, along x and along z")
 TRIAL_KIND = one_of("trial_kind", ("none", "help", "hinder"),
                     "none: the primary agent walks to the object; help: the helper first slides the occluder out of "
                     "its way; hinder: the hinderer first slides it into its way")
-CORNER = one_of("corner", ("lower", "upper"), "lower: z < 0, where every evaluation scene has the helper")
+PLACE = one_of("place", ("room", "front"),
+               "room: any cell of its small room; front: the room's cells level with its doorway, in the two "
+               "columns nearest it")
+CORNER = one_of("corner", ("lower", "upper"),
+                "lower: z < 0 (where every evaluation scene has the helper); upper: z > 0")
 COLUMN = number("column", 1, 20, "columns of the big area beyond the occluder's track", integer=True)
 
 DECLARATION = Declaration(
@@ -72,6 +79,14 @@ DECLARATION = Declaration(
                 ["none", "none", "none", "none", "hinder", "help", "hinder", "help"],
                 "What happens in each familiarisation trial, one entry per trial: none, help or hinder. At least one "
                 "help and one hinder."),
+        Setting("trials.rooms", {"type": "array", "items": CORNER}, [],
+                "The small room the goal stands in, one entry per familiarisation trial: lower (z < 0) or upper; "
+                "empty (the default): either, drawn per trial. Every evaluation scene: upper, lower, lower, upper, "
+                "upper, lower, lower, upper. Ignored by the training layout."),
+        Param("trials.order", ORDER, "as_written",
+              "Value: the plan as written (every evaluation scene: the hinderer acts in trials 5 and 7, the helper "
+              "in 6 and 8), or its help and hinder trials shuffled, so that which agent acts in a given trial, or "
+              "first, or last, says nothing of which one helps."),
         Setting("speed", {"type": "object", "properties": {"min": SPEED, "max": SPEED}, "required": ["min", "max"],
                           "additionalProperties": False},
                 {"min": 0.125, "max": 0.26},
@@ -82,6 +97,10 @@ DECLARATION = Declaration(
               "(or push) takes. Everyone in the trial moves at that walk's length over this, kept within `speed`, so "
               "a trial lasts about as long whatever its walks measure: the evaluation scenes' longest walks take "
               "10 to 16 steps, their trials 18 to 23 steps without a mover and 33 to 55 with one."),
+        Param("test_steps", WALK_STEPS, {"min": 12, "max": 15},
+              "Value: how many steps the primary agent's test-trial walk takes (both walks: they mirror each other "
+              "in the evaluation layout), kept within `speed`; every evaluation scene takes 10, over a 17-step "
+              "test trial."),
         Param("agents.helper_corner", CORNER, ["lower", "upper"],
               "Value: the corner of the big area the helper starts in (the hinderer takes the other): lower (z < 0, "
               "as in every evaluation scene) or upper."),
@@ -96,6 +115,10 @@ DECLARATION = Declaration(
         Param("object.type", OBJECT_TYPE, list(OBJECT_TYPES),
               "Value: its shape, about 0.45 m across. The evaluation scenes use the first four: "
               f"{', '.join(EVALUATION_OBJECT_TYPES)}."),
+        Param("object.place", PLACE, "room",
+              "Value, evaluation layout: where in its small room the goal may stand: any cell (room), or level "
+              "with the doorway in the two columns nearest it (front), as in every evaluation scene (the "
+              "training layout puts it anywhere in the big area off the occluder's track)."),
         Param("object.offset", OBJECT_OFFSET, 0.225,
               "Value: how far the goal may stand off its cell's centre, along x and along z, drawn anew in every "
               "trial (the evaluation scenes' goals stand 0.025 to 0.225 m off): it may overlap a neighbouring cell "

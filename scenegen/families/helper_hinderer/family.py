@@ -26,7 +26,17 @@ from typing import Any
 import numpy as np
 
 from scenegen.families.helper_hinderer.declaration import DECLARATION
-from scenegen.families.helper_hinderer.trials import HELP, HINDER, ROLES, Actor, Script, Stage, TrialRecord, script
+from scenegen.families.helper_hinderer.trials import (
+    HELP,
+    HINDER,
+    NONE,
+    ROLES,
+    Actor,
+    Script,
+    Stage,
+    TrialRecord,
+    script,
+)
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
     HIGHLIGHT,
@@ -88,6 +98,7 @@ class HelperHinderer(McsTask):
     def __init__(self, config: Mapping[str, Any]) -> None:
         trials = config["trials"]
         self.plan: tuple[str, ...] = tuple(trials["plan"])
+        self.rooms: tuple[str, ...] = tuple(trials["rooms"])
         self.familiarization = int(trials["familiarization"])
         self.agent_types: tuple[str, ...] = tuple(config["agents"]["types"])
         self.agent_colours: tuple[str, ...] = tuple(config["agents"]["colours"])
@@ -112,7 +123,7 @@ class HelperHinderer(McsTask):
         main_start = self._main_start(layout, drawn, rng)
         lower, upper = sorted(layout.corners, key=lambda cell: layout.centre(cell)[1])
         corners = (lower, upper) if drawn["agents.helper_corner"] == "lower" else (upper, lower)
-        steps = self._steps(drawn["walk_steps"], rng)
+        steps = self._steps(drawn, rng)
         stage = Stage(
             layout=layout,
             steps=steps,
@@ -122,6 +133,8 @@ class HelperHinderer(McsTask):
             hinderer=Actor(corners[1:], layout.centre(corners[1]), cast["hinderer"].half),
             goal_half=self.goal_bodies[drawn["object.type"]].half,
             goal_offset=drawn["object.offset"],
+            goal_in_front=drawn["object.place"] == "front",
+            goal_rooms=tuple(_room_index(layout, room) for room in self.rooms),
             sweep_half=self.sweep_half,
             main_room=layout.room_of(main_start[0]) if drawn["layout"] == "training" else None,
         )
@@ -136,7 +149,8 @@ class HelperHinderer(McsTask):
     def compose(self, drawn: dict[str, Any], laid: Cast, ids: dict[str, Any], rng: np.random.Generator) -> Sample:
         cast, layout, corners = laid.cast, laid.stage.layout, laid.corners
         helper_first = bool(rng.integers(2))
-        acted = script(laid.stage, self.plan, rng)
+        plan = self._ordered_plan(drawn["trials.order"], rng)
+        acted = script(laid.stage, plan, rng)
 
         agents = {role: agent_object(member, getattr(acted, role)) for role, member in cast.items()}
         others = [agents[role] for role in (ROLES if helper_first else ROLES[::-1])]
@@ -155,18 +169,28 @@ class HelperHinderer(McsTask):
         }
         params = {**drawn, **{role: member.params() for role, member in cast.items()},
                   "main_start": list(layout.spot(laid.main_start)), "test_speed": acted.test_speed,
-                  "helper_start": list(corners[0]),
+                  "helper_start": list(corners[0]), "plan": list(plan),
                   "hinderer_start": list(corners[1]), "helper_listed_first": helper_first,
                   "trials": [_trial_params(t) for t in acted.trials]}
         return Sample(documents=documents, params=params, truth=_truth(cast, acted),
                       pair=_pair(ids["pair"], cast, drawn["layout"], layout, acted))
 
-    def _steps(self, first: int, rng: np.random.Generator) -> tuple[int, ...]:
-        """Steps of each trial's longest walk, the test trial last: the sample's drawn ``walk_steps``, then fresh
-        draws of it."""
+    def _steps(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> tuple[int, ...]:
+        """Steps of each familiarisation trial's longest walk (the sample's drawn ``walk_steps``, then fresh draws
+        of it), then the test walk's (``test_steps``)."""
         value = self.parameters.values["walk_steps"]
-        more = [int(value.sample(rng)) for _ in range(self.familiarization)]
-        return (first, *more)
+        more = [int(value.sample(rng)) for _ in range(self.familiarization - 1)]
+        return (drawn["walk_steps"], *more, drawn["test_steps"])
+
+    def _ordered_plan(self, order: str, rng: np.random.Generator) -> tuple[str, ...]:
+        """The plan as written, or with its help and hinder trials shuffled among their own places."""
+        if order == "as_written":
+            return self.plan
+        acting = [index for index, kind in enumerate(self.plan) if kind != NONE]
+        plan = list(self.plan)
+        for index, source in zip(acting, rng.permutation(acting).tolist(), strict=True):
+            plan[index] = self.plan[source]
+        return tuple(plan)
 
     def _cast(self, rng: np.random.Generator) -> dict[str, Member]:
         """Three agents of distinct types and colours, each with its own fixed rotation and id."""
@@ -189,6 +213,9 @@ class HelperHinderer(McsTask):
                                 f"occluder's track need at least {MIN_SIZE}")
         if max(sizes) > MAX_SIZE:
             yield "grid.size", f"{max(sizes)} cells of {CELL} m reach the performer's pillar; at most {MAX_SIZE}"
+        if self.rooms and len(self.rooms) != self.familiarization:
+            yield "trials.rooms", (f"{len(self.rooms)} entries for {self.familiarization} familiarisation trials; "
+                                   "give one entry per trial, or none")
         if len(self.plan) != self.familiarization:
             yield "trials.plan", (f"{len(self.plan)} entries for {self.familiarization} familiarisation trials; "
                                   "give one entry per trial")
@@ -219,6 +246,12 @@ class HelperHinderer(McsTask):
         if drawn["layout"] == "evaluation":
             return starts[drawn["agents.main_column"] - 1]
         return starts[int(rng.integers(len(starts)))]
+
+
+def _room_index(layout: Layout, side: str) -> int:
+    """The index of the small room on ``side`` (lower: z < 0) of a layout."""
+    lower = 0 if layout.centre(layout.rooms[0][0])[1] < 0 else 1
+    return lower if side == "lower" else 1 - lower
 
 
 def _truth(cast: Mapping[str, Member], acted: Script) -> dict[str, dict[str, Any]]:

@@ -34,6 +34,7 @@ the two, so the two walks mirror each other.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -43,7 +44,7 @@ from scenegen.errors import GenerationError
 from scenegen.mcs.gridworld.cast import Keyframe
 from scenegen.mcs.gridworld.grid import DIRECTION_ORDERS, Cell
 from scenegen.mcs.gridworld.layout import CELL, Layout
-from scenegen.mcs.gridworld.motion import Point, contact_point, path_length, walk
+from scenegen.mcs.gridworld.motion import Point, contact_point, path_length, rounded, walk
 from scenegen.mcs.gridworld.sight import approach, centres_of, shortened, sweeps, sweeps_from
 
 HELP, HINDER, NONE = "help", "hinder", "none"
@@ -87,6 +88,11 @@ class Stage:
     goal_half: Point
     #: How far the goal may stand off its cell's centre along x and along z, in metres.
     goal_offset: float
+    #: Evaluation layout: whether the goal stands level with its room's doorway (every evaluation scene) or
+    #: anywhere in the room.
+    goal_in_front: bool
+    #: Evaluation layout: the room the goal stands in, per familiarisation trial (empty: drawn per trial).
+    goal_rooms: tuple[int, ...]
     #: Half extents of a footprint as large as any agent's: the lines of sight every walk is shortened along.
     sweep_half: Point
     #: The primary agent's room in the training layout; None in the evaluation layout.
@@ -213,8 +219,8 @@ def _plan_trial(stage: Stage, kind: str, occluder_shown: bool, steps: int, rng: 
     layout = stage.layout
     for _ in range(GOAL_ATTEMPTS):
         if stage.main_room is None:
-            room = int(rng.integers(2))
-            cells = layout.rooms[room]
+            room = stage.goal_rooms[index] if stage.goal_rooms else int(rng.integers(2))
+            cells = layout.fronts[room] if stage.goal_in_front else layout.rooms[room]
         else:
             room = stage.main_room
             cells = layout.training_goals
@@ -305,7 +311,8 @@ def _try_trial(stage: Stage, kind: str, shown: bool, goal: Goal, room: int, step
 def _pace(stage: Stage, steps: int, walks: Sequence[Sequence[Point]]) -> float:
     """The speed at which the longest of ``walks`` takes ``steps`` steps, within the allowed speeds."""
     slowest, fastest = stage.speeds
-    return round(min(max(max(map(path_length, walks)) / steps, slowest), fastest), 4)
+    # Rounded up to 0.1 mm: rounded down, the longest walk would take a step more.
+    return min(max(math.ceil(max(map(path_length, walks)) / steps * 1e4) / 1e4, slowest), fastest)
 
 
 def _plan_move(stage: Stage, role: str, slot_from: int, slot_to: int, occupied: int,
@@ -354,23 +361,28 @@ def _nearest_approach(stage: Stage, goal: int, free: int, order: tuple[int, ...]
 
 
 def _script_test(stage: Stage, out: Script, rng: np.random.Generator) -> None:
+    """Both test walks, at one speed: the two scenes differ in where the agent goes, not in how it moves. Each
+    stops where it would touch the larger of the two agents, so that when the primary agent starts on the line
+    of symmetry between them, the walk to the hinderer is the mirror image of the walk to the helper, to its
+    last keyframe (as in every evaluation scene): it stops short of a smaller hinderer by the difference."""
     grid = stage.layout.grid
-    main = stage.main
     free = grid.free & ~grid.mask((*stage.helper.cells, *stage.hinderer.cells))
+    reach = (max(stage.helper.half[0], stage.hinderer.half[0]), max(stage.helper.half[1], stage.hinderer.half[1]))
     routes: dict[str, list[Point]] = {}
     for role, other in zip(ROLES, ROLES[::-1], strict=True):
         target: Actor = getattr(stage, role)
         order = DIRECTION_ORDERS[int(rng.integers(len(DIRECTION_ORDERS)))]
         targets = grid.neighbours(grid.mask(target.cells), free)
-        path = grid.shortest_path(grid.mask(main.cells), targets, free, order)
+        path = grid.shortest_path(grid.mask(stage.main.cells), targets, free, order)
         if path is None:
             raise GenerationError(f"test trial: the primary agent cannot reach the {role}")
-        points = _route_to(stage, main, path, free, target.home, target.half,
-                           grid.mask(getattr(stage, other).cells))
+        points = _route_to(stage, stage.main, path, free, target.home, reach, grid.mask(getattr(stage, other).cells))
         if points is None:
             raise GenerationError(f"test trial: the primary agent cannot walk up to the {role}")
         routes[role] = points
-    # One speed for both walks: the two scenes differ in where the agent goes, not in how it moves.
+        if _mirrors(stage, path, free):
+            routes["hinderer"] = [(x, rounded(2 * stage.main.home[1] - z)) for x, z in points]
+            break
     out.test_speed = _pace(stage, stage.steps[-1], list(routes.values()))
     first = out.test_start + START_DELAY
     for role, points in routes.items():
@@ -379,6 +391,19 @@ def _script_test(stage: Stage, out: Script, rng: np.random.Generator) -> None:
         out.test[role] = keyframes
         out.test_ends[role] = keyframes[-1][1:]
     out.last_step = first + max(map(len, out.test.values())) - 1 + TEST_END_DELAY
+
+
+def _mirrors(stage: Stage, path: Sequence[Cell], free: int) -> bool:
+    """Whether the primary agent's walk to the helper along ``path``, mirrored across the line the primary agent
+    starts on, is its walk to the hinderer: the two stand mirrored across that line, and so does every blocked
+    cell in the columns the walk crosses (a walk sweeps no other column: an agent is narrower than a cell)."""
+    (helper_col, helper_row), (hinderer_col, hinderer_row) = stage.helper.cells[0], stage.hinderer.cells[0]
+    line = stage.layout.centre(stage.helper.cells[0])[1] + stage.layout.centre(stage.hinderer.cells[0])[1]
+    if helper_col != hinderer_col or abs(2 * stage.main.home[1] - line) > 1e-9:
+        return False
+    columns = {col for col, _ in path} | {helper_col}
+    blocked = {cell for cell in stage.layout.grid.cells(stage.layout.grid.interior & ~free) if cell[0] in columns}
+    return {(col, helper_row + hinderer_row - row) for col, row in blocked} == blocked
 
 
 def _reset(stage: Stage, out: Script, step: int, roles: set[str]) -> None:

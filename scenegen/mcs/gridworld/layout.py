@@ -54,6 +54,9 @@ class Layout:
     walls: tuple[Cell, ...]
     #: The small rooms' cells, doorways excluded; index 0 and 1.
     rooms: tuple[tuple[Cell, ...], ...]
+    #: Each room's cells level with its doorway in the two columns nearest it, where every evaluation scene's
+    #: goal stands (docs/mcs_facts.md 7.2).
+    fronts: tuple[tuple[Cell, ...], ...]
     #: The two cells the occluder fills to close room k's doorway.
     slots: tuple[tuple[Cell, Cell], ...]
     #: The track cells just beyond either end of slot k, where an agent stands to push or pull it.
@@ -122,6 +125,8 @@ def build_layout(size: int, walls_name: str) -> Layout:
         grid=CellGrid(size, (world(c) for c in walls)),
         walls=cells(sorted(walls)),
         rooms=(cells(rooms[0]), cells(rooms[1])),
+        fronts=tuple(cells([(col, row) for col in (divider - 2, divider - 1) for row in rows])
+                     for rows in doorway_rows),
         slots=tuple((world((track, a)), world((track, b))) for a, b in doorway_rows),
         ends=tuple((world((track, a - 1)), world((track, b + 1))) for a, b in doorway_rows),
         corners=(world(corners[0]), world(corners[1])),

@@ -280,7 +280,15 @@ def assert_test_trial(world: World, truth: dict, speed: float) -> list[dict]:
     blocked = world.cells_under(target, world.test_start) | world.cells_under(other, world.test_start)
     assert_walk(world, world.main, walk, blocked, neighbours(world.cells_under(target, world.test_start)), speed,
                 world.position(target, world.test_start))
-    assert_touches(world, world.main, walk[-1], world.position(target, world.test_start), half_extents(target))
+    # It stops where it would touch the larger of the two agents: against this one, or short of it by the
+    # difference of their footprints.
+    larger = tuple(max(half_extents(agent)[axis] for agent in world.others) for axis in (0, 1))
+    assert_touches(world, world.main, walk[-1], world.position(target, world.test_start), larger)
+    x, z = walk[-1]["position"]["x"], walk[-1]["position"]["z"]
+    target_xz, main_half, target_half = world.position(target, world.test_start), half_extents(world.main), \
+        half_extents(target)
+    assert max(abs(x - target_xz[0]) - main_half[0] - target_half[0],
+               abs(z - target_xz[1]) - main_half[1] - target_half[1]) >= -EPS
     assert truth["expected"] == (truth["approached_id"] == truth["helper_id"])
     assert truth["end_position"] == [walk[-1]["position"]["x"], walk[-1]["position"]["z"]]
     return walk
@@ -288,11 +296,10 @@ def assert_test_trial(world: World, truth: dict, speed: float) -> list[dict]:
 
 def assert_mirrored(walks: list[list[dict]]) -> None:
     """In the evaluation layout the primary agent starts on the line of symmetry between the helper and the
-    hinderer (z = 0), so its two test walks mirror each other in z, but for the last step (the two agents'
-    sizes differ, so it stops at a different distance from each)."""
+    hinderer (z = 0), so its two test walks mirror each other in z, to the last keyframe."""
     one, two = walks
-    assert abs(len(one) - len(two)) <= 1
-    for a, b in zip(one[:-2], two[:-2], strict=False):
+    assert len(one) == len(two)
+    for a, b in zip(one, two, strict=True):
         assert a["stepBegin"] == b["stepBegin"]
         assert abs(a["position"]["x"] - b["position"]["x"]) < 2e-4
         assert abs(a["position"]["z"] + b["position"]["z"]) < 2e-4
@@ -300,7 +307,8 @@ def assert_mirrored(walks: list[list[dict]]) -> None:
 
 def check_pair(family: HelperHinderer, seed: int, index: int) -> None:
     sample, documents, _ = checked_sample(family, seed, "hh_", index)
-    plan = list(family.config["trials"]["plan"])
+    plan = sample.params["plan"]
+    assert sorted(plan) == sorted(family.config["trials"]["plan"])
     speeds = [trial["speed"] for trial in sample.params["trials"]]
     assert set(documents) == {"expected", "unexpected"}
     walks = []

@@ -45,10 +45,12 @@ configs = st.fixed_dictionaries({
     "layout": value(["evaluation", "training"]),
     "grid": st.fixed_dictionaries({"size": value(range(8, 13), ranges=True),
                                    "walls": value(["reference", "mirror", "flip", "rotate"])}),
-    "trials": plans.map(lambda p: {"familiarization": len(p), "plan": p}),
+    "trials": st.tuples(plans, value(["as_written", "shuffled"]))
+    .map(lambda t: {"familiarization": len(t[0]), "plan": t[0], "order": t[1]}),
     "speed": st.tuples(st.sampled_from([0.05, 0.125, 0.18, 0.26, 0.3]), st.sampled_from([0.125, 0.18, 0.26, 0.3]))
     .map(lambda b: {"min": min(b), "max": max(b)}),
     "walk_steps": value([4, 10, 12, 15, 25], ranges=True),
+    "test_steps": value([4, 10, 12, 15, 25], ranges=True),
     "object": st.fixed_dictionaries({"type": value(OBJECT_TYPES),
                                      "offset": value([0.0, 0.1, 0.225, 0.25], ranges=True)}),
     "view": value(["isometric_front_right", "isometric"]),
