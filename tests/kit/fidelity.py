@@ -19,6 +19,7 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from scenegen.factory.pipeline import Pipeline
@@ -28,6 +29,9 @@ from tests.kit.support import as_written
 
 #: The development half of every task's real scenes.
 EVAL7 = REFERENCE_SCENES / "eval7"
+#: Every folder of the development half: ``eval7/`` and the files one level up (the fixtures' top folder and
+#: ``more/``), which hold a second pair of some passive-agent tasks.
+DEV_FOLDERS = (EVAL7, REFERENCE_SCENES, REFERENCE_SCENES / "more")
 
 Scene = dict[str, Any]
 
@@ -47,10 +51,11 @@ class Feature:
     within_range: bool = False
 
 
-def real_samples(task: str, roles: Sequence[str] = ("",)) -> list[dict[str, Scene]]:
+def real_samples(task: str, roles: Sequence[str] = ("",), folders: Sequence[Path] = (EVAL7,)) -> list[dict[str, Scene]]:
     """The development half's scenes of ``task`` (e.g. ``interactive_tool_choice``), one dict per sample: a
-    single scene under ``""``, or a pair's scenes by role, read from ``_01``, ``_02``... in ``roles`` order."""
-    paths = sorted(EVAL7.glob(f"eval_7_{task}_*.json"))
+    single scene under ``""``, or a pair's scenes by role, read from ``_01``, ``_02``... in ``roles`` order.
+    ``folders``: where to look; the development half of a few tasks also has files in :data:`DEV_FOLDERS`."""
+    paths = sorted(path for folder in folders for path in folder.glob(f"eval_7_{task}_*.json"))
     scenes = [json.loads(path.read_text(encoding="utf-8")) for path in paths]
     if roles == ("",):
         return [{"": scene} for scene in scenes]
