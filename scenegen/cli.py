@@ -205,54 +205,77 @@ def convert_command(run: Path, format_: str, compression: str | None, shard_size
               help="Draw a contact sheet of the run's first 16 scenes instead (a Helper/Hinderer pair side by side, "
                    "in its test trial).")
 @click.option("-o", "--out", type=_Path(dir_okay=False, path_type=Path, written="file"),
-              help="The file to write. Default: SCENE.svg beside the scene, or ./sheet.svg (.png with --png).")
+              help="The file to write, its format told by its name: .svg or .png; with --animate .gif, or .apng "
+                   "or .png for APNG. Default: SCENE.svg beside the scene (.png with --png, .gif with --animate), "
+                   "or ./sheet.svg.")
 @click.option("--step", type=click.IntRange(min=0), metavar="K",
-              help="Draw the scene at the end of step K (default 0).")
+              help="Draw the scene at the end of step K (default 0; a passive-agent scene: one panel per trial).")
 @click.option("--strip", metavar="K,K,...", help="Draw the scene at several steps side by side, e.g. 0,80,200.")
 @click.option("--png", "as_png", is_flag=True, help="Write a PNG instead (pip install 'scenegen[png]').")
+@click.option("--animate", is_flag=True,
+              help="Write the scene over its steps as an animated GIF (APNG with -o NAME.apng), each frame titled "
+                   "with its step, the routes drawn as far as they have gone (pip install 'scenegen[animate]').")
+@click.option("--every", type=click.IntRange(min=1), metavar="K",
+              help="With --animate: a frame every K steps, and the last (default: about 60 frames; at most 200).")
 def preview_command(scene: Path | None, run: Path | None, out: Path | None, step: int | None, strip: str | None,
-                    as_png: bool) -> None:
+                    as_png: bool, animate: bool, every: int | None) -> None:
     """Draw an MCS scene from above, as SVG: the room (north, +z, up), lava and holes, every object's footprint at
-    a step with its type (the goal's target ringed), the performer's start and facing, and the routes of what
-    moves, with the steps its motions start and end.
+    a step with its role (target, helper, main agent, decoy, ...) or type, the performer's start and facing, and
+    the routes of what moves, with the steps its motions start and end. Where things move in a small part of
+    the room, the picture is zoomed to it. A passive-agent scene is drawn one panel per trial.
 
     \b
     Examples:
       scenegen preview output/tool_choice/tool_choice_000000.json
-      scenegen preview output/shell_game/shell_game_000003.json --step 120 --png
+      scenegen preview output/shell_game/shell_game_000003.json --step 120 -o sg.png
       scenegen preview output/set_rotation/set_rotation_000000.json --strip 0,90,160 -o turn.svg
+      scenegen preview output/shell_game/shell_game_000003.json --animate --every 4 -o sg.gif
       scenegen preview --sheet output/helper_hinderer -o hh_sheet.svg
     """
     if (scene is None) == (run is None):
         raise click.UsageError("give a SCENE file or --sheet RUN_DIR (one of them)")
-    if run is not None and (step is not None or strip is not None):
-        raise click.UsageError("--step and --strip draw one scene, not a --sheet")
+    if run is not None and (step is not None or strip is not None or animate):
+        raise click.UsageError("--step, --strip and --animate draw one scene, not a --sheet")
     if step is not None and strip is not None:
         raise click.UsageError("--step and --strip exclude each other")
-    if out is not None and out.suffix.lower() in (".svg", ".png") and (out.suffix.lower() == ".png") != as_png:
-        raise click.UsageError(f"--out {out} names {out.suffix.lower()[1:].upper()} but "
-                               f"{'--png writes PNG' if as_png else 'the drawing is SVG (add --png for PNG)'}")
+    if animate and (step is not None or strip is not None):
+        raise click.UsageError("--animate draws every step (or every K-th: --every), not --step or --strip")
+    if every is not None and not animate:
+        raise click.UsageError("--every goes with --animate")
     # Drawing and reading runs: imported by this command only (start-up time).
+    from scenegen.mcs.preview.formats import SUFFIXES, output_format
+
+    try:
+        image_format = output_format(out, as_png, animate)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
     from scenegen.errors import ConfigError
     from scenegen.files import write_atomic
+    from scenegen.mcs.preview.animate import animation_bytes
     from scenegen.mcs.preview.png import png_bytes
     from scenegen.mcs.preview.scene import NotDrawable, read_scene
-    from scenegen.mcs.preview.sheet import sheet_svg, strip_steps, strip_svg
+    from scenegen.mcs.preview.sheet import animation_frames, label_beside, scene_svg, sheet_svg, strip_steps
 
-    suffix = ".png" if as_png else ".svg"
     try:
-        steps = [step or 0] if strip is None else strip_steps(strip)
+        steps = None if step is None and strip is None else [step or 0] if strip is None else strip_steps(strip)
     except ValueError as error:
         raise ConfigError("--strip", str(error)) from None
+    suffix = SUFFIXES[image_format]
     try:
+        # SVG pages: one for a picture, one a frame for an animation.
         if run is not None:
-            svg, path = sheet_svg(run), out or Path("sheet" + suffix)
+            pages, path = [sheet_svg(run)], out or Path("sheet" + suffix)
         else:
             assert scene is not None  # the usage checks above
-            svg, path = strip_svg(read_scene(scene), steps), out or scene.with_suffix(suffix)
+            document, label, path = read_scene(scene), label_beside(scene), out or scene.with_suffix(suffix)
+            pages = animation_frames(document, every, label) if animate else [scene_svg(document, steps, label)]
     except NotDrawable as error:
         raise ConfigError("--sheet" if run is not None else str(scene), str(error)) from None
-    write_atomic(path, png_bytes(svg) if as_png else svg.encode())
+    if animate:
+        content = animation_bytes(pages, image_format)
+    else:
+        content = png_bytes(pages[0]) if image_format == "png" else pages[0].encode()
+    write_atomic(path, content)
     click.echo(one_line(f"wrote {path}"))
 
 

@@ -12,7 +12,10 @@ import pytest
 
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
-from scenegen.mcs.preview.sheet import sheet_svg, strip_svg
+from scenegen.mcs.preview.animate import frame_steps
+from scenegen.mcs.preview.labels import Board, overlapping, spots
+from scenegen.mcs.preview.roles import roles
+from scenegen.mcs.preview.sheet import animation_frames, scene_svg, sheet_svg, strip_svg
 from tests.kit import REFERENCE_SCENES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -224,9 +227,12 @@ def test_a_bad_scene_exits_2_and_writes_nothing(run_cli, tmp_path, content):
 
 @pytest.mark.parametrize("options", [("--step", "-1"), ("--strip", "0,a"), ("--strip", "-3"), ("--strip", ""),
                                      ("--step", "1", "--strip", "2"), ("--sheet", "."), ("--png", "-o", "x.svg"),
-                                     ("-o", "x.png")],
+                                     ("-o", "x.jpg"), ("-o", "x"), ("--animate", "-o", "x.svg"),
+                                     ("--animate", "--png"), ("--animate", "--step", "3"), ("--every", "2"),
+                                     ("--animate", "--every", "0")],
                          ids=["negative step", "not steps", "negative strip", "empty strip", "step and strip",
-                              "scene and sheet", "png named svg", "svg named png"])
+                              "scene and sheet", "png named svg", "a JPEG", "no extension", "animation named svg",
+                              "animated png flag", "animated step", "every without animate", "every 0"])
 def test_bad_options_exit_2_and_write_nothing(run_cli, tmp_path, options):
     scene = tmp_path / "scene.json"
     scene.write_text(json.dumps(TINY))
@@ -251,3 +257,210 @@ def test_a_preview_is_small():
 
 def test_the_sheet_function_takes_a_path(runs):
     assert isinstance(runs, Path) and sheet_svg(runs / "tc", count=1).count('class="title"') == 1
+
+
+def test_out_named_png_writes_a_png(run_cli, tmp_path):
+    pytest.importorskip("resvg_py")
+    scene = tmp_path / "scene.json"
+    scene.write_text(json.dumps(TINY))
+    result = run_cli("preview", str(scene), "-o", str(tmp_path / "x.png"))
+    assert result.code == 0, result.err
+    assert (tmp_path / "x.png").read_bytes().startswith(PNG_MAGIC)
+
+
+def test_a_bad_extension_is_one_clear_message(run_cli, tmp_path):
+    scene = tmp_path / "scene.json"
+    scene.write_text(json.dumps(TINY))
+    result = run_cli("preview", str(scene), "-o", str(tmp_path / "x.jpg"))
+    assert result.code == 2
+    (line,) = result.err.splitlines()
+    assert "x.jpg" in line and ".svg, .png" in line
+
+
+def _fixture(name: str) -> dict:
+    return json.loads(next(path for path in FIXTURES if path.stem == name).read_text())
+
+
+def _view(root: ET.Element) -> tuple[float, float, float, float]:
+    """The page box ``(left, top, right, bottom)`` in metres the panels of one scene show (their nested svgs'
+    one viewBox)."""
+    (box,) = {element.get("viewBox", "") for element in root.iter(f"{SVG}svg") if element.get("class") == "view"}
+    left, top, width, height = map(float, box.split())
+    return left, top, left + width, top + height
+
+
+def _polyline_points(root: ET.Element) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for line in root.iter(f"{SVG}polyline")
+            for x, y in (pair.split(",") for pair in line.get("points", "").split())]
+
+
+ZOOMED = ["eval_7_interactive_shell_game_0001_01", "eval_7_passive_agents_helper_hinderer_0001_01",
+          "eval_7_passive_agents_imitation_0001_01"]
+
+
+@pytest.mark.parametrize("name", ZOOMED)
+def test_a_scene_where_things_move_is_zoomed_to_them(name):
+    scene = _fixture(name)
+    root = _tree(scene_svg(scene))  # a shell game at step 0, a passive-agent scene trial by trial
+    left, top, right, bottom = _view(root)
+    room = scene["roomDimensions"]
+    assert (right - left) * (bottom - top) < 0.5 * room["x"] * room["z"]
+    points = _polyline_points(root)
+    assert points and all(left <= x <= right and top <= y <= bottom for x, y in points)
+    target = scene["goal"].get("metadata", {}).get("target", {}).get("id")
+    for element in _drawn(root, target) if target else []:
+        assert all(left <= x <= right and top <= y <= bottom for x, y in _points(element))
+    assert any("zoomed in" in (text.text or "") for text in root.iter(f"{SVG}text"))
+
+
+def test_a_scene_where_nothing_moves_shows_the_whole_room():
+    scene = _fixture("eval_7_interactive_tool_choice_0001_01")
+    left, top, right, bottom = _view(_tree(strip_svg(scene, [0])))
+    room = scene["roomDimensions"]
+    assert right - left >= room["x"] and bottom - top >= room["z"]
+
+
+def _text_boxes(view: ET.Element) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each text drawn in a panel's view with the box it covers, estimated as the drawing does: 0.6 of the font
+    size a character, 1.2 a line, centred where it stands (step numbers are 0.9 of the size)."""
+    (drawing,) = view.findall(f"{SVG}g")
+    font = float(drawing.get("font-size", ""))
+    boxes = []
+    for group in drawing.findall(f"{SVG}g"):
+        size = font * (0.9 if group.get("class") == "marks" else 1.0)
+        for text in group.iter(f"{SVG}text"):
+            x, y, words = float(text.get("x", "")), float(text.get("y", "")), text.text or ""
+            # Less the millimetre to which positions are written: texts placed side by side may touch.
+            half_w, half_h = len(words) * 0.6 * size / 2 - 0.001, 0.6 * size - 0.001
+            boxes.append((words, (x - half_w, y - half_h, x + half_w, y + half_h)))
+    return boxes
+
+
+LABELLED = [path for path in FIXTURES if any(task in path.name for task in ("shell_game", "helper_hinderer",
+                                                                            "imitation", "approach"))]
+
+
+@pytest.mark.parametrize("path", LABELLED, ids=lambda path: path.stem)
+def test_no_two_texts_overlap(path):
+    scene = json.loads(path.read_text())
+    for svg in (strip_svg(scene, [0]), scene_svg(scene)):
+        views = [element for element in _tree(svg).iter(f"{SVG}svg") if element.get("class") == "view"]
+        assert sum(len(_text_boxes(view)) for view in views) > 3
+        for view in views:
+            boxes = _text_boxes(view)
+            for i, (text, box) in enumerate(boxes):
+                for other, other_box in boxes[i + 1:]:
+                    assert not overlapping(box, other_box), (text, other)
+
+
+def test_a_label_takes_the_first_free_spot_around_its_anchor():
+    board = Board((-10.0, -10.0, 10.0, 10.0), [])
+    anchor = (0.0, 0.0, 0.1, 0.1)
+    first, second = board.place(anchor, "ball", 0.2), board.place(anchor, "ball", 0.2)
+    assert first == spots_centre(anchor, "ball", 0)
+    assert second == spots_centre(anchor, "ball", 1)  # the first is taken
+    crowded = Board((-0.2, -0.2, 0.3, 0.3), [])
+    assert crowded.place(anchor, "a long name", 0.2) is None  # no spot inside the panel: left out
+
+
+def spots_centre(anchor, text: str, index: int) -> tuple[float, float]:
+    left, top, right, bottom = spots(anchor, text, 0.2)[index]
+    return (left + right) / 2, (top + bottom) / 2
+
+
+def _texts(svg: str) -> set[str]:
+    return {text.text or "" for text in _tree(svg).iter(f"{SVG}text")}
+
+
+def test_roles_come_from_the_scene():
+    texts = _texts(strip_svg(_fixture("eval_7_passive_agents_helper_hinderer_0001_01"), [0]))
+    assert {"main agent", "other agent", "goal object"} <= texts
+
+
+def test_roles_come_from_the_label(runs, run_cli, tmp_path):
+    texts = _texts(sheet_svg(runs / "hh", count=2))
+    assert {"main agent", "hinderer"} <= texts and any("helper" in text for text in texts)
+    scene = runs / "hh" / "helper_hinderer_000000_expected.json"
+    result = run_cli("preview", str(scene), "--step", "0", "-o", str(tmp_path / "one.svg"))
+    assert result.code == 0, result.err
+    assert "hinderer" in _texts((tmp_path / "one.svg").read_text())
+
+
+def test_roles_name_decoys_by_the_labelled_type():
+    ball = _item("ball", "soccer_ball", (0, 0.1, 0), (1, 1, 1))
+    cups = [_item(f"cup{i}", "separate_container", (i, 0, 2), (0.4, 0.4, 0.4)) for i in range(3)]
+    scene = _scene([ball, *cups], goal={"metadata": {"target": {"id": "ball"}}})
+    assert roles(scene, {"target_id": "ball", "container_id": "cup1", "count": 3}) == {
+        "ball": ("target",), "cup1": ("container",), "cup0": ("decoy",), "cup2": ("decoy",)}
+    assert roles(scene) == {"ball": ("target",)}
+
+
+def test_a_passive_agent_scene_has_a_panel_per_trial():
+    scene = _fixture("eval_7_passive_agents_helper_hinderer_0001_01")
+    ends = [step for step, allowed in enumerate(scene["goal"]["action_list"], start=1) if "EndHabituation" in allowed]
+    root = _tree(scene_svg(scene))
+    titles = [text.text or "" for text in root.iter(f"{SVG}text") if text.get("class") == "title"]
+    assert len(ends) == 8 and len(titles) == 9
+    assert titles[0] == f"trial 1 of 8: steps 0-{ends[0]}"
+    assert titles[-1] == f"test: steps {ends[-1] + 1}-{scene['goal']['last_step']}"
+    # Each panel shows its own trial's routes: the step numbers of a panel lie in its trial.
+    for group, title in zip(_panel_groups(root), titles, strict=True):
+        first, last = map(int, title.split("steps ")[1].split("-"))
+        steps = [int(step) for mark in group.iter(f"{SVG}g") if mark.get("class") == "mark"
+                 for text in mark.iter(f"{SVG}text") for step in (text.text or "").split(", ") if step != "…"]
+        assert all(first - 1 <= step <= last for step in steps)
+
+
+def _panel_groups(root: ET.Element) -> list[ET.Element]:
+    return root.findall(f"{SVG}g")
+
+
+def test_a_held_ball_is_drawn_with_its_holder():
+    scene = _fixture("eval_7_interactive_lava_0001_22")
+    (ball,) = [item for item in scene["objects"] if "associatedWithAgent" in item]
+    (holder,) = [item for item in scene["objects"] if item["id"] == ball["associatedWithAgent"]]
+    root = _tree(strip_svg(scene, [0]))
+    points = _points(_drawn(root, ball["id"])[0])
+    centre = tuple(round(sum(axis) / len(points), 2) for axis in zip(*points, strict=True))
+    at = holder["shows"][0]["position"]
+    assert centre == (round(at["x"], 2), round(-at["z"], 2))
+    assert any("held" in text for text in _texts(strip_svg(scene, [0])))
+
+
+def test_an_animation_has_a_frame_per_k_steps_each_with_its_step(run_cli, tmp_path):
+    image = pytest.importorskip("PIL.Image")
+    pytest.importorskip("resvg_py")
+    scene = tmp_path / "scene.json"
+    scene.write_text(json.dumps(TINY))
+    frames = animation_frames(TINY, every=5)
+    titles = [next(text.text for text in _tree(frame).iter(f"{SVG}text") if text.get("class") == "title")
+              for frame in frames]
+    assert titles == [f"tiny: step {step}" for step in (0, 5, 10, 15, 19)]  # every 5th, and the last motion's
+    for name, kind in (("a.gif", "GIF"), ("a.apng", "PNG")):
+        result = run_cli("preview", str(scene), "--animate", "--every", "5", "-o", str(tmp_path / name))
+        assert result.code == 0, result.err
+        with image.open(tmp_path / name) as animation:
+            assert (animation.format, animation.n_frames) == (kind, 5)
+    result = run_cli("preview", str(scene), "--animate")
+    assert result.code == 0 and (tmp_path / "scene.gif").exists()
+
+
+def test_too_many_frames_are_refused(run_cli, tmp_path):
+    long = _scene([_item("box", "cube", (0, 0.5, 0), (1, 1, 1),
+                         moves=[{"stepBegin": 1, "stepEnd": 400, "vector": {"x": 0.01, "y": 0, "z": 0}}])])
+    scene = tmp_path / "scene.json"
+    scene.write_text(json.dumps(long))
+    result = run_cli("preview", str(scene), "--animate", "--every", "1")
+    assert result.code == 2 and len(result.err.splitlines()) == 1 and "--every 3" in result.err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["scene.json"]
+    assert len(frame_steps(400)) <= 61
+
+
+def test_animating_without_pillow_says_what_to_install(run_cli, tmp_path, monkeypatch):
+    pytest.importorskip("resvg_py")
+    monkeypatch.setitem(sys.modules, "PIL", None)
+    scene = tmp_path / "scene.json"
+    scene.write_text(json.dumps(TINY))
+    result = run_cli("preview", str(scene), "--animate")
+    assert result.code == 1 and "pip install 'scenegen[animate]'" in result.err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["scene.json"]

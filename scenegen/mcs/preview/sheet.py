@@ -1,4 +1,4 @@
-"""Pages of panels: one scene at one step or at several (a strip), and the contact sheet of a run."""
+"""Pages of panels: one scene at one step, at several (a strip) or trial by trial, and the contact sheet of a run."""
 
 from __future__ import annotations
 
@@ -9,15 +9,18 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from scenegen.mcs.preview.animate import frame_steps
 from scenegen.mcs.preview.scene import NotDrawable, SceneView, Window
 from scenegen.mcs.preview.svg import Drawn, page, panel
 from scenegen.mcs.rules import SCENE_SCHEMA
 from scenegen.plugin.outputs import Doc
 from scenegen.reading.dataset import DamagedRunError, Run, open_run
 
-#: Pixel widths of a panel's drawing: alone, in a strip, on a contact sheet.
-SCENE_WIDTH, STRIP_WIDTH, SHEET_WIDTH = 640.0, 420.0, 300.0
+#: Pixel widths of a panel's drawing: alone, in a strip, on a contact sheet or a page of trials, in an animation.
+SCENE_WIDTH, STRIP_WIDTH, SHEET_WIDTH, ANIMATION_WIDTH = 640.0, 420.0, 300.0, 480.0
 SHEET_COLUMNS = 4
+#: A passive-agent scene's nine trials (eight familiarisation trials and the test) in three rows of three.
+TRIAL_COLUMNS = 3
 _GAP = 14.0
 #: Characters of a label's text on one title line of a sheet panel, and lines it may take.
 _LABEL_LINE, _LABEL_LINES = 50, 2
@@ -34,14 +37,76 @@ def strip_steps(text: str) -> list[int]:
     return steps
 
 
-def strip_svg(document: Any, steps: Sequence[int]) -> str:
+def scene_svg(document: Any, steps: Sequence[int] | None = None, label: Mapping[str, Any] | None = None) -> str:
+    """One scene at ``steps`` (:func:`strip_svg`); without steps, a passive-agent scene one panel per trial
+    (:func:`trials_svg`), another at step 0. ``label`` (its line in its run's manifest) names more roles.
+    NotDrawable if ``document`` is not an MCS scene."""
+    view = SceneView(document, label)
+    if steps is None and len(view.trials()) > 1:
+        return _trials(view)
+    return _strip(view, [0] if steps is None else steps)
+
+
+def strip_svg(document: Any, steps: Sequence[int], label: Mapping[str, Any] | None = None) -> str:
     """One scene at each of ``steps``, side by side, each panel titled ``step K`` (a single step's panel also
-    names the scene). NotDrawable if ``document`` is not an MCS scene."""
-    view = SceneView(document)
+    names the scene); in a passive-agent scene, with the routes of the step's trial up to it. NotDrawable if
+    ``document`` is not an MCS scene."""
+    return _strip(SceneView(document, label), steps)
+
+
+def animation_frames(document: Any, every: int | None = None, label: Mapping[str, Any] | None = None) -> list[str]:
+    """The frames of an animation of one scene, as SVG pages of one panel: at the steps :func:`frame_steps`
+    picks up to the last on which anything moves, each titled with its step, routes drawn as far as they have
+    gone (in a passive-agent scene, in the step's trial). NotDrawable if ``document`` is not an MCS scene,
+    TooManyFrames if ``every`` makes too many."""
+    view = SceneView(document, label)
+    name = view.document["name"]
+    return [_grid([[panel(view.picture(step, _so_far(view, step)), (f"{name}: step {step}",), ANIMATION_WIDTH)]], 1)
+            for step in frame_steps(view.motion_end, every)]
+
+
+def label_beside(scene: Path) -> Mapping[str, Any] | None:
+    """The label of the scene file ``scene`` from the manifest of the run folder it lies in (the line whose id is
+    the file's name less ``.json``); None when the folder is no run, or the run does not list it."""
+    try:
+        run = open_run(scene.parent)
+        return next((entry.get("label") for entry in run.stream() if entry.get("id") == scene.stem), None)
+    except DamagedRunError:
+        return None
+
+
+def _strip(view: SceneView, steps: Sequence[int]) -> str:
     if len(steps) == 1:
         name = view.document["name"]
-        return _grid([[panel(view.picture(steps[0]), (f"{name}: step {steps[0]}",), SCENE_WIDTH)]], 1)
-    return _grid([[panel(view.picture(step), (f"step {step}",), STRIP_WIDTH)] for step in steps], len(steps))
+        return _grid([[panel(view.picture(steps[0], _trial_so_far(view, steps[0])),
+                             (f"{name}: step {steps[0]}",), SCENE_WIDTH)]], 1)
+    return _grid([[panel(view.picture(step, _trial_so_far(view, step)), (f"step {step}",), STRIP_WIDTH)]
+                  for step in steps], len(steps))
+
+
+def _trial_so_far(view: SceneView, step: int) -> Window:
+    """The steps of ``step``'s trial up to it, in a scene of several trials (so that eight trials' routes do not
+    pile up); None (every step) in another."""
+    trial = view.trial_of(step)
+    return None if trial is None else (trial[0], step)
+
+
+def _so_far(view: SceneView, step: int) -> Window:
+    """The steps whose routes a frame shows: its trial's (or the scene's) up to it."""
+    return _trial_so_far(view, step) or (0, step)
+
+
+def _trials(view: SceneView) -> str:
+    trials = view.trials()
+    panels = [panel(view.picture(last, (first, last)), (_trial_title(number, len(trials), first, last),),
+                    SHEET_WIDTH) for number, (first, last) in enumerate(trials, start=1)]
+    return _grid([[drawn] for drawn in panels], TRIAL_COLUMNS)
+
+
+def _trial_title(number: int, count: int, first: int, last: int) -> str:
+    """``trial 3 of 8: steps 40-59``; the last trial is the test."""
+    name = "test" if number == count else f"trial {number} of {count - 1}"
+    return f"{name}: steps {first}-{last}"
 
 
 def sheet_svg(run_dir: Path, count: int = 16) -> str:
@@ -81,8 +146,8 @@ def _pairs(documents: Iterator[Doc]) -> list[list[Doc]]:
 
 
 def _sheet_panel(meta: Mapping[str, Any], document: Any) -> Drawn:
-    view = SceneView(document)
     label = meta.get("label") or {}
+    view = SceneView(document, label)
     step, window = _moment(view, label)
     lines = textwrap.wrap(_label_text(label), _LABEL_LINE, max_lines=_LABEL_LINES, placeholder=" …")
     # As many title lines on every panel, so that the panels of a row line up.

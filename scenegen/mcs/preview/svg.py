@@ -16,11 +16,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+from scenegen.mcs.preview.labels import Board, Box, box_around, within
 from scenegen.mcs.preview.scene import Footprint, Mark, Performer, Picture, Point, Points
 from scenegen.mcs.rotation import turned
-
-#: A box on the page, in metres: ``(left, top, right, bottom)``.
-Box = tuple[float, float, float, float]
 
 ROOT_CLASS = "scenegen-preview"
 _STYLE = f"""<style>
@@ -41,6 +39,7 @@ _STYLE = f"""<style>
 .{ROOT_CLASS} .performer{{fill:#3aa655;stroke:#1d5e2e}}
 .{ROOT_CLASS} .performer.start{{fill:none}}
 .{ROOT_CLASS} .labels text,.{ROOT_CLASS} .mark text{{paint-order:stroke;stroke:#fff;stroke-linejoin:round}}
+.{ROOT_CLASS} .labels .pointer{{fill:#1d5e2e;font-style:italic}}
 .{ROOT_CLASS} .pair{{fill:#eef1f6;stroke:#b8c2d3}}
 .{ROOT_CLASS} .scale{{stroke:#555;fill:none}}
 </style>"""
@@ -63,8 +62,6 @@ _TITLE_LINE_PX = 15.0
 _LEGEND_PX = 14.0
 #: Room around the drawing, as a share of its larger side (labels of objects by a wall).
 _MARGIN = 0.03
-#: A character of the label font is about this many font sizes wide (DejaVu Sans, lower case and digits).
-_CHAR_WIDTH = 0.6
 #: Footprints whose centres are closer than this (metres) share one label (a container, its lid and its placer).
 _SAME_PLACE = 0.01
 #: A name is not repeated closer than this (pixels) to where it already stands.
@@ -76,6 +73,9 @@ _PERFORMER_MIN_PX = 6.0
 #: The performer's heading wedge: how far its tip reaches and how wide its base is, in radii.
 _WEDGE_TIP, _WEDGE_BASE = 1.6, 0.55
 _SCALE_LENGTHS = (0.5, 1.0, 2.0, 5.0, 10.0, 20.0)
+#: Arrows pointing to the performer out of a zoomed view, by its bearing on the page in eighths of a turn from
+#: +x (page y grows downward, so a quarter turn is down).
+_ARROWS = ("→", "↘", "↓", "↙", "←", "↖", "↑", "↗")
 
 
 @dataclass(frozen=True)
@@ -88,20 +88,24 @@ class Drawn:
 
 
 def panel(picture: Picture, titles: Sequence[str], width: float) -> Drawn:
-    """``picture`` drawn ``width`` pixels wide under its title lines (the first in bold) and a legend."""
-    left, top, right, bottom = _bounds(picture)
+    """``picture`` drawn ``width`` pixels wide under its title lines (the first in bold) and a legend; a zoomed
+    picture says so in its legend and clips what lies beyond its extent."""
+    least_x, least_z, most_x, most_z = picture.extent
+    left, top, right, bottom = least_x, -most_z, most_x, -least_z
     margin = _MARGIN * max(right - left, bottom - top)
     left, top, right, bottom = left - margin, top - margin, right + margin, bottom + margin
     scale = width / (right - left)  # pixels per metre
     header = _TITLE_LINE_PX * len(titles) + _LEGEND_PX
+    height = (bottom - top) * scale
     title_lines = "".join(
         f'<text class="{"title" if i == 0 else "note"}" x="0" y="{_n(_TITLE_LINE_PX * (i + 1) - 3)}">{escape(line)}'
         f"</text>" for i, line in enumerate(titles))
-    drawing = (f'<g transform="translate({_n(-left * scale)} {_n(header - top * scale)}) scale({_n(scale)})" '
-               f'font-size="{_n(_LABEL_PX / scale)}" stroke-width="{_n(_LINE_PX / scale)}">'
-               f"{_scene(picture, scale, (left, top, right, bottom))}</g>")
-    legend = _legend(width, _TITLE_LINE_PX * len(titles), scale)
-    return Drawn(title_lines + legend + drawing, width, header + (bottom - top) * scale)
+    drawing = (f'<svg class="view" x="0" y="{_n(header)}" width="{_n(width)}" height="{_n(height)}" '
+               f'viewBox="{_n(left)} {_n(top)} {_n(right - left)} {_n(bottom - top)}">'
+               f'<g font-size="{_size(_LABEL_PX / scale)}" stroke-width="{_size(_LINE_PX / scale)}">'
+               f"{_scene(picture, scale, (left, top, right, bottom))}</g></svg>")
+    legend = _legend(width, _TITLE_LINE_PX * len(titles), scale, picture.zoomed)
+    return Drawn(title_lines + legend + drawing, width, header + height)
 
 
 def page(placed: Iterable[tuple[float, float, Drawn]], width: float, height: float,
@@ -126,9 +130,10 @@ def _scene(picture: Picture, scale: float, view: Box) -> str:
     parts += [_footprint(item, scale) for item in sorted(picture.footprints, key=_area, reverse=True)]
     parts += [f'<polyline class="route" data-ids={quoteattr(" ".join(route.ids))} points="{_points(line)}"/>'
               for route in picture.routes for line in route.lines]
-    parts += [f'<polyline class="route performer-route" points="{_points(line)}"/>'
-              for line in picture.performer.lines]
-    parts.append(_performer(picture.performer, _glyph_radius(picture.performer, scale)))
+    if picture.performer is not None:
+        parts += [f'<polyline class="route performer-route" points="{_points(line)}"/>'
+                  for line in picture.performer.lines]
+        parts.append(_performer(picture.performer, _glyph_radius(picture.performer, scale)))
     parts.append(_labels(picture, scale, view))
     return "".join(part for part in parts if part)
 
@@ -171,42 +176,74 @@ def _wedge(x: float, z: float, degrees: float, radius: float) -> Points:
 
 
 def _labels(picture: Picture, scale: float, view: Box) -> str:
-    """The target's name, the step numbers at the marks, then the performer's and the other types' names, each
-    where it covers no other text nor another object; a name that finds no such place is left out (its footprint's
-    tooltip still gives it), a step number is drawn all the same."""
+    """The names of what has a role (the target's first), the step numbers at the marks, then the performer's
+    (or where it is, out of a zoomed view) and the other types' names: each at the first spot by what it names
+    that covers no other text (a name nor another object); a text that finds no such spot is left out (a
+    footprint's tooltip gives its type and id, a mark's dot its steps)."""
     font = _LABEL_PX / scale
-    performer = picture.performer.now
-    around_performer = _box_around([(performer.x, performer.z)], _glyph_radius(picture.performer, scale))
-    board = _Board(view, [around_performer, *(_box_of(item) for item in picture.footprints
-                                              if item.shown and not item.structure)])
-    names = _type_labels(picture.footprints, _ALONE_PX / scale)
-    texts = _names(board, [(around, text) for around, text, target in names if target], font, scale)
+    performer = picture.performer
+    around_performer = None if performer is None else _around_performer(performer, scale)
+    board = Board(view, [*([around_performer] if around_performer else []),
+                         *(_box_of(item) for item in picture.footprints if item.shown and not item.structure)])
+    names = _place_labels(picture.footprints, _ALONE_PX / scale)
+    texts = _names(board, [(around, text) for around, text, named in names if named], font, scale)
     marks = "".join(_mark(mark, board, font, scale) for mark in _distinct(picture.marks, _MARK_MERGE_PX / scale))
-    texts += _names(board, [(around_performer, "performer"),
-                            *((around, text) for around, text, target in names if not target)], font, scale)
+    if performer is not None and around_performer is not None:
+        texts += _performer_name(performer, around_performer, board, view, font, scale)
+    texts += _names(board, [(around, text) for around, text, named in names if not named], font, scale)
     halo = f'stroke-width="{_n(_HALO_PX / scale)}"'
     return (f'<g class="marks" {halo}>{marks}</g>' if marks else "") + (
         f'<g class="labels" {halo}>{"".join(texts)}</g>' if texts else "")
 
 
-def _names(board: _Board, requests: Iterable[tuple[Box, str]], font: float, scale: float) -> list[str]:
+def _around_performer(performer: Performer, scale: float) -> Box:
+    now = performer.now
+    return box_around([(now.x, now.z)], _glyph_radius(performer, scale))
+
+
+def _performer_name(performer: Performer, around: Box, board: Board, view: Box, font: float,
+                    scale: float) -> list[str]:
+    """``performer`` by the performer; when a zoomed view leaves it out, ``performer ↓ 6.2 m`` at the edge of
+    the view toward it."""
+    if within(around, view):
+        return _names(board, [(around, "performer")], font, scale)
+    left, top, right, bottom = view
+    centre_x, centre_y = (left + right) / 2, (top + bottom) / 2
+    dx, dy = performer.now.x - centre_x, -performer.now.z - centre_y
+    # The point where the line from the view's centre to the performer leaves the view.
+    reach = min(abs((right - centre_x) / dx) if dx else math.inf, abs((bottom - centre_y) / dy) if dy else math.inf)
+    edge_x, edge_y = centre_x + dx * reach, centre_y + dy * reach
+    distance = math.hypot(edge_x - performer.now.x, edge_y + performer.now.z)
+    arrow = _ARROWS[round(math.degrees(math.atan2(dy, dx)) / 45) % 8]
+    text = f"performer {arrow} {distance:.1f} m"
+    spot = board.place((edge_x, edge_y, edge_x, edge_y), text, font, over_objects=True)
+    return [] if spot is None else [_text(spot, text, "pointer")]
+
+
+def _names(board: Board, requests: Iterable[tuple[Box, str]], font: float, scale: float) -> list[str]:
     """The texts of the names that find a free place by their boxes, in turn (a name already close by is not
     repeated: a row of walls needs one)."""
     return [_text(spot, text) for around, text in requests
             if not board.repeats(around, text, _REPEAT_PX / scale) and (spot := board.place(around, text, font))]
 
 
-def _text(spot: Point, text: str) -> str:
-    return f'<text x="{_n(spot[0])}" y="{_n(spot[1])}" text-anchor="middle" dy=".35em">{escape(text)}</text>'
+def _text(spot: Point, text: str, kind: str = "") -> str:
+    classes = f' class="{kind}"' if kind else ""
+    return (f'<text{classes} x="{_n(spot[0])}" y="{_n(spot[1])}" text-anchor="middle" dy=".35em">{escape(text)}'
+            f"</text>")
 
 
-def _mark(mark: Mark, board: _Board, font: float, scale: float) -> str:
+def _mark(mark: Mark, board: Board, font: float, scale: float) -> str:
+    """A dot where motions start or end, and their steps beside it where they cover no other text (the dot's
+    tooltip gives them all the same)."""
     x, z = mark.point
     dot = _MARK_DOT_PX / scale
     steps = [*mark.steps[:_MARK_STEPS - 1], "…", mark.steps[-1]] if len(mark.steps) > _MARK_STEPS else mark.steps
     text = ", ".join(map(str, steps))
-    spot = board.place_anyway(_box_around([(x, z)], dot), text, font * _MARK_FONT)
-    return f'<g class="mark"><circle cx="{_n(x)}" cy="{_n(-z)}" r="{_n(dot)}"/>{_text(spot, text)}</g>'
+    spot = board.place(box_around([(x, z)], dot), text, font * _MARK_FONT, over_objects=True)
+    steps_text = "" if spot is None else _text(spot, text)
+    return (f'<g class="mark"><circle cx="{_n(x)}" cy="{_n(-z)}" r="{_n(dot)}">'
+            f'<title>steps {", ".join(map(str, mark.steps))}</title></circle>{steps_text}</g>')
 
 
 def _distinct(marks: Sequence[Mark], near: float) -> list[Mark]:
@@ -219,13 +256,15 @@ def _distinct(marks: Sequence[Mark], near: float) -> list[Mark]:
     return kept
 
 
-def _type_labels(footprints: Sequence[Footprint], alone: float) -> list[tuple[Box, str, bool]]:
-    """``(box, types, holds the target)`` of each label: the target's first, then other objects', structures',
-    and those of what is not in the scene at the step; small before large. Footprints standing at one place (a
-    container, its lid and its placer) share a label, but for those wider and deeper than ``alone`` (a turntable
-    under a container)."""
+def _place_labels(footprints: Sequence[Footprint], alone: float) -> list[tuple[Box, str, bool]]:
+    """``(box, text, names a role)`` of each label: those with roles first (the target's leading), then other
+    objects', structures', and those of what is not in the scene at the step; small before large. Footprints
+    standing at one place (a container, its lid and its placer) share a label, but for those wider and deeper
+    than ``alone`` (a turntable under a container)."""
     places: list[list[Footprint]] = []
-    for item in sorted(footprints, key=lambda item: (not item.target, item.structure, not item.shown, _area(item))):
+    order = sorted(footprints, key=lambda item: (not item.target, not item.roles, item.structure, not item.shown,
+                                                  _area(item)))
+    for item in order:
         left, top, right, bottom = _box_of(item)
         large = min(right - left, bottom - top) > alone
         centre = ((left + right) / 2, (top + bottom) / 2)
@@ -235,106 +274,27 @@ def _type_labels(footprints: Sequence[Footprint], alone: float) -> list[tuple[Bo
             places.append([item])
         else:
             same.append(item)
-    return [(_box_around([point for item in place for outline in item.outlines for point in outline]),
-             _joined_types(place), any(item.target for item in place)) for place in places]
+    return [(box_around([point for item in place for outline in item.outlines for point in outline]),
+             _place_text(place), any(item.roles for item in place)) for place in places]
 
 
-def _joined_types(place: Sequence[Footprint]) -> str:
+def _place_text(place: Sequence[Footprint]) -> str:
+    """The roles of what stands at one place (``target, held``), or else its types (``lid + cylinder x2``)."""
+    named = [", ".join(item.roles) for item in place if item.roles]
+    if named:
+        return " + ".join(named)
     counts = Counter(item.type for item in place)
     return " + ".join(kind if count == 1 else f"{kind} x{count}" for kind, count in counts.items())
 
 
-class _Board:
-    """Where text stands in a panel, and the objects it should not cover (boxes in page metres)."""
-
-    def __init__(self, view: Box, obstacles: Sequence[Box]) -> None:
-        self.view = view
-        self.obstacles = obstacles
-        self.taken: list[Box] = []
-        self.texts: list[tuple[Box, str]] = []
-
-    def place(self, around: Box, text: str, font: float) -> Point | None:
-        """The centre of ``text`` at the first of its spots by the box ``around`` that covers no text and no
-        object but those within ``around``; None if there is none."""
-        return next((self._take(box, text) for box in _spots(around, text, font)
-                     if self._free(box) and not any(_overlapping(box, other) for other in self.obstacles
-                                                    if not _within(other, around))), None)
-
-    def place_anyway(self, around: Box, text: str, font: float) -> Point:
-        """The centre of ``text`` at the first of its spots by the box ``around`` that covers no text (objects
-        aside), or at its first spot when none is free."""
-        spots = _spots(around, text, font)
-        return self._take(next((box for box in spots if self._free(box)), spots[0]), text)
-
-    def repeats(self, around: Box, text: str, near: float) -> bool:
-        """Whether ``text`` already stands closer than ``near`` to the box ``around``."""
-        return any(other == text and _gap(box, around) < near for box, other in self.texts)
-
-    def _free(self, box: Box) -> bool:
-        """Inside the panel, and over no text."""
-        left, top, right, bottom = self.view
-        return (left <= box[0] and top <= box[1] and box[2] <= right and box[3] <= bottom
-                and not any(_overlapping(box, other) for other in self.taken))
-
-    def _take(self, box: Box, text: str) -> Point:
-        self.taken.append(box)
-        self.texts.append((box, text))
-        return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-
-
-def _spots(around: Box, text: str, font: float) -> list[Box]:
-    """Boxes for ``text`` by the box ``around``: inside it if it fits, else below, above, right, left, then a line
-    further below and above."""
-    half_w, half_h = _text_width(text, font) / 2, font * 0.6
-    left, top, right, bottom = around
-    centre_x, centre_y = (left + right) / 2, (top + bottom) / 2
-    gap = font * 0.3
-    centres = [(centre_x, bottom + half_h), (centre_x, top - half_h), (right + gap + half_w, centre_y),
-               (left - gap - half_w, centre_y), (centre_x, bottom + 3 * half_h), (centre_x, top - 3 * half_h)]
-    if right - left > 2 * half_w and bottom - top > 2 * half_h:
-        centres.insert(0, (centre_x, centre_y))
-    return [(x - half_w, y - half_h, x + half_w, y + half_h) for x, y in centres]
-
-
-def _text_width(text: str, font: float) -> float:
-    return len(text) * _CHAR_WIDTH * font
-
-
-def _overlapping(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _gap(a: Box, b: Box) -> float:
-    """How far apart two boxes are (0 when they touch or overlap)."""
-    return math.hypot(max(0.0, a[0] - b[2], b[0] - a[2]), max(0.0, a[1] - b[3], b[1] - a[3]))
-
-
-def _within(inner: Box, outer: Box) -> bool:
-    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
-
-
-def _box_around(points: Iterable[Point], pad: float = 0.0) -> Box:
-    """The page box ``(left, top, right, bottom)`` of floor points, grown by ``pad``."""
-    xs, ys = zip(*((x, -z) for x, z in points), strict=True)
-    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
-
-
-def _bounds(picture: Picture) -> Box:
-    """The page box of the room and of everything drawn in it."""
-    width, depth = picture.room
-    points = [(-width / 2, -depth / 2), (width / 2, depth / 2)]
-    points += [point for item in picture.footprints for outline in item.outlines for point in outline]
-    performer = picture.performer
-    points += [(pose.x + dx, pose.z + dz) for pose in (performer.start, performer.now)
-               for dx, dz in ((-performer.radius, -performer.radius), (performer.radius, performer.radius))]
-    return _box_around(points)
-
-
-def _legend(width: float, y: float, scale: float) -> str:
-    """North (+z) is up, and a scale bar of a round length about a sixth of the panel wide."""
+def _legend(width: float, y: float, scale: float, zoomed: bool) -> str:
+    """North (+z) is up, whether the view is zoomed, and a scale bar of a round length about a sixth of the panel
+    wide."""
     length = max((metres for metres in _SCALE_LENGTHS if metres * scale <= width / 6), default=_SCALE_LENGTHS[0])
     bar_right, bar_left, base = width - 4, width - 4 - length * scale, y + _LEGEND_PX - 4
-    return (f'<text class="note" x="0" y="{_n(base)}">↑ north (+z) · x to the right</text>'
+    # "zoomed in" where "x to the right" stood: the legend fits a contact sheet's panel beside the scale bar.
+    aside = "zoomed in" if zoomed else "x to the right"
+    return (f'<text class="note" x="0" y="{_n(base)}">↑ north (+z) · {aside}</text>'
             f'<path class="scale" d="M{_n(bar_left)} {_n(base - 4)}v4H{_n(bar_right)}v-4"/>'
             f'<text class="note" x="{_n(bar_left - 4)}" y="{_n(base)}" text-anchor="end">{length:g} m</text>')
 
@@ -348,7 +308,7 @@ def _cells(cells: Points, kind: str) -> str:
 
 
 def _box_of(item: Footprint) -> Box:
-    return _box_around([point for outline in item.outlines for point in outline])
+    return box_around([point for outline in item.outlines for point in outline])
 
 
 def _area(item: Footprint) -> float:
@@ -364,6 +324,12 @@ def _centre(item: Footprint) -> Point:
 def _points(points: Points) -> str:
     """Floor points as SVG points: ``x,-z``."""
     return " ".join(f"{_n(x)},{_n(-z)}" for x, z in points)
+
+
+def _size(value: float) -> str:
+    """A size in metres to four significant digits: a label in a 59 m room is a few centimetres high, and a
+    millimetre is more than 4% of it."""
+    return f"{value:.4g}"
 
 
 def _n(value: float) -> str:
