@@ -86,6 +86,8 @@ class RayTasks:
     """
 
     def __init__(self, spec: RunSpec, workers: int, address: str | None) -> None:
+        if address is not None:
+            _send_token_if_at_hand()  # before Ray is imported: it reads the authentication mode then
         try:
             import ray
         except ImportError:
@@ -143,6 +145,13 @@ class RayTasks:
 RAY_PROBE_SECONDS = 5
 
 
+#: Where ``ray start`` keeps a cluster's token (token authentication, Ray 2.52 and later) unless told otherwise.
+RAY_TOKEN_FILE = "~/.ray/auth_token"
+#: What to set to join a cluster that asks for a token, said when joining one fails.
+TOKEN_HINT = ("if it uses token authentication (`ray start` does by default since Ray 2.59), set RAY_AUTH_MODE=token "
+              "and RAY_AUTH_TOKEN to the token `ray get-auth-token` prints on its head node")
+
+
 def _join_ray(ray: Any, workers: int, address: str | None) -> None:
     """Start a local Ray with ``workers`` CPUs, or join the cluster at ``address``; a ClusterError if it fails."""
     if address is None:
@@ -154,7 +163,23 @@ def _join_ray(ray: Any, workers: int, address: str | None) -> None:
         ray.init(**options, log_to_driver=False, configure_logging=False)
     except Exception as error:  # Ray raises several kinds (ConnectionError, RuntimeError, ValueError...)
         where = f"the Ray cluster at {address}" if address else "a local Ray"
-        raise ClusterError(f"could not start or join {where}: {error}".splitlines()[0]) from None
+        hint = f"; {TOKEN_HINT}" if address else ""
+        raise ClusterError(f"could not start or join {where}: {str(error).splitlines()[0]}{hint}") from None
+
+
+def _send_token_if_at_hand() -> None:
+    """Join with the cluster's token where one is at hand and the user chose no authentication mode.
+
+    A driver sends its token only with ``RAY_AUTH_MODE=token``, and a cluster
+    that ``ray start --head`` started asks for it; a cluster without
+    authentication ignores it. The token is Ray's to find (``RAY_AUTH_TOKEN``,
+    the file ``RAY_AUTH_TOKEN_PATH`` names, or the file ``ray start`` writes).
+    """
+    if "RAY_AUTH_MODE" in os.environ:
+        return
+    token_file = os.path.expanduser(RAY_TOKEN_FILE)
+    if os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH") or os.path.isfile(token_file):
+        os.environ["RAY_AUTH_MODE"] = "token"
 
 
 def _check_reachable(address: str) -> None:
