@@ -14,6 +14,7 @@ Shell Game and Set Rotation tests.
 from __future__ import annotations
 
 import cmath
+import json
 import math
 from dataclasses import dataclass
 
@@ -227,3 +228,12 @@ def differing_keys(a, b) -> set[str]:
     keys = {key for key in a.keys() | b.keys() if key not in ("name", "objects", "goal") and a.get(key) != b.get(key)}
     keys |= {f"goal.{key}" for key in a["goal"].keys() | b["goal"].keys() if a["goal"].get(key) != b["goal"].get(key)}
     return keys
+
+
+def without_ids(scene) -> dict:
+    """The scene but its name, every object id replaced by the object's place in the list (a real file's ids are
+    random), to compare a made scene with a real one whole."""
+    text = json.dumps({key: value for key, value in scene.items() if key != "name"})
+    for place, item in enumerate(scene["objects"]):
+        text = text.replace(item["id"], f"object {place}")
+    return json.loads(text)

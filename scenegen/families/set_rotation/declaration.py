@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scenegen.mcs.config import last_step, pairs, room_materials
-from scenegen.mcs.tracking.declaration import CONTAINER_SIZE, PAIRS_MEANING, SECTIONS, room_entries
+from scenegen.mcs.tracking.declaration import CONTAINER_SIZE, ODD_INDEX_PARAM, PAIRS_MEANING, SECTIONS, room_entries
 from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Domain, Param, number, one_of
 from scenegen.plugin.values import Value, compile_value
 
@@ -24,6 +24,7 @@ SPREAD = Domain("spread", {"type": "number", "exclusiveMinimum": 0, "maximum": 1
                 float, ranged=True)
 BALL_CONTAINER = one_of("ball_container", ("first", "any"),
                         "first: the leftmost container; any: any container off the turntable's centre")
+ROW_OFFSET = number("row_offset", -2.0, 2.0, "metres")
 RADIUS = number("radius", 0.5, 5.0, "metres")
 CENTRE_Z = number("centre_z", -10, 10, "metres")
 MARGIN = number("margin", 0.1, 2.0, "metres")
@@ -71,14 +72,19 @@ DECLARATION = Declaration(
               "container centres sit, as a fraction of (radius - size / 2)."),
         Param("containers.material", MATERIAL, "Custom/Materials/GreenWoodMCS",
               "Material of the containers and their lids."),
-        Param("containers.odd", FLAG, [False, True],
-              "Give one container other than the ball's (and its lid) odd_material. Only with three or more "
-              "containers."),
+        Param("containers.odd", FLAG, [False, True], "Give one container (and its lid) odd_material (see odd_index)."),
+        ODD_INDEX_PARAM,
+        Param("containers.offset", ROW_OFFSET, 0.0,
+              "How far the row of containers runs from the turntable's centre, along z (positive: away from the "
+              "performer). The evaluation's row runs through the centre (0), where a middle container only turns "
+              "in place and so never holds the ball; off the centre every container moves with the turn, and any "
+              "may hold it."),
         Param("containers.odd_material", MATERIAL, "Custom/Materials/Violet",
               "Material of the odd container and its lid."),
         Param("ball.container", BALL_CONTAINER, "first",
               "first: the leftmost container, as in the evaluation scenes; any: any container off the turntable's "
-              "centre (a container on the centre does not move when it turns) other than the odd one."),
+              "centre (a container on the centre does not move when it turns, so a ball there would need no "
+              "tracking; see containers.offset)."),
         Param("turntable.radius", RADIUS, 2.0, "Turntable radius (its scale x and z are twice this)."),
         Param("turntable.z", CENTRE_Z, 1.0, "z of its centre."),
         Param("turntable.material", MATERIAL, "Custom/Materials/GreyWoodMCS", "Turntable material."),

@@ -21,8 +21,10 @@ that the answer changes.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
+from itertools import product
 from typing import Any
 
 import numpy as np
@@ -52,6 +54,7 @@ class Plan:
     """Everything one scene depends on besides its drawn materials."""
 
     offsets: tuple[float, ...]  # container x relative to the turntable's centre, left to right
+    row_z: float  # the row's z relative to the turntable's centre
     ball: int
     odd: int | None
     motion: str
@@ -86,20 +89,21 @@ class SetRotation(TrackingFamily):
         count = drawn["containers.count"]
         offsets = row_offsets(count, drawn["containers.size"], drawn["turntable.radius"],
                               drawn["containers.spacing"], drawn["containers.spread"])
+        row_z = drawn["containers.offset"]
         if drawn["ball.container"] == "first":
             ball = 0
         else:
-            off_centre = [i for i, x in enumerate(offsets) if abs(x) > 1e-6]
-            ball = off_centre[int(rng.integers(len(off_centre)))]
-        odd = odd_container(drawn["containers.odd"], count, ball, rng)
-        return Plan(offsets, ball, odd, drawn["motion"], drawn["direction"], drawn["degrees"],
+            moving = _off_centre(offsets, row_z)
+            ball = moving[int(rng.integers(len(moving)))]
+        odd = odd_container(drawn["containers.odd"], drawn["containers.odd_index"], count, rng)
+        return Plan(offsets, row_z, ball, odd, drawn["motion"], drawn["direction"], drawn["degrees"],
                     bool(drawn["hidden"]))
 
     def twin(self, drawn: Mapping[str, Any], plan: Plan, rng: np.random.Generator) -> Plan | None:
         """The plan with the drawn pair_factor changed so that the answer changes; None if it cannot."""
         factor = drawn["pair_factor"]
         if factor == "ball_container":
-            options = [i for i, x in enumerate(plan.offsets) if abs(x) > 1e-6 and i not in (plan.ball, plan.odd)]
+            options = [i for i in _off_centre(plan.offsets, plan.row_z) if i != plan.ball]
             if not options:
                 return None
             return replace(plan, ball=options[int(rng.integers(len(options)))])
@@ -123,7 +127,7 @@ class SetRotation(TrackingFamily):
         top = TURNTABLE_HEIGHT + size
         timing = schedule(plan.motion, plan.direction, plan.degrees, plan.hidden, LID_DROP.end,
                           centre_z - performer_z)
-        places = [(x, centre_z) for x in plan.offsets]
+        places = [(x, centre_z + plan.row_z) for x in plan.offsets]
         materials = [drawn["containers.odd_material"] if i == plan.odd else drawn["containers.material"]
                      for i in range(count)]
 
@@ -152,9 +156,10 @@ class SetRotation(TrackingFamily):
         p = self.parameters
         for count in p.support("containers.count"):
             for radius in {p.low("turntable.radius"), p.high("turntable.radius")}:
-                for spread in {p.low("containers.spread"), p.high("containers.spread")}:
+                for spread, offset in product({p.low("containers.spread"), p.high("containers.spread")},
+                                              {p.low("containers.offset"), p.high("containers.offset")}):
                     for spacing in p.support("containers.spacing"):
-                        reason = row_error(count, p.high("containers.size"), radius, spacing, spread)
+                        reason = row_error(count, p.high("containers.size"), radius, spacing, spread, offset)
                         if reason:
                             yield "containers", (f"{count} containers of {p.high('containers.size')} m on a "
                                                  f"turntable of radius {radius} m: {reason}")
@@ -221,6 +226,11 @@ class SetRotation(TrackingFamily):
         yield "pair_factor", (f"no allowed factor ({', '.join(sorted(factors))}) can change the answer: "
                               "ball_container needs two or more containers, rotation_direction 90 or 270 degrees, "
                               "rotation_angle two different angles")
+
+
+def _off_centre(offsets: tuple[float, ...], row_z: float) -> list[int]:
+    """The containers off the turntable's centre: those a turn or a walk moves (as the performer sees them)."""
+    return [i for i, x in enumerate(offsets) if math.hypot(x, row_z) > 1e-6]
 
 
 #: Per pair factor: the Plan field it changes, and what the pair record's values mean.

@@ -5,7 +5,8 @@ Containers stand in a row along x through the turntable's centre. With
 ``spread * (radius - size / 2)`` from the centre, which gives the evaluation
 scenes' x = -1.62, 0, 1.62 (three) and -1.62, -0.81, 0, 0.81, 1.62 (five) on a
 radius-2 turntable; a single container stands at the row's left end. With a
-spacing in metres the row is centred on the turntable.
+spacing in metres the row is centred on the turntable. The row runs through the
+turntable's centre, or ``offset`` metres from it along z.
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ def row_offsets(count: int, size: float, radius: float, spacing: float | str, sp
     return tuple(round((i - (count - 1) / 2) * step, 4) for i in range(count))
 
 
-def row_error(count: int, size: float, radius: float, spacing: float | str, spread: float) -> str | None:
-    """Why such a row does not fit on the turntable without overlaps (the solver's reason); None if it does."""
+def row_error(count: int, size: float, radius: float, spacing: float | str, spread: float,
+              offset: float = 0.0) -> str | None:
+    """Why such a row, ``offset`` from the centre along z, does not fit on the turntable without overlaps (the
+    solver's reason); None if it does."""
     offsets = row_offsets(count, size, radius, spacing, spread)
-    spots = [(f"container {i + 1} of {count}", x, 0.0) for i, x in enumerate(offsets)]
+    spots = [(f"container {i + 1} of {count}", x, offset) for i, x in enumerate(offsets)]
     edge = InsideDisc((0.0, 0.0), radius, name="on the turntable")
     return layout_error("separate_container", size, spots, [edge], margin=CLEARANCE / 2)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scenegen.mcs.config import last_step, pairs, room_materials
-from scenegen.mcs.tracking.declaration import CONTAINER_SIZE, PAIRS_MEANING, SECTIONS, room_entries
+from scenegen.mcs.tracking.declaration import CONTAINER_SIZE, ODD_INDEX_PARAM, PAIRS_MEANING, SECTIONS, room_entries
 from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Param, number, one_of
 
 ORDER = one_of("order", ("drop_first", "move_first"),
@@ -15,7 +15,9 @@ SPACING = number("spacing", 0.5, 3.0, "metres, a multiple of 0.25 (the drag spee
                  multipleOf=0.25)
 ROW_Z = number("row_z", -10, 15, "metres")
 MOVED = one_of("moved", (1, 2), "containers dragged", json_type="integer")
-FIRST = one_of("first", ("ball", "other"), "the container the first drag takes")
+FIRST = one_of("first", ("ball", "other", "any"), "the container the first drag takes")
+LAYOUT = one_of("layout", ("any", "evaluation"),
+                "any: containers in random slots, listed left to right; evaluation: the evaluation's places")
 TOWARD = number("toward", 1, 24, "steps of 0.25 m", integer=True)
 SIDEWAYS = number("sideways", 1, 8, "slots", integer=True)
 ROOM_SIZE = number("room_size", 4, 30, "metres")
@@ -40,14 +42,20 @@ DECLARATION = Declaration(
               "Side of each container (its scale; the evaluation scenes use 0.4)."),
         Param("containers.material", MATERIAL, "Custom/Materials/GreenWoodMCS",
               "Material of the containers and their lids."),
-        Param("containers.odd", FLAG, False,
-              "Give one container other than the ball's (and its lid) odd_material. Only with three or more "
-              "containers, so that the odd one is never the only alternative."),
+        Param("containers.odd", FLAG, False, "Give one container (and its lid) odd_material (see odd_index)."),
+        ODD_INDEX_PARAM,
         Param("containers.odd_material", MATERIAL, "Custom/Materials/Violet",
               "Material of the odd container and its lid."),
         Param("row.slots", SLOTS, 5,
               "Number of evenly spaced slots, centred on x = 0; containers take some of them at random, and every "
               "drag ends in a free one."),
+        Param("row.layout", LAYOUT, "any",
+              "any: the containers take random slots and are listed left to right. evaluation: as in every "
+              "evaluation scene, the ball's container stands in the middle slot (x 0) and is listed first, the "
+              "others one slot right and two slots left, listed in that order; the first drag takes the ball's "
+              "container one slot left (drag.sideways 1) or two right (2), and a second drag slides the container "
+              "right of it one slot into its place. Needs an odd number of slots, at most three containers and "
+              "drag.first ball."),
         Param("row.spacing", SPACING, 0.75,
               "Distance between neighbouring slots: a multiple of 0.25 m, so that a drag moves whole steps (a list "
               "or choices of such values; no ranges)."),
@@ -55,9 +63,10 @@ DECLARATION = Declaration(
         Param("drag.moved", MOVED, {"choices": [1, 2], "weights": [2, 1]},
               "How many containers are dragged: 1 or 2 (then another container is dragged into the slot the first "
               "one left)."),
-        Param("drag.first", FIRST, "ball",
+        Param("drag.first", FIRST, "any",
               "The container the first drag takes: the ball's (as in every evaluation scene, so that which "
-              "container is dragged gives the answer away) or another one."),
+              "container is dragged gives the answer away), another one, or any (the ball's at chance, one in the "
+              "number of containers)."),
         Param("drag.toward", TOWARD, {"min": 4, "max": 8},
               "Steps of 0.25 m toward the performer, and as many back (the evaluation scenes use 4 to 8); drawn for "
               "each drag."),

@@ -14,14 +14,14 @@ the ball is dropped into, or which container the (single) drag takes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from scenegen.families.shell_game.declaration import DECLARATION
-from scenegen.families.shell_game.layout import Arrangement, arrangements, slot_positions
+from scenegen.families.shell_game.layout import EVALUATION_SECOND, Arrangement, arrangements, slot_positions
 from scenegen.mcs.actions import passes
 from scenegen.mcs.geometry import PERFORMER_RADIUS, InsideRoom, OutsideDisc
 from scenegen.mcs.model import Motion, Scene, SceneObject
@@ -56,6 +56,7 @@ class Plan:
     order: str
     odd: int | None
     alternatives: tuple[int, ...]  # containers a lone drag could take instead
+    listing: tuple[int, ...]  # the containers in the order the scene lists them
 
 
 class ShellGame(TrackingFamily):
@@ -88,19 +89,26 @@ class ShellGame(TrackingFamily):
         # Every sample records the second drag's values (None without one): a dataset's params keep one shape.
         second = drawn["drag.second_sideways"] = drawn["drag.second_toward"] = None
         if moved == 2:
-            second = self.parameters.values["drag.sideways"].sample(rng)
+            second = self._second_sideways(drawn["row.layout"], rng)
             toward.append(self.parameters.values["drag.toward"].sample(rng))
             drawn["drag.second_sideways"], drawn["drag.second_toward"] = second, toward[1]
         options = arrangements(drawn["row.slots"], drawn["containers.count"], drawn["drag.sideways"], second,
-                               drawn["drag.first"] == "ball")
+                               drawn["drag.first"], drawn["row.layout"])
         chosen: Arrangement = options[int(rng.integers(len(options)))]
         slots = slot_positions(drawn["row.slots"], spacing)
         per_slot = round(spacing / SPEED)
         drags = tuple(DragPlan(container, offset * per_slot, steps)
                       for (container, offset), steps in zip(chosen.drags, toward, strict=True))
-        odd = odd_container(drawn["containers.odd"], len(chosen.starts), chosen.ball, rng)
+        count = len(chosen.starts)
+        odd = odd_container(drawn["containers.odd"], drawn["containers.odd_index"], count, rng)
         return Plan(tuple(slots[s] for s in chosen.starts), chosen.ball, drags, drawn["order"], odd,
-                    chosen.alternatives)
+                    chosen.alternatives, chosen.listing or tuple(range(count)))
+
+    def _second_sideways(self, layout: str, rng: np.random.Generator) -> int:
+        """Slots of a second drag: the evaluation layout's, or drawn as the first drag's are."""
+        if layout == "evaluation":
+            return EVALUATION_SECOND
+        return int(self.parameters.values["drag.sideways"].sample(rng))
 
     # --- building ---------------------------------------------------------------------------
 
@@ -125,14 +133,14 @@ class ShellGame(TrackingFamily):
 
         ball = props.ball(keys.ball, *placed[plan.ball], top, ball_drop)
         containers = []
-        for i in range(count):
+        for i in plan.listing:
             item = props.container(keys.containers[i], starts[i][0], starts[i][1], 0.0, size, materials[i])
             item.moves = moves.get(i, ())
             containers.append(item)
         lids = [props.lid(keys.lids[i], *placed[i], top, size, materials[i], keys.containers[i], lid_drop)
-                for i in range(count)]
+                for i in plan.listing]
         droppers: list[SceneObject] = [props.ball_placer(keys.ball_placer, *placed[plan.ball], top, ball_drop)]
-        droppers += [props.lid_placer(keys.lid_placers[i], *placed[i], top, size, lid_drop) for i in range(count)]
+        droppers += [props.lid_placer(keys.lid_placers[i], *placed[i], top, size, lid_drop) for i in plan.listing]
         placers = droppers + draggers if plan.order == "drop_first" else draggers + droppers
         end = max(lid_drop.end, drags[-1].end)
         scene = self._room_scene(drawn, drawn["performer.z"], [ball, *containers, *lids, *placers], passes(end),
@@ -193,14 +201,22 @@ class ShellGame(TrackingFamily):
 
     def _arrangements(self, slots: int, count: int, moved: int) -> Iterator[Refusal]:
         p = self.parameters
-        for first in p.support("drag.sideways"):
-            for second in (p.support("drag.sideways") if moved == 2 else (None,)):
-                if not all(arrangements(slots, count, first, second, ball_first)
-                           for ball_first in {value == "ball" for value in p.support("drag.first")}):
+        for layout in p.support("row.layout"):
+            seconds = ({EVALUATION_SECOND} if layout == "evaluation" else p.support("drag.sideways")) \
+                if moved == 2 else (None,)
+            for first in p.support("drag.sideways"):
+                yield from self._arrangements_of(slots, count, layout, first, seconds)
+
+    def _arrangements_of(self, slots: int, count: int, layout: str, first: int,
+                         seconds: Iterable[int | None]) -> Iterator[Refusal]:
+        for second in seconds:
+            for taker in self.parameters.support("drag.first"):
+                if not arrangements(slots, count, first, second, taker, layout):
                     what = f"a drag of {first} slot(s)"
                     if second is not None:
                         what += f" and a second of {second} slot(s) into the slot it left"
-                    yield "drag", f"{count} containers in {slots} slots leave no room for {what}"
+                    yield "drag", (f"{count} containers in {slots} slots leave no room for {what} (row.layout "
+                                   f"{layout}, drag.first {taker})")
 
     @feasibility
     def _placers_finish(self) -> Iterator[Refusal]:
@@ -208,7 +224,7 @@ class ShellGame(TrackingFamily):
         p = self.parameters
         across = max(p.support("drag.sideways")) * round(p.high("row.spacing") / SPEED)
         longest = Plan((0.0,), 0, tuple(DragPlan(0, across, p.high("drag.toward"))
-                                         for _ in range(p.high("drag.moved"))), "drop_first", None, ())
+                                         for _ in range(p.high("drag.moved"))), "drop_first", None, (), (0,))
         _, lids, drags = _timeline(longest)
         end = max(lids.end, drags[-1].end)
         if end >= self.last_step:
@@ -227,7 +243,8 @@ class ShellGame(TrackingFamily):
             for count in p.support("containers.count"):
                 if 1 in p.support("drag.moved") and any(
                         option.alternatives for first in p.support("drag.sideways")
-                        for option in arrangements(slots, count, first, None)):
+                        for taker in p.support("drag.first") for layout in p.support("row.layout")
+                        for option in arrangements(slots, count, first, None, taker, layout)):
                     return
         yield "pair_factor", ("dragged_container needs scenes with a single drag and a free slot another container "
                               "could be dragged into; allow drag.moved 1, more slots, or ball_container")
@@ -272,7 +289,7 @@ def _timeline(plan: Plan) -> tuple[Drop, Drop, list[Drag]]:
 def _twin(plan: Plan, factor: str, rng: np.random.Generator) -> Plan | None:
     """The plan with ``factor`` changed so that the ball's container ends elsewhere; None if it cannot be."""
     if factor == "ball_container":
-        options = [i for i in range(len(plan.xs)) if i not in (plan.ball, plan.odd)]
+        options = [i for i in range(len(plan.xs)) if i != plan.ball]
         if not options:
             return None
         return replace(plan, ball=options[int(rng.integers(len(options)))])

@@ -7,6 +7,16 @@ from scenegen.plugin.params import Domain, Param, number
 CONTAINER_SIZE = number("size", 0.3, 1.0, "metres (a container is a cube of this side)")
 PERFORMER_Z = number("performer_z", -15, 15, "metres")
 
+ODD_INDEX = Domain("odd_index", {
+    "anyOf": [{"type": "integer", "minimum": 0, "maximum": 8}, {"const": "any"}],
+    "description": "a container's index, left to right from 0, or any"})
+#: Which container is odd, when one is (both families).
+ODD_INDEX_PARAM = Param(
+    "containers.odd_index", ODD_INDEX, "any",
+    "Which container is odd: any (one of two or more at random, the ball's included, so that the colour says "
+    "nothing of the answer), or its index left to right from 0, and then none in a row too short to have it (the "
+    "evaluation paints the second of five from the right, index 3, and no container of a shorter row).")
+
 #: What the ``pairs`` setting means in both families.
 PAIRS_MEANING = (
     "Emit a counterfactual twin for every sample (`scenegen make --pairs` sets this): documents `<name>_a.json` and "

@@ -17,9 +17,11 @@ def redraw_limit(family: str, index: int) -> RedrawLimit:
                        "answer; allow more factors or values in the config")
 
 
-def odd_container(wanted: bool, count: int, ball: int, rng: np.random.Generator) -> int | None:
-    """The container drawn to look different (never the ball's), when ``wanted`` and there are three or more."""
-    if not wanted or count < 3:
+def odd_container(wanted: bool, place: int | str, count: int, rng: np.random.Generator) -> int | None:
+    """The container drawn to look different when ``wanted``: the one at index ``place`` (None if the row is
+    shorter), or with ``any`` one of two or more at random, the ball's included."""
+    if not wanted:
         return None
-    others = [i for i in range(count) if i != ball]
-    return others[int(rng.integers(len(others)))]
+    if place == "any":
+        return int(rng.integers(count)) if count >= 2 else None
+    return int(place) if int(place) < count else None

@@ -35,6 +35,7 @@ from tests.kit.tracking_replay import (
     start,
     the_ball,
     value,
+    without_ids,
 )
 
 PERFORMER_RADIUS = 0.25
@@ -45,11 +46,13 @@ configs = st.fixed_dictionaries({
     "pair_factor": value(["ball_container", "dragged_container"], ranges=False),
     "order": value(["drop_first", "move_first"]),
     "containers": st.fixed_dictionaries({"count": value(range(2, 5)), "size": value([0.3, 0.4, 0.45]),
-                                         "odd": value([False, True], ranges=False)}),
+                                         "odd": value([False, True], ranges=False),
+                                         "odd_index": value(["any", 0, 2], ranges=False)}),
     "row": st.fixed_dictionaries({"slots": value(range(4, 8)), "spacing": value([0.5, 0.75, 1.0]),
-                                  "z": value([3.0, 4.0])}),
+                                  "z": value([3.0, 4.0]), "layout": value(["any", "evaluation"], ranges=False)}),
     "drag": st.fixed_dictionaries({"moved": value([1, 2], ranges=False), "toward": value(range(3, 9)),
-                                   "sideways": value([1, 2]), "first": value(["ball", "other"], ranges=False)}),
+                                   "sideways": value([1, 2]),
+                                   "first": value(["ball", "other", "any"], ranges=False)}),
     "room": st.fixed_dictionaries({"width": value([8, 10]), "depth": value([10, 12])}),
     "performer": st.fixed_dictionaries({"z": value([-2.0, -3.0])}),
 })
@@ -162,56 +165,31 @@ def _legs_by_start(scene):
     return {start(i).real: [m["stepEnd"] - m["stepBegin"] + 1 for m in i.get("moves", [])] for i in containers(scene)}
 
 
-def test_reference_structure_is_matched():
-    """The evaluation scene 01 (drop-first, three containers, two drags), step for step.
+def _ends(scene):
+    """Each container's start x -> its end x."""
+    return {start(i).real: moved(i).real for i in containers(scene)}
 
-    Deliberate differences: phases never overlap, so the first dragger starts 2 steps
-    later (82, not 80, after the lid placers' rise ends at 81) and the second 3 steps
-    later (the step after the first one's rise, not on it); ``states`` lists run to each
-    placer's last step; numbers are floats.
-    """
-    reference = json.loads((REFERENCE_SCENES / "eval_7_interactive_shell_game_0001_01.json").read_text())
-    generator = family(order="drop_first", containers={"count": 3}, drag={"moved": 2, "toward": {"min": 4, "max": 6},
-                                                                        "sideways": 1})
-    wanted = {0.0: -0.75, 0.75: 0.0, -1.5: -1.5}  # start x -> end x in the reference
-    wanted_legs = _legs_by_start(reference)
-    for index in range(20000):
+
+REAL_SCENES = sorted([*(REFERENCE_SCENES / "eval7").glob("eval_7_interactive_shell_game_*.json"),
+                      *REFERENCE_SCENES.glob("eval_7_interactive_shell_game_*.json")])
+
+
+@pytest.mark.parametrize("path", REAL_SCENES, ids=lambda path: path.stem)
+def test_the_evaluation_layout_makes_each_real_scene(path):
+    """Every Shell Game scene of the development half, object for object in its order, step for step, with
+    its states (ids aside; numbers compared by value): the evaluation layout draws each of them."""
+    reference = json.loads(path.read_text())
+    order = "drop_first" if the_ball(reference)["moves"][0]["stepBegin"] == 0 else "move_first"
+    dragged = sum(1 for item in containers(reference) if item.get("moves"))
+    generator = family(order=order, containers={"count": len(containers(reference))}, row={"layout": "evaluation"},
+                       drag={"moved": dragged, "first": "ball"})
+    for index in range(2000):
         scene = checked_sample(generator, 0, "sg_", index)[1][""]
-        ends = {start(i).real: moved(i).real for i in containers(scene)}
-        if ends == wanted and start(the_ball(scene)).real == 0.0 and _legs_by_start(scene) == wanted_legs:
+        if _legs_by_start(scene) == _legs_by_start(reference) and _ends(scene) == _ends(reference):
             break
     else:
         pytest.fail("no sample matched the reference's arrangement")
-    for key in ("roomDimensions", "performerStart", "ceilingMaterial", "floorMaterial", "wallMaterial",
-                "version", "restrictOpenObjects", "holes", "lava", "floorTextures"):
-        assert scene[key] == reference[key], key
-    for key in ("category", "description", "last_step"):
-        assert scene["goal"][key] == reference["goal"][key], key
-    assert len(scene["goal"]["action_list"]) == len(reference["goal"]["action_list"])
-    assert [o["type"] for o in scene["objects"]] == [o["type"] for o in reference["objects"]]
-
-    def identity(item):  # objects by type, start position and scale
-        show = item["shows"][0]
-        return item["type"], show["position"]["x"], show["position"]["z"], show["scale"]["y"]
-
-    ours = {identity(o): o for o in scene["objects"]}
-    theirs = {identity(o): o for o in reference["objects"]}
-    assert set(ours) == set(theirs)
-    for k, mine in ours.items():
-        real = theirs[k]
-        assert set(mine) == set(real), k
-        for field in ("mass", "materials", "salientMaterials", "kinematic", "structure", "openable", "receptacle",
-                      "moveable", "pickupable", "togglePhysics"):
-            assert mine.get(field) == real.get(field), (k, field)
-        assert mine["shows"][0]["scale"] == real["shows"][0]["scale"]
-        assert mine["shows"][0]["position"] == pytest.approx(real["shows"][0]["position"])
-        # Every step of the evaluation's timeline, the draggers' included.
-        assert [(m["stepBegin"], m["stepEnd"], m["vector"]) for m in mine.get("moves", [])] == [
-            (m["stepBegin"], m["stepEnd"], m["vector"]) for m in real.get("moves", [])], k
-        assert [c["stepBegin"] for c in mine.get("changeMaterials", [])] == [
-            c["stepBegin"] for c in real.get("changeMaterials", [])], k
-        if "lidAttachment" in real:
-            assert mine["lidAttachment"]["stepBegin"] == real["lidAttachment"]["stepBegin"]
+    assert without_ids(scene) == without_ids(reference)
 
 
 def test_the_first_drag_takes_the_ball_container_or_another_as_asked():
@@ -223,7 +201,7 @@ def test_the_first_drag_takes_the_ball_container_or_another_as_asked():
 
 
 def test_move_first_places_ball_and_lids_where_the_containers_end():
-    generator = family(order="move_first", drag={"moved": 1})
+    generator = family(order="move_first", drag={"moved": 1, "first": "ball"})
     for index in range(20):
         sample, documents = checked_sample(generator, 1, "sg_", index)[:2]
         scene = documents[""]
