@@ -186,11 +186,12 @@ def _labels(picture: Picture, scale: float, view: Box) -> str:
     board = Board(view, [*([around_performer] if around_performer else []),
                          *(_box_of(item) for item in picture.footprints if item.shown and not item.structure)])
     names = _place_labels(picture.footprints, _ALONE_PX / scale)
-    texts = _names(board, [(around, text) for around, text, named in names if named], font, scale)
+    # Every role is named, however many decoys stand in a row; a type only once in a while (a row of walls).
+    texts = _names(board, [(around, text) for around, text, named in names if named], font, None)
     marks = "".join(_mark(mark, board, font, scale) for mark in _distinct(picture.marks, _MARK_MERGE_PX / scale))
     if performer is not None and around_performer is not None:
-        texts += _performer_name(performer, around_performer, board, view, font, scale)
-    texts += _names(board, [(around, text) for around, text, named in names if not named], font, scale)
+        texts += _performer_name(performer, around_performer, board, view, font)
+    texts += _names(board, [(around, text) for around, text, named in names if not named], font, _REPEAT_PX / scale)
     halo = f'stroke-width="{_n(_HALO_PX / scale)}"'
     return (f'<g class="marks" {halo}>{marks}</g>' if marks else "") + (
         f'<g class="labels" {halo}>{"".join(texts)}</g>' if texts else "")
@@ -201,12 +202,11 @@ def _around_performer(performer: Performer, scale: float) -> Box:
     return box_around([(now.x, now.z)], _glyph_radius(performer, scale))
 
 
-def _performer_name(performer: Performer, around: Box, board: Board, view: Box, font: float,
-                    scale: float) -> list[str]:
+def _performer_name(performer: Performer, around: Box, board: Board, view: Box, font: float) -> list[str]:
     """``performer`` by the performer; when a zoomed view leaves it out, ``performer ↓ 6.2 m`` at the edge of
     the view toward it."""
     if within(around, view):
-        return _names(board, [(around, "performer")], font, scale)
+        return _names(board, [(around, "performer")], font, None)
     left, top, right, bottom = view
     centre_x, centre_y = (left + right) / 2, (top + bottom) / 2
     dx, dy = performer.now.x - centre_x, -performer.now.z - centre_y
@@ -220,11 +220,12 @@ def _performer_name(performer: Performer, around: Box, board: Board, view: Box, 
     return [] if spot is None else [_text(spot, text, "pointer")]
 
 
-def _names(board: Board, requests: Iterable[tuple[Box, str]], font: float, scale: float) -> list[str]:
-    """The texts of the names that find a free place by their boxes, in turn (a name already close by is not
-    repeated: a row of walls needs one)."""
+def _names(board: Board, requests: Iterable[tuple[Box, str]], font: float, apart: float | None) -> list[str]:
+    """The texts of the names that find a free place by their boxes, in turn; a name already standing closer
+    than ``apart`` is not repeated (None: always is)."""
     return [_text(spot, text) for around, text in requests
-            if not board.repeats(around, text, _REPEAT_PX / scale) and (spot := board.place(around, text, font))]
+            if not (apart is not None and board.repeats(around, text, apart))
+            and (spot := board.place(around, text, font))]
 
 
 def _text(spot: Point, text: str, kind: str = "") -> str:
