@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 CONFIG ?= tool_choice.yaml
 N ?= 1000
 
-.PHONY: setup run test test-long lint schemas bench clean
+.PHONY: setup run test test-long lint schemas bench pictures clean
 
 setup: $(STAMP)
 
@@ -41,6 +41,10 @@ schemas: $(STAMP)
 ## Print the speed figures each issue sets targets for.
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks
+
+## Draw the README's pictures again into docs/pictures/ (tests/test_pictures.py fails when one is stale).
+pictures: $(STAMP)
+	$(BIN)/python -m tests.pictures
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis
