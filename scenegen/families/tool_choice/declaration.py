@@ -21,6 +21,8 @@ PLACEMENT = one_of("placement", ("aligned", "offset", "offset_rotated"), "where 
 OBSTRUCTION = one_of("obstruction", ("parallel", "diagonal"), "the wall that cuts a tool off from the performer")
 SHIFT = number("shift", 0, 20, "metres")
 SHIFT_DIRECTION = one_of("shift_direction", ("toward", "away"), "toward the platform or away from it")
+TURN = one_of("turn", (-45, 45), "degrees about y", json_type="integer")
+WALL_DISTANCE = number("wall_distance", 2, 50, "metres")
 
 DECLARATION = Declaration(
     family="tool_choice",
@@ -67,8 +69,18 @@ DECLARATION = Declaration(
               "How far sideways of its ball an offset tool lies; where the floor is narrower, as far as it allows "
               "with a walkway left beside the tool and room to turn it, where it lies or slid to its ball's x."),
         Param("tool.shift_direction", SHIFT_DIRECTION, ["toward", "away"],
-              "Which way an offset tool is moved from its ball, where the floor allows (the other way where it "
-              "does not): toward the platform (every moved tool of the evaluation) or away from it."),
+              "Which way an offset tool is moved from its ball: toward the platform (every moved tool of the "
+              "evaluation) or away from it; where the floor is narrower than tool.shift, as far that way as it "
+              "allows (the other way only where it allows no move that way at all). A useful tool beside parallel "
+              "walls always moves toward the platform."),
+        Param("tool.turn", TURN, [-45, 45],
+              "How an offset_rotated tool is turned (the evaluation's: -45 degrees)."),
+        Param("tool.wall_distance", WALL_DISTANCE, {"min": 18, "max": 19},
+              "|x| of the parallel walls (tool.obstruction): each stands beyond its side's pool and useful tool, "
+              "the cut-off twin beyond its own; a distance outside what fits both sides is clipped into it."),
+        Setting("tool.same_wall_distance", {"type": "boolean"}, False,
+                "Stand both parallel walls at one drawn tool.wall_distance, as the evaluation does, rather than "
+                "draw each side's apart (so that neither wall's distance tells the sides apart)."),
         Setting("tool.moved_beside_parallel_walls_only", {"type": "boolean"}, False,
                 "Move the useful tool off its pushing line (tool.placement) only in scenes whose other side is its "
                 "twin behind a wall along the room's depth, and align it in every other scene: every moved tool of "
@@ -77,9 +89,13 @@ DECLARATION = Declaration(
                 "Always align a too-short tool with its ball, as the evaluation does, rather than draw its placement "
                 "as the useful tool's."),
         Param("tool.obstruction", OBSTRUCTION, {"choices": ["parallel", "diagonal"], "weights": [2, 1]},
-              "The wall that cuts an obstructed tool off: parallel to the platform along the room's whole depth, or "
-              "diagonal from beside the platform at the front wall to the back wall (parallel where no diagonal "
-              "fits)."),
+              "The wall that cuts an obstructed tool off: as the evaluation builds it, parallel is two walls along "
+              "the room's whole depth, one each side beyond the pools (tool.wall_distance), the useful tool moved "
+              "toward the platform and its twin beyond the far wall in the same pose (moved as far away from its "
+              "ball); diagonal is one wall from beside the platform at the front wall to the back wall, the twin "
+              "in the useful tool's mirrored pose (a moved pair moved away from the platform). Where the drawn form "
+              "does not fit, the twin lies in the mirrored pose beyond a wall between it and the platform "
+              "(`inner_wall`, which the nearer wall gives away)."),
         *room_materials("AI2-THOR/Materials/Walls/Drywall4Tiled", "AI2-THOR/Materials/Fabrics/Carpet3",
                         "AI2-THOR/Materials/Walls/DrywallGreen"),
         last_step(5750, "The scene's last step (goal.last_step).", minimum=36),

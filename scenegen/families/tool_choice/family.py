@@ -30,6 +30,7 @@ from scenegen.families.tool_choice.other_side import (
     OtherSide,
     Setting,
     big_tool_fits,
+    parallel_shift,
 )
 from scenegen.families.tool_choice.placement import tool_pose, turning_strip
 from scenegen.mcs.actions import look_around
@@ -71,9 +72,15 @@ class ToolChoice(McsTask):
                     IslandPool(drawn["lava.island"], drawn["lava.near"], drawn["lava.far"], drawn["lava.side"]))
         lengths = useful_lengths(pool.span)
         length = lengths[below(rng, len(lengths))]
-        if self.moved_beside_parallel_walls_only and (drawn["other_side"], drawn["tool.obstruction"]) != (
-                "obstructed", "parallel"):
-            drawn["tool.placement"] = "aligned"  # recorded as made: the twin and the label read it from here
+        # Recorded as made: the twin and the label read the placement and the move from here.
+        if (drawn["other_side"], drawn["tool.obstruction"]) == ("obstructed", "parallel"):
+            _move_beside_parallel_walls(drawn, pool, length)
+            return pool, length
+        if self.moved_beside_parallel_walls_only:
+            drawn["tool.placement"] = "aligned"
+        if drawn["other_side"] == "obstructed":
+            # A diagonal wall needs the floor between the platform and the twin: a moved pair moves away from it.
+            drawn["tool.shift_direction"] = "away"
         return pool, length
 
     def build(self, drawn: dict[str, Any], layout: tuple[Pool, int], ids: list[str],
@@ -88,7 +95,8 @@ class ToolChoice(McsTask):
             drawn["tool.shift_direction"] = "toward" if abs(pose.x) < abs(pool.ball_x) else "away"
         useful = rect_tool(f"tool_{tool_key}", width, length, pose.x, pose.z, pose.rotation, material)
         setting = Setting(pool.mirrored(), room, width, length, material, pose, drawn, self.parameters,
-                          bool(self.config["tool"]["too_short_aligned"]))
+                          bool(self.config["tool"]["too_short_aligned"]),
+                          bool(self.config["tool"]["same_wall_distance"]))
         other = OTHER_SIDE_BUILDERS[drawn["other_side"]](setting, rng)
         platform = structure_cube(f"platform_{platform_key}", (0.0, 0.5, 0.0), (1.0, 1.0, room[2]),
                                   PLATFORM_MATERIAL, lips=True)
@@ -140,6 +148,18 @@ class ToolChoice(McsTask):
         if near_edge - 2 * (turning_radius(width, length) + TURN_MARGIN) < -low["room.depth"] / 2:
             yield "room.depth", (f"{low['room.depth']} leaves no room to turn a {length} m tool in front of a pool "
                                  f"at z {low['ball.z']}")
+
+
+def _move_beside_parallel_walls(drawn: dict[str, Any], pool: Pool, length: int) -> None:
+    """Move the useful tool toward the platform, as in every parallel-wall scene of the evaluation, at least as far
+    as puts its twin (moved as far away from the other ball) beyond a wall past both pools, and no farther than
+    keeps it in the room."""
+    if drawn["tool.placement"] == "aligned":
+        drawn["tool.placement"] = "offset"
+    rotation = float(drawn["tool.turn"]) if drawn["tool.placement"] == "offset_rotated" else 0.0
+    drawn["tool.shift_direction"] = "toward"
+    room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
+    drawn["tool.shift"] = parallel_shift(pool, room, drawn["tool.width"], length, rotation, drawn["tool.shift"])
 
 
 def _truth(drawn: Mapping[str, Any], target: SceneObject, useful: SceneObject, other: OtherSide,

@@ -77,6 +77,7 @@ class Setting:
     drawn: Mapping[str, Any]
     parameters: Parameters
     short_aligned: bool = False  # a too-short tool always in its pushing line (tool.too_short_aligned)
+    walls_at_one_distance: bool = False  # both parallel walls at one drawn distance (tool.same_wall_distance)
 
     @property
     def sign(self) -> int:
@@ -105,7 +106,7 @@ def too_short(setting: Setting, rng: np.random.Generator) -> OtherSide:
     gap, offset and shift), so that nothing but its length tells it apart."""
     values = setting.parameters.values
     own = {path: values[path].sample(rng) for path in ("tool.placement", "tool.gap", "tool.offset", "tool.shift",
-                                                               "tool.shift_direction")}
+                                                       "tool.shift_direction", "tool.turn")}
     placement = "aligned" if setting.short_aligned else own["tool.placement"]
     short = setting.drawn["tool.too_short_length"]
     pose = tool_pose(placement, setting.pool, setting.room, setting.width, short, own, rng)
@@ -205,24 +206,29 @@ def _fit_box(room: Vec3, width: float, angle: float,
 
 
 def obstructed(setting: Setting, rng: np.random.Generator) -> OtherSide:
-    """The useful tool's twin (same type, mirrored pose) cut off from the performer by a low wall: parallel to
-    the platform along the room's whole depth, or diagonal from the front wall beside the platform to the back
-    wall (where no diagonal fits, a parallel one)."""
+    """The useful tool's twin cut off from the performer by low walls, as the evaluation builds it: beyond the far
+    one of two walls along the room's whole depth, in the useful tool's pose (moved as far from its ball, away from
+    the platform), or in its mirrored pose beyond a diagonal wall from the front wall beside the platform to the
+    back wall; where the drawn form does not fit, in its mirrored pose beyond a wall beside the platform."""
+    drawn_form = setting.drawn["tool.obstruction"]
+    beyond = _beyond_parallel_walls(setting, rng) if drawn_form == "parallel" else None
+    if beyond is not None:
+        return beyond
     pose = setting.useful.mirrored()
     tool = rect_tool(object_id(rng, "tool_"), setting.width, setting.length, pose.x, pose.z, pose.rotation,
                      setting.material)
-    corners = footprint(tool.type, (pose.x, TOOL_HEIGHT / 2, pose.z), pose.rotation).corners().reshape(-1, 2)
-    # Work in |x|: the builders below lay the wall out on the right and mirror it to the left.
-    corners = corners * (setting.sign, 1)
-    wall = _diagonal_wall(setting, corners, rng) if setting.drawn["tool.obstruction"] == "diagonal" else None
+    # Work in |x|: the walls are laid out on the right and mirrored to the left.
+    corners = _corners(tool.type, pose) * (setting.sign, 1)
+    wall = _diagonal_wall(setting, corners, rng) if drawn_form == "diagonal" else None
     if wall is not None:
-        walls, form = [wall], "diagonal"
-    else:
-        # As in the evaluation, the useful side has a parallel wall too, past its tool and pool: a wall alone
-        # does not tell which side is cut off.
-        outer = _outer_wall(setting, rng)
-        walls, form = [_parallel_wall(setting, corners, rng), *([outer] if outer else [])], "parallel"
-    return OtherSide(tools=[tool], walls=walls, placement=setting.drawn["tool.placement"], obstruction=form)
+        return OtherSide(tools=[tool], walls=[wall], placement=setting.drawn["tool.placement"],
+                         obstruction="diagonal")
+    # Where the floor is too narrow for the drawn form: a wall between the platform and the twin (and one past the
+    # useful side's tool and pool). The nearer wall then tells the cut-off side: the templates leave room enough
+    # that this never happens (tests/test_cues.py counts it).
+    outer = _outer_wall(setting, rng)
+    walls = [_parallel_wall(setting, corners, rng), *([outer] if outer else [])]
+    return OtherSide(tools=[tool], walls=walls, placement=setting.drawn["tool.placement"], obstruction="inner_wall")
 
 
 def _outer_wall(setting: Setting, rng: np.random.Generator) -> SceneObject | None:
@@ -255,6 +261,62 @@ def _parallel_wall(setting: Setting, corners: np.ndarray, rng: np.random.Generat
     x = round(float(rng.uniform(nearest, max(nearest, farthest))), 2)
     return structure_cube(object_id(rng, "wall_"), (setting.sign * x, WALL_HEIGHT / 2, 0.0),
                           (WALL_THICKNESS, WALL_HEIGHT, depth), WALL_MATERIAL)
+
+
+def _corners(tool_type: str, pose: ToolPose) -> np.ndarray:
+    return footprint(tool_type, (pose.x, TOOL_HEIGHT / 2, pose.z), pose.rotation).corners().reshape(-1, 2)
+
+
+def _beyond_parallel_walls(setting: Setting, rng: np.random.Generator) -> OtherSide | None:
+    """Two walls along the room's whole depth, one each side beyond its pool, the useful tool inside its wall and
+    the twin beyond the other, in the useful tool's pose carried to the other ball; None where no wall fits."""
+    useful, pool = setting.useful, setting.pool
+    pose = ToolPose(round(useful.x + 2 * pool.ball_x, 2), useful.z, useful.rotation)
+    tool = rect_tool(object_id(rng, "tool_"), setting.width, setting.length, pose.x, pose.z, pose.rotation,
+                     setting.material)
+    nearest = parallel_wall_nearest(setting.useful, pool, setting.width, setting.length)
+    twin_x = np.abs(_corners(tool.type, pose)[:, 0])
+    if twin_x.max() + PLACEMENT_MARGIN > setting.room[0] / 2:
+        return None
+    twin_inner = float(twin_x.min())
+    farthest = min(twin_inner - OUT_OF_REACH, setting.room[0] / 2 - WALKWAY / 2) - WALL_THICKNESS / 2
+    # Whole centimetres inside the range, so that rounding keeps every margin.
+    nearest, farthest = math.ceil(nearest * 100) / 100, math.floor(farthest * 100) / 100
+    if nearest > farthest:
+        return None
+    values = setting.parameters.values["tool.wall_distance"]
+    first = float(setting.drawn["tool.wall_distance"])
+    # Both sides draw from one range: the nearer wall says nothing of which side is cut off.
+    distances = (first, first) if setting.walls_at_one_distance else (first, float(values.sample(rng)))
+    walls = [structure_cube(object_id(rng, "wall_"),
+                            (side * round(min(max(distance, nearest), farthest), 2), WALL_HEIGHT / 2, 0.0),
+                            (WALL_THICKNESS, WALL_HEIGHT, setting.room[2]), WALL_MATERIAL)
+             for side, distance in zip((-setting.sign, setting.sign), distances, strict=True)]
+    return OtherSide(tools=[tool], walls=walls, placement=setting.drawn["tool.placement"], obstruction="parallel")
+
+
+def parallel_wall_nearest(useful: ToolPose, pool: Pool, width: float, length: int) -> float:
+    """The least |x| of a parallel wall's centre beyond the useful side's pool and tool: the disc a moved tool
+    turns in where it lies, and in its ball's line if it lies turned."""
+    reach = turning_radius(width, length) + TURN_MARGIN
+    extents = [abs(useful.x) + reach, abs(pool.ball_x) + pool.lava.side_edge]
+    if useful.rotation % 180:
+        extents.append(abs(pool.ball_x) + reach)
+    return max(extents) + 2 * PLACEMENT_MARGIN + WALL_THICKNESS / 2
+
+
+def parallel_shift(pool: Pool, room: Vec3, width: float, length: int, rotation: float, shift: float) -> float:
+    """``shift`` brought within the whole metres a useful tool (turned ``rotation``) may move toward the platform
+    for its twin, moved as far away from the other ball, to lie beyond a parallel wall past both pools and inside
+    the room (at least the least such shift)."""
+    ball = abs(pool.ball_x)
+    radians = math.radians(rotation)
+    reach_x = (width * abs(math.cos(radians)) + length * abs(math.sin(radians))) / 2
+    # The useful tool itself lies nearer the platform than its pool's far side: only its ball's line counts.
+    wall = parallel_wall_nearest(ToolPose(0.0, 0.0, rotation), pool, width, length)
+    least = math.ceil(wall + WALL_THICKNESS / 2 + OUT_OF_REACH + reach_x - ball)
+    most = math.floor(room[0] / 2 - PLACEMENT_MARGIN - reach_x - ball)
+    return float(max(least, min(shift, most)))
 
 
 def _diagonal_wall(setting: Setting, corners: np.ndarray, rng: np.random.Generator) -> SceneObject | None:

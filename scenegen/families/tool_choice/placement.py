@@ -22,9 +22,6 @@ from scenegen.families.tool_choice.layout import PLATFORM_HALF_WIDTH, Pool
 from scenegen.mcs.model import Vec3
 from scenegen.mcs.tools.layout import TURN_MARGIN, WALKWAY, largest_square_offset, turning_radius
 
-#: The turn of an ``offset_rotated`` tool, either way (``docs/mcs_facts.md`` 6.4).
-OFFSET_ROTATION = 45.0
-
 
 @dataclass(frozen=True)
 class ToolPose:
@@ -67,13 +64,11 @@ def _strip(room: Vec3, reach: float) -> tuple[float, float]:
 
 def tool_pose(placement: str, pool: Pool, room: Vec3, width: float, length: float, drawn: Mapping[str, Any],
               rng: np.random.Generator) -> ToolPose:
-    """The pose of a tool placed as ``placement`` says, from the ``tool.gap``, ``tool.offset``, ``tool.shift`` and
-    ``tool.shift_direction`` in ``drawn`` (see the parameters)."""
+    """The pose of a tool placed as ``placement`` says, from the ``tool.gap``, ``tool.offset``, ``tool.shift``,
+    ``tool.shift_direction`` and ``tool.turn`` in ``drawn`` (see the parameters)."""
     if placement == "aligned":
         return aligned_pose(pool, width, length, drawn["tool.gap"], drawn["tool.offset"], rng)
-    rotation = 0.0
-    if placement == "offset_rotated":
-        rotation = OFFSET_ROTATION if rng.random() < 0.5 else 360.0 - OFFSET_ROTATION
+    rotation = float(drawn["tool.turn"]) % 360.0 if placement == "offset_rotated" else 0.0
     nearest, farthest = lying_strip(room, width, length, rotation)
     turn_nearest, turn_farthest = turning_strip(room, width, length)
     if not turn_nearest <= abs(pool.ball_x) <= turn_farthest:  # no room to turn in line: it turns where it lies
@@ -86,12 +81,15 @@ def tool_pose(placement: str, pool: Pool, room: Vec3, width: float, length: floa
 
 
 def _moved_distance(ball_distance: float, shift: float, direction: str, nearest: float, farthest: float) -> float:
-    """|x| of a tool moved ``shift`` toward or away from the platform, ``direction`` first: the other way where
-    that does not fit within [nearest, farthest]; where neither does, as far as the floor allows."""
-    toward, away = ball_distance - shift, ball_distance + shift
-    ordered = (toward, away) if direction == "toward" else (away, toward)
-    fitting = [d for d in ordered if nearest <= d <= farthest]
-    if fitting:
-        return fitting[0]
-    clipped = [min(max(d, nearest), farthest) for d in ordered]
-    return max(clipped, key=lambda d: abs(d - ball_distance))
+    """|x| of a tool moved ``shift`` toward or away from the platform, ``direction`` first: where that does not fit
+    within [nearest, farthest], as far that way as the floor allows; only where the floor allows no move that way,
+    the other way (as far as it allows)."""
+    sign = -1.0 if direction == "toward" else 1.0
+    # Clipping, not turning round: a shift a few centimetres too long for the walkway (a 9 m tool 1 m wide turned
+    # 45 degrees and moved 9 m toward the platform) still goes the way drawn (docs/mcs_facts.md, "Tool tasks:
+    # the development half").
+    for way in (sign, -sign):
+        distance = min(max(ball_distance + way * shift, nearest), farthest)
+        if (distance - ball_distance) * way > 0:
+            return distance
+    return min(max(ball_distance - sign * shift, nearest), farthest)

@@ -132,13 +132,32 @@ def assert_other_side_useless(scene, truth, objects):
     else:
         (tool,) = tools
         wall_id = cutting_wall(scene, truth)
-        # The useful tool's twin, in its mirrored pose, that the performer cannot come up to.
+        # The useful tool's twin, that the performer cannot come up to: beyond parallel walls in the useful tool's
+        # pose carried to the other ball, else in its mirrored pose.
         assert tool["type"] == useful["type"]
         assert tool["shows"][0]["position"]["z"] == useful["shows"][0]["position"]["z"]
-        assert (tool["shows"][0]["rotation"]["y"] + useful["shows"][0]["rotation"]["y"]) % 360 == 0
+        turns = (tool["shows"][0]["rotation"]["y"], useful["shows"][0]["rotation"]["y"])
         assert_cut_off(scene, tool)
         wall = objects[wall_id]
         if truth["obstruction"] == "parallel":
+            assert (turns[0] - turns[1]) % 360 == 0
+            balls = {round(o["shows"][0]["position"]["x"]) for o in scene["objects"] if o["type"] == "soccer_ball"}
+            carried = useful["shows"][0]["position"]["x"] + 2 * max(balls) * math.copysign(
+                1.0, tool["shows"][0]["position"]["x"])
+            assert abs(tool["shows"][0]["position"]["x"] - carried) < 0.011
+            # Two walls along the whole depth, one each side, each past its side's pool; the twin past its own.
+            assert len(truth["wall_ids"]) == 2
+            for key in truth["wall_ids"]:
+                show = objects[key]["shows"][0]
+                side = math.copysign(1.0, show["position"]["x"])
+                assert show["rotation"]["y"] == 0 and show["scale"]["z"] == scene["roomDimensions"]["z"]
+                assert abs(show["position"]["x"]) - 0.05 > max(abs(c["x"]) + 0.5 for c in scene["lava"]
+                                                               if c["x"] * side > 0)
+            bounds = polygon(tool).bounds
+            assert min(abs(bounds[0]), abs(bounds[2])) > abs(wall["shows"][0]["position"]["x"]) + 0.05
+            return
+        assert (turns[0] + turns[1]) % 360 == 0
+        if truth["obstruction"] == "inner_wall":
             assert wall["shows"][0]["rotation"]["y"] == 0
             assert wall["shows"][0]["scale"]["z"] == scene["roomDimensions"]["z"]
             # A wall on the useful side, if any, stands beyond its tool and pool.
