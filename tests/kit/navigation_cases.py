@@ -56,14 +56,18 @@ configs = st.fixed_dictionaries({
                                         "rotation": value([0, 45, 90, 225, 315], ranges=False)}),
     "target": st.fixed_dictionaries({"holder": value(["floor", "agent"]), "x": value([-5.0, -1.0, 0.0, 2.2, 5.0]),
                                      "depth": value([0.75, 1.4, 2.5])}),
-    "agent": st.fixed_dictionaries({"rotation": value([0, 90, 180, 270], ranges=False)}),
-    "blob": st.fixed_dictionaries({"present": value([True, False]),
+    "agent": st.fixed_dictionaries({"rotation": value([0, 90, 180, 270], ranges=False), "outfit": value([0, 1], ranges=False)}),
+    "blob": st.fixed_dictionaries({"present": value([True, False], ranges=False),
                                    "type": value(["blob_01", "blob_06", "blob_15", "blob_18", "blob_20"]),
-                                   "scale": value([0.8, 1.5, 2.0]), "rotation": value([0, 90, 180, 270]),
-                                   "distance": value([1.0, 1.5, 3.0])}),
-    "field": st.fixed_dictionaries({"width": value([3, 7, 11, 13]), "depth": value([4, 8, 10]),
-                                    "rows": value([0, 1, 3]), "columns": value([0, 1, 2]), "gaps": value([1, 2]),
-                                    "scatter": value([0.0, 0.1, 0.25])}),
+                                   "scale": value([0.8, 1.5, 2.0]), "rotation": value([0, 90, 180, 270], ranges=False),
+                                   "distance": value([1.0, 1.5, 3.0]), "bearing": value([0, 90, 146.25, 180])}),
+    "field": st.fixed_dictionaries({"layout": value(["walls", "enclosure", "rows"]),
+                                    "side": value(["across", "left", "centre", "right"]),
+                                    "width": value([5, 7, 11, 13]), "depth": value([5, 8, 10]),
+                                    "rows": value([0, 1, 3]), "columns": value([0, 1, 2]),
+                                    "near_rows": value([0, 1]), "spine": value([-2, -1, 0, 3]),
+                                    "gaps": value([1, 2]), "near_gaps": value([0, 1, 2]),
+                                    "scatter": value([0.0, 0.1, 0.25]), "cells": value([0, 12, 24])}),
     "min_detour": st.sampled_from([0, 1, 2]),
 })
 
@@ -190,7 +194,7 @@ def test_a_false_label_or_an_open_straight_way_is_found(navigation):
     scene[navigation.kind] = [{"x": round(start["x"]), "z": round(start["z"]) + 3}]
     scene[navigation.kind][0]["x"] += 3 if start["x"] < 0 else -3
     messages = [p.message for p in navigation_problems(scene, {**truth, "cells": 1}, navigation.kind)]
-    assert any("straight way" in m for m in messages)
+    assert any("straight_way_cut is True; the scene says False" in m for m in messages)
 
 
 def test_cells_off_the_floor_grid_and_a_start_off_the_platform_are_found(navigation):
@@ -224,7 +228,8 @@ def test_config_errors_name_the_problem(navigation, config, path, words):
 
 
 def test_a_promise_no_field_can_keep_is_a_clear_error(navigation):
-    family = configured(navigation.family, min_detour=40)
+    # Scattered cells alone never lengthen a walk by 40 steps (walls with gaps rarely may).
+    family = configured(navigation.family, min_detour=40, field={"rows": 0, "columns": 0})
     with pytest.raises(GenerationError, match="min_detour"):
         family.generate(0, np.random.default_rng(0))
 

@@ -5,9 +5,9 @@ on the room's 1 m floor grid; what stands on the floor stands inside the room, o
 it (not floating), off the dangerous cells and off each other; the performer starts
 on a platform; the ball is the target, held by a human agent or lying on the floor;
 and a safe walk leads from the platform to it, replayed point by point with the
-performer's body. Given a label, they check it: its measures of the walk, and
-scenegen's guarantee that the field cuts the straight way, so that the safe walk
-is longer than it.
+performer's body. Given a label, they check it: its measures of the walk, whether
+the field cuts the straight way (swept by the performer's body), and, where it
+does, that the safe walk is longer than the straight way.
 """
 
 from __future__ import annotations
@@ -152,8 +152,7 @@ def _walk_problems(document: Mapping[str, Any], cells: np.ndarray, goal: tuple[f
 def _truth_problems(document: Mapping[str, Any], truth: Mapping[str, Any], cells: np.ndarray,
                     target: Mapping[str, Any], holder: Mapping[str, Any] | None, goal: tuple[float, float],
                     danger: str) -> list[Problem]:
-    """The label agrees with the scene, and the field does what scenegen promises: it cuts the straight way and
-    leaves a safe walk longer than the straight way."""
+    """The label agrees with the scene, and a field that cuts the straight way leaves a safe walk longer than it."""
     room = (float(document["roomDimensions"]["x"]), float(document["roomDimensions"]["z"]))
     start = (float(document["performerStart"]["position"]["x"]), float(document["performerStart"]["position"]["z"]))
     length = FloorField(*room, cells.astype(int)).distance(cell_of(*start), cell_of(*goal))
@@ -165,13 +164,12 @@ def _truth_problems(document: Mapping[str, Any], truth: Mapping[str, Any], cells
         "cells": len(cells),
         "path_length": length,
         "open_path_length": open_distance(cell_of(*start), cell_of(*goal)),
+        "straight_way_cut": body_crosses(start, goal, cells),
     }
     problems = [Problem("$", f"the label's {key} is {truth.get(key)!r}; the scene says {value!r}")
                 for key, value in expected.items() if truth.get(key) != value]
     if length is not None and truth.get("detour") != length - expected["open_path_length"]:
         problems.append(Problem("$", "the label's detour is not the walk's length less the open room's"))
-    if length is None or not length > math.dist(start, goal):
-        problems.append(Problem("$", "the safe walk is no longer than the straight way"))
-    if not body_crosses(start, goal, cells):
-        problems.append(Problem("$", "the straight way from the platform to the ball is safe: no need to go round"))
+    if expected["straight_way_cut"] and (length is None or not length > math.dist(start, goal)):
+        problems.append(Problem("$", "the field cuts the straight way, yet the safe walk is no longer than it"))
     return problems

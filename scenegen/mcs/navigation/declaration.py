@@ -13,12 +13,22 @@ from typing import Any
 from scenegen.mcs.config import last_step, room_height, room_materials
 from scenegen.mcs.geometry.catalog import catalog
 from scenegen.mcs.materials import palette
+from scenegen.mcs.model import AgentSettings
+from scenegen.mcs.navigation.field import LAYOUTS, SIDES
 from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Param, Setting, number, one_of
 
 #: The human agents that hold the ball (SCH agent table; the evaluation scenes use female ones).
 AGENT_TYPES = tuple(f"agent_female_0{n}" for n in range(1, 9))
 BLOB_TYPES = tuple(name for name in catalog() if name.startswith("blob_"))
 BLOB_MATERIALS = palette("agent")
+#: The two outfits the evaluation's agents wear, the lava scenes' first (``docs/mcs_facts.md`` 11.3): agentSettings
+#: options have no documented ranges, so only outfits known to dress an agent are drawn.
+OUTFITS = (
+    AgentSettings(chest=8, skin=0, chest_material=13, eyes=2, feet=0, feet_material=3, hair=5, hair_material=0,
+                  hat_material=-1, legs=0, legs_material=11),
+    AgentSettings(chest=7, skin=13, chest_material=5, eyes=0, feet=1, feet_material=8, hair=9, hair_material=2,
+                  hat_material=5, legs=0, legs_material=14),
+)
 #: Facings of the agent and the blob: the evaluation's are whole quarter turns.
 QUARTER_TURNS = (0, 90, 180, 270)
 #: The performer's facing at the start: any multiple of 45 degrees (the evaluation's are 90 and 225).
@@ -39,6 +49,13 @@ BLOB_TYPE = one_of("blob_type", BLOB_TYPES, "a blob type")
 BLOB_MATERIAL = one_of("blob_material", BLOB_MATERIALS, "a blob colour")
 BLOB_SCALE = number("blob_scale", 0.8, 2.0, "scale factor")
 BLOB_DISTANCE = number("blob_distance", 1.0, 3.0, "metres")
+BEARING = number("bearing", 0, 180, "degrees from +x (right) toward the back wall (+z)")
+OUTFIT = one_of("outfit", tuple(range(len(OUTFITS))), "an outfit the evaluation's agents wear (0: lava's, 1: holes')",
+                json_type="integer")
+LAYOUT = one_of("field_layout", LAYOUTS, "how the field is built")
+SIDE = one_of("field_side", SIDES, "where the field stands across the room")
+COLUMN = number("column", -19, 19, "x of a column of floor cells", integer=True)
+COUNT = number("cell_count", 0, 400, "floor cells (0: as many as the layout and scatter make)", integer=True)
 
 
 def navigation_declaration(family: str, danger: str, defaults: Mapping[str, Any]) -> Declaration:
@@ -70,25 +87,51 @@ def navigation_declaration(family: str, danger: str, defaults: Mapping[str, Any]
                   "Distance from the back wall (+z) to the ball or its holder."),
             Param("agent.type", AGENT_TYPE, defaults["agent.type"], "Type of the agent holding the ball."),
             Param("agent.rotation", QUARTER, defaults["agent.rotation"], "The agent's facing (y)."),
+            Param("agent.outfit", OUTFIT, defaults["agent.outfit"], "The agent's outfit (agentSettings)."),
             Param("blob.present", FLAG, defaults["blob.present"], "Whether a blob stands near the ball."),
             Param("blob.type", BLOB_TYPE, defaults["blob.type"], "The blob's type."),
             Param("blob.scale", BLOB_SCALE, defaults["blob.scale"], "The blob's scale (all three axes)."),
             Param("blob.material", BLOB_MATERIAL, defaults["blob.material"], "The blob's colour."),
             Param("blob.rotation", QUARTER, defaults["blob.rotation"], "The blob's facing (y)."),
             Param("blob.distance", BLOB_DISTANCE, defaults["blob.distance"],
-                  "Distance from the ball (or its holder) to the blob, beside or behind it."),
+                  "Distance from the ball (or its holder) to the blob."),
+            Param("blob.bearing", BEARING, defaults["blob.bearing"],
+                  "Direction from the ball (or its holder) to the blob: 0 beside it on the right, 90 behind it, 180 "
+                  "beside it on the left (where the blob would not stand wholly in the room, the nearest of a few "
+                  "spots beside or behind it that does)."),
+            Param("field.layout", LAYOUT, defaults["field.layout"],
+                  f"How the field of {danger} cells is built: walls of cells with gaps across and along it (walls); "
+                  "a closed rectangle of cells with a cross wall through it (enclosure); rows every other row from "
+                  "a spine column to the side walls, spanning the room's width (rows)."),
+            Param("field.side", SIDE, defaults["field.side"],
+                  "Where the field's rectangle stands: across the straight way from the platform to the ball, which "
+                  "it must then cut; or against the left or right wall, or centred, wherever the straight way runs "
+                  "(the label's straight_way_cut says whether it cuts it). A rows field spans the room anyway."),
             Param("field.width", CELLS, defaults["field.width"],
-                  f"Width (x) of the rectangle of floor the field of {danger} cells covers, in cells."),
+                  "Width (x) of the walls or enclosure field's rectangle of floor, in cells."),
             Param("field.depth", CELLS, defaults["field.depth"],
-                  "Depth (z) of the field's rectangle, in cells; it lies between the platform and the ball."),
+                  "Depth (z) of the walls or enclosure field's rectangle, in cells; it lies between the platform and "
+                  "the ball."),
             Param("field.rows", LINES, defaults["field.rows"],
-                  f"Walls of {danger} cells across the field's whole width (along x)."),
+                  f"Walls of {danger} cells across the field: across its whole width (walls); every other row from "
+                  "the spine to the side wall away from the platform (rows, whose depth is twice this less one)."),
             Param("field.columns", LINES, defaults["field.columns"],
-                  f"Walls of {danger} cells along the field's whole depth (along z)."),
-            Param("field.gaps", LINES, defaults["field.gaps"], "Free cells cut in each wall, where the performer "
-                  "can stand (a wall across the whole room needs one to be passable)."),
+                  f"Walls of {danger} cells along the walls field's whole depth (along z)."),
+            Param("field.near_rows", LINES, defaults["field.near_rows"],
+                  "Rows of the rows field every other row from the side wall on the platform's side to the spine "
+                  "(at most field.rows)."),
+            Param("field.spine", COLUMN, defaults["field.spine"], "x of the rows field's spine column."),
+            Param("field.gaps", LINES, defaults["field.gaps"], "Free cells cut in each wall of a walls field and "
+                  "each row of a rows field, where the performer can stand (a wall across the whole room needs one "
+                  "to be passable)."),
+            Param("field.near_gaps", LINES, defaults["field.near_gaps"],
+                  "Free cells cut in each row of a rows field before the spine (0 seals that side off: the walk "
+                  "then winds through the rows beyond the spine)."),
             Param("field.scatter", SHARE, defaults["field.scatter"],
                   f"Share of the field's other cells made {danger} cells, at random (never a gap)."),
+            Param("field.cells", COUNT, defaults["field.cells"],
+                  "The field's exact number of cells: more are scattered (never on a gap), or scattered and then "
+                  "wall cells taken away, until it holds this many (0: as many as its layout and scatter make)."),
             Param("platform.material", MATERIAL, defaults["platform.material"], "The platform's material."),
             *room_materials(defaults["materials.ceiling"], defaults["materials.floor"], defaults["materials.wall"]),
             Setting("min_detour", {"type": "integer", "minimum": 0, "maximum": 40}, defaults["min_detour"],

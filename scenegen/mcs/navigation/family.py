@@ -3,7 +3,8 @@
 The performer starts on a 1 m platform near the front wall, with a view of the
 room. The soccer ball is near the back wall, on the floor or held by a human
 agent (the performer asks for it with InteractWithAgent); a blob may stand near
-it. Between them lies a field of lava or hole cells that cuts the straight way.
+it. Between them lies a field of lava or hole cells, across the straight way or
+beside it.
 :class:`FieldNavigation` makes both tasks; the Lava and Holes families
 (:mod:`scenegen.families.lava`, :mod:`scenegen.families.holes`) name it and give
 their defaults.
@@ -19,8 +20,9 @@ import numpy as np
 
 from scenegen.errors import GenerationError, Problem
 from scenegen.mcs.geometry.catalog import object_size, resting_y
-from scenegen.mcs.model import AgentSettings, Scene, SceneObject
-from scenegen.mcs.navigation.field import CLEAR_ROWS, Field, FieldShape, draw_field, field_band
+from scenegen.mcs.model import Scene, SceneObject
+from scenegen.mcs.navigation.declaration import OUTFITS
+from scenegen.mcs.navigation.field import CLEAR_ROWS, ENCLOSURE_LEAST, Field, FieldShape, draw_field, field_band
 from scenegen.mcs.objects import (
     HUMAN_AGENT_SIZE,
     TARGET_BALL_RADIUS,
@@ -32,20 +34,16 @@ from scenegen.mcs.objects import (
     soccer_ball,
 )
 from scenegen.mcs.task import McsTask, Refusal, feasibility
-from scenegen.plugin.values import DECIMALS, below
+from scenegen.plugin.values import DECIMALS
 
 #: The performer starts on top of the platform.
 PLATFORM_TOP = 1.0
-#: The two outfits the evaluation's agents wear (``docs/mcs_facts.md`` 11.3): agentSettings options have no
-#: documented ranges, so only outfits known to dress an agent are drawn.
-OUTFITS = (
-    AgentSettings(chest=8, skin=0, chest_material=13, eyes=2, feet=0, feet_material=3, hair=5, hair_material=0,
-                  hat_material=-1, legs=0, legs_material=11),
-    AgentSettings(chest=7, skin=13, chest_material=5, eyes=0, feet=1, feet_material=8, hair=9, hair_material=2,
-                  hat_material=5, legs=0, legs_material=14),
-)
-#: Angles (radians from +x, toward +z) tried for the blob, beside or behind the ball, nearest the sides first.
-BLOB_ANGLES = np.radians([0, 180, 30, 150, 60, 120, 90])
+#: Bearings (degrees from +x, toward +z) tried for the blob after the drawn one, beside or behind the ball, nearest
+#: the sides first.
+BLOB_BEARINGS = (0, 180, 30, 150, 60, 120, 90)
+#: The field's parameters (``field.<key>``), in :class:`FieldShape`'s order.
+FIELD_KEYS = ("layout", "side", "width", "depth", "rows", "columns", "near_rows", "spine", "gaps", "near_gaps",
+              "scatter", "cells")
 #: Draws of a sample's parameters and field before giving up: the defaults keep about one draw in two.
 MAX_ATTEMPTS = 200
 
@@ -54,8 +52,9 @@ def field_about(task: str, cells: str) -> str:
     """What a navigation task whose field is of ``cells`` makes, as the README's family table says it."""
     return (f"MCS eval 7 Navigation - {task}: the performer starts on a 1 m platform near the front wall; the soccer "
             "ball, on the floor or held by a human agent (`InteractWithAgent`), with perhaps a blob beside it, is near "
-            f"the back wall across a field of {cells} on the 1 m floor grid (walls of cells with gaps, scattered "
-            "cells) that always cuts the straight way")
+            f"the back wall beyond a field of {cells} on the 1 m floor grid (walls of cells with gaps, a closed "
+            "rectangle with a cross wall, or rows every other row; scattered cells) across the straight way or beside "
+            "it")
 
 
 class FieldNavigation(McsTask):
@@ -63,7 +62,7 @@ class FieldNavigation(McsTask):
 
     label_about = ("`target_id`, the `holder_id` and whether to `interact_with_agent`, the cell `kind` and count, the "
                    "shortest safe walk's `path_length` in 1 m grid steps, the open room's `open_path_length`, the "
-                   "`detour` and the `straight_distance`")
+                   "`detour`, whether the field cuts the straight way (`straight_way_cut`) and the `straight_distance`")
 
     danger: ClassVar[str]
     # Nothing is hidden from the performer: the task is the walk, and the label holds its measures only.
@@ -81,8 +80,7 @@ class FieldNavigation(McsTask):
     def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Field | None:
         """The sample's field, None unless it keeps the promise (a layout may not allow it at all, e.g. a narrow
         field far to one side of the straight way): then all the parameters are drawn again."""
-        shape = FieldShape(drawn["field.width"], drawn["field.depth"], drawn["field.rows"], drawn["field.columns"],
-                           drawn["field.gaps"], drawn["field.scatter"])
+        shape = FieldShape(*(drawn[f"field.{key}"] for key in FIELD_KEYS))
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         return draw_field(rng, shape, room, *_ends(drawn), self.min_detour)
 
@@ -93,8 +91,8 @@ class FieldNavigation(McsTask):
         ball_key, holder_key, blob_key, platform_key = ids
         objects: list[SceneObject]
         if drawn["target.holder"] == "agent":
-            outfit = OUTFITS[below(rng, len(OUTFITS))]
-            holder = human_agent(holder_key, drawn["agent.type"], *goal, float(drawn["agent.rotation"]), outfit)
+            holder = human_agent(holder_key, drawn["agent.type"], *goal, float(drawn["agent.rotation"]),
+                                 OUTFITS[drawn["agent.outfit"]])
             ball = held_ball(ball_key, holder.id)
             objects, goal_half = [ball, holder], HUMAN_AGENT_SIZE[0] / 2
         else:
@@ -109,9 +107,10 @@ class FieldNavigation(McsTask):
         return scene, self._truth(ball, objects, field, start, goal)
 
     def exhausted(self, index: int) -> Exception:
-        return GenerationError(f"no draw of {MAX_ATTEMPTS} made a field that cuts the straight way and leaves a safe "
-                               f"walk at least min_detour ({self.min_detour}) steps longer than the open room's; "
-                               "open more gaps, lower the scatter or widen the field")
+        return GenerationError(f"no draw of {MAX_ATTEMPTS} made a field that leaves a safe walk at least min_detour "
+                               f"({self.min_detour}) steps longer than the open room's (and cuts the straight way "
+                               "when drawn across it); open more gaps, lower the scatter or the cell count, or "
+                               "widen the field")
 
     def check(self, document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
         return self.replay()(document, truth, self.danger)
@@ -130,12 +129,13 @@ class FieldNavigation(McsTask):
             "path_length": field.walk_length,
             "open_path_length": field.open_length,
             "detour": field.walk_length - field.open_length,
+            "straight_way_cut": field.straight_way_cut,
             "straight_distance": round(math.dist(start, goal), DECIMALS),
         }
 
     @feasibility
     def _extremes_fit(self) -> Iterator[Refusal]:
-        """The config's extreme values fit the room and leave room for the field."""
+        """The config's extreme values fit the room and leave room for the field its layouts build."""
         assert self.declaration is not None  # every navigation family declares its config
         numeric = [param.path for param in self.declaration.params if param.domain.kind is not object]
         low = {path: self.parameters.low(path) for path in numeric}
@@ -150,20 +150,56 @@ class FieldNavigation(McsTask):
                    "the platform and the ball keep at least 0.75 m from their wall")
         first_row, last_row = field_band(high["performer.depth"] - low["room.depth"] / 2,
                                          low["room.depth"] / 2 - high["target.depth"])
-        if high["field.depth"] > last_row - first_row + 1:
-            yield "field.depth", (f"{high['field.depth']} rows do not fit between the platform and the ball, "
-                                  f"{CLEAR_ROWS} row clear of each, in a room {low['room.depth']} m deep (at most "
-                                  f"{max(0, last_row - first_row + 1)})")
-        if high["field.width"] > 2 * math.floor(low["room.width"] / 2) + 1:
-            yield "field.width", f"{high['field.width']} cells are wider than a room {low['room.width']} m wide"
-        if high["field.rows"] > low["field.depth"] or high["field.columns"] > low["field.width"]:
-            yield ("field.rows" if high["field.rows"] > low["field.depth"] else "field.columns",
-                   "a field cannot hold more walls than it has rows (or columns)")
-        if high["field.gaps"] > low["field.width"] - 1 and high["field.rows"] > 0:
-            yield "field.gaps", f"{high['field.gaps']} gaps leave nothing of a wall {low['field.width']} cells long"
-        if low["field.gaps"] == 0 and high["field.rows"] > 0 and high["field.width"] >= low["room.width"]:
-            yield "field.gaps", ("a wall across the whole room with no gap cuts the ball off; "
-                                 f"{MAX_ATTEMPTS} draws would fail")
+        band = max(0, last_row - first_row + 1)
+        layouts = set(self.parameters.support("field.layout"))
+        if layouts - {"rows"}:
+            yield from _rectangle_refusals(low, high, band, "walls" in layouts, "enclosure" in layouts)
+        if "rows" in layouts:
+            yield from _rows_refusals(low, high, band)
+
+
+def _rectangle_refusals(low: Mapping[str, Any], high: Mapping[str, Any], band: int, walls: bool,
+                        enclosure: bool) -> Iterator[Refusal]:
+    """Why a walls or enclosure field of the config's extreme sizes could not be laid out (``band``: the rows
+    between the platform and the ball)."""
+    if high["field.depth"] > band:
+        yield "field.depth", (f"{high['field.depth']} rows do not fit between the platform and the ball, "
+                              f"{CLEAR_ROWS} row clear of each, in a room {low['room.depth']} m deep (at most {band})")
+    if high["field.width"] > 2 * math.floor(low["room.width"] / 2) + 1:
+        yield "field.width", f"{high['field.width']} cells are wider than a room {low['room.width']} m wide"
+    if high["field.cells"] > low["field.width"] * low["field.depth"]:
+        yield "field.cells", (f"{high['field.cells']} cells do not fit in a field of {low['field.width']} x "
+                              f"{low['field.depth']}")
+    if enclosure and min(low["field.width"], low["field.depth"]) < ENCLOSURE_LEAST:
+        yield "field.width", (f"an enclosure needs a field at least {ENCLOSURE_LEAST} cells wide and deep, for its "
+                              "closed rectangle and the cross wall through it")
+    if not walls:
+        return
+    if high["field.rows"] > low["field.depth"] or high["field.columns"] > low["field.width"]:
+        yield ("field.rows" if high["field.rows"] > low["field.depth"] else "field.columns",
+               "a field cannot hold more walls than it has rows (or columns)")
+    if high["field.gaps"] > low["field.width"] - 1 and high["field.rows"] > 0:
+        yield "field.gaps", f"{high['field.gaps']} gaps leave nothing of a wall {low['field.width']} cells long"
+    if low["field.gaps"] == 0 and high["field.rows"] > 0 and high["field.width"] >= low["room.width"]:
+        yield "field.gaps", ("a wall across the whole room with no gap cuts the ball off; "
+                             f"{MAX_ATTEMPTS} draws would fail")
+
+
+def _rows_refusals(low: Mapping[str, Any], high: Mapping[str, Any], band: int) -> Iterator[Refusal]:
+    """Why a rows field of the config's extreme values could not be laid out (``band``: the rows between the
+    platform and the ball)."""
+    half_width = math.floor(low["room.width"] / 2)
+    if low["field.rows"] < 1:
+        yield "field.rows", "a rows field needs at least one row"
+    elif 2 * high["field.rows"] - 1 > band:
+        yield "field.rows", (f"{high['field.rows']} rows every other row take {2 * high['field.rows'] - 1} rows; at "
+                             f"most {band} fit between the platform and the ball in a room {low['room.depth']} m deep")
+    if high["field.near_rows"] > low["field.rows"]:
+        yield "field.near_rows", "a rows field holds no more rows before its spine than beyond it (field.rows)"
+    if max(abs(low["field.spine"]), abs(high["field.spine"])) > half_width - 1:
+        yield "field.spine", f"the spine must leave a column each side of it in a room {low['room.width']} m wide"
+    if high["field.cells"] > (2 * half_width + 1) * (2 * max(low["field.rows"], 1) - 1):
+        yield "field.cells", f"{high['field.cells']} cells do not fit in a rows field of {low['field.rows']} rows"
 
 
 def _ends(drawn: Mapping[str, Any]) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -175,14 +211,16 @@ def _ends(drawn: Mapping[str, Any]) -> tuple[tuple[float, float], tuple[float, f
 
 def _blob(key: str, drawn: Mapping[str, Any], goal: tuple[float, float], goal_half: float, width: float,
           depth: float) -> SceneObject:
-    """The blob near the ball: the first spot, beside or behind it, where it stands wholly inside the room."""
+    """The blob near the ball: at the drawn bearing, or the first of a few spots beside or behind the ball where it
+    stands wholly inside the room."""
     blob_type, scale, rotation = drawn["blob.type"], drawn["blob.scale"], drawn["blob.rotation"]
     size_x, _, size_z = object_size(blob_type)
     half = np.array([size_x, size_z]) * scale / 2
     if rotation % 180:
         half = half[::-1]
     distance = max(drawn["blob.distance"], goal_half + float(np.hypot(*half)) + 0.05)
-    spots = np.asarray(goal) + distance * np.stack([np.cos(BLOB_ANGLES), np.sin(BLOB_ANGLES)], axis=1)
+    bearings = np.radians([drawn["blob.bearing"], *BLOB_BEARINGS])
+    spots = np.asarray(goal) + distance * np.stack([np.cos(bearings), np.sin(bearings)], axis=1)
     inside = np.all(np.abs(spots) + half <= np.array([width, depth]) / 2, axis=1)
     if not inside.any():  # never with the declared bounds (the spot toward the room's centre fits): a guard
         raise GenerationError(f"no spot {distance} m beside or behind the ball at {goal} holds a {blob_type} "
@@ -190,4 +228,3 @@ def _blob(key: str, drawn: Mapping[str, Any], goal: tuple[float, float], goal_ha
     x, z = (round(float(v), DECIMALS) for v in spots[int(np.argmax(inside))])
     y = round(resting_y(blob_type, scale), DECIMALS)
     return blob(key, blob_type, x, y, z, float(rotation), scale, drawn["blob.material"])
-
