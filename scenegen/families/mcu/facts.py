@@ -89,6 +89,8 @@ class Facts:
         self.fuels = {name: per for name, per in wiki()["fuels"].items() if name in self.items}
         self.hand_command = "replaceitem" if version_key(version) <= version_key(wiki()["replaceitem_until"]) \
             else "item"
+        #: Each item's /give command but its count.
+        self.give_prefix = {name: f"/give @s minecraft:{name} " for name in self.items}
         self.distractor_pool = self._distractors()
         #: Each distractor's /give command but its count, and whether it stacks (a hard config gives a dozen or two).
         self.distractor_gives = tuple((f"/give @s minecraft:{name} ", self.items[name][1] > 1)

@@ -21,6 +21,7 @@ class Mcu(Family):
     """Task configurations of the MineCraft Universe benchmark (MCU), made procedurally."""
 
     name = "mcu"
+    task_categories = ("reinforcement-learning", "text-generation")
     description = ("MCU: Minecraft task configurations (custom_init_commands and text) for atomic and composed "
                    "goals at three levels, with evaluation criteria and a replayable plan.")
     about = ("Minecraft task configurations in MCU's YAML format (`custom_init_commands`, `text`) for atomic goals "

@@ -19,7 +19,7 @@ OBTAINED = frozenset({"craft", "smelt", "collect", "mine"})
 LEVELS = ("simple", "medium", "hard")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Goal:
     """An atomic task: ``kind`` of ``target``, ``count`` times."""
 

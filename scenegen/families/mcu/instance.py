@@ -93,7 +93,7 @@ def _goals(settings: Settings, level: str, composition: str, draws: Draws) -> tu
         if len({(goal.kind, goal.target) for goal in goals}) < parts:
             continue
         avoid = frozenset(goal.target for goal in goals if goal.kind in OBTAINED)
-        within = settings.draw["find_distance"](draws)
+        within = settings.draw["find_distance"](draws) if any(goal.kind == "find" for goal in goals) else 0
         setups = []
         # An "and" sets a station up once for all its goals; each goal of an "or" has its own, as its plan does.
         have: set[str] = set()
@@ -166,9 +166,13 @@ def _needed_commands(settings: Settings, level: str, setups: list[Setup], ground
             world.commands.append(cmd.hold(setup.held[0], setup.held[1], facts.hand_command))
         elif setup.held:
             gives[setup.held[0]] = gives.get(setup.held[0], 0) + 1
+    surplus = settings.draw["surplus"]
     for item, count in gives.items():
-        stackable = item.startswith("potion:") or facts.stackable(item)
-        world.commands.append(cmd.give(item, count + settings.draw["surplus"](draws) if stackable else count))
+        prefix = facts.give_prefix.get(item)
+        if prefix is None:  # a potion: its type in its tag; potions stack in a give
+            world.commands.append(cmd.give(item, count + surplus(draws)))
+        else:
+            world.commands.append(f"{prefix}{count + surplus(draws) if facts.items[item][1] > 1 else count}")
     reach = REACH[level]
     for setup in setups:
         _set_near(setup, reach, ground, draws, world)
