@@ -336,11 +336,7 @@ def _text_boxes(view: ET.Element) -> list[tuple[str, tuple[float, float, float, 
     return boxes
 
 
-LABELLED = [path for path in FIXTURES if any(task in path.name for task in ("shell_game", "helper_hinderer",
-                                                                            "imitation", "approach"))]
-
-
-@pytest.mark.parametrize("path", LABELLED, ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
 def test_no_two_texts_overlap(path):
     scene = json.loads(path.read_text())
     for svg in (strip_svg(scene, [0]), scene_svg(scene)):
