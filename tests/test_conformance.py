@@ -163,3 +163,56 @@ def test_generated_scenes_write_integers_where_mcs_does(template):
             found += problems(document)
     assert not found, f"{template}: floats where the real MCS scenes write integers:\n  " + "\n  ".join(
         f"{count} x {problem}" for problem, count in found.most_common())
+
+
+# --- The shape of a task's scenes: goal keys, and each object's keys (hides, changeMaterials...) -------------
+
+#: Tasks whose every template is held to the real files' shapes: the real files' task name -> its templates.
+TASK_TEMPLATES = {
+    "interactive_shell_game": ("shell_game", "eval7_shell_game"),
+    "interactive_set_rotation": ("set_rotation", "hidden_set_rotation", "eval7_set_rotation",
+                                 "eval7_hidden_set_rotation"),
+}
+SHAPE_SAMPLES = 12
+
+
+def _object_shape(item: dict[str, Any]) -> tuple[str, ...]:
+    """An object's keys, an empty list marked (``hides=[]``): what the real files write on an object of its type."""
+    return tuple(sorted(f"{key}=[]" if item[key] == [] else key for key in item))
+
+
+@cache
+def real_shapes(task: str) -> tuple[set[tuple[str, ...]], dict[str, set[tuple[str, ...]]]]:
+    """The goal key sets and, per object type, the object shapes the real files of ``task`` write."""
+    goals: set[tuple[str, ...]] = set()
+    objects: dict[str, set[tuple[str, ...]]] = {}
+    for path in FIXTURES.rglob(f"eval_7_{task}_*.json"):
+        scene = json.loads(path.read_text(encoding="utf-8"))
+        goals.add(tuple(sorted(scene["goal"])))
+        for item in scene["objects"]:
+            objects.setdefault(item["type"], set()).add(_object_shape(item))
+    return goals, objects
+
+
+@pytest.mark.parametrize(("task", "template"), [(task, template) for task, templates in TASK_TEMPLATES.items()
+                                                for template in templates])
+def test_scenes_are_shaped_as_the_real_files_write_them(task, template):
+    """Every goal key, and every object's keys (``hides``, ``changeMaterials``, ``states``... present or not,
+    empty or not), as some real file of the task writes them for an object of that type; and integers where the
+    real files write integers."""
+    goals, objects = real_shapes(task)
+    assert goals, f"no real scenes of {task}"
+    _, family = load_family(template)
+    pipeline = Pipeline(family, SEED, "x_")
+    wrong: Counter[str] = Counter()
+    for index in range(SHAPE_SAMPLES):
+        for document in pipeline.produce(index)[1].values():
+            written = json.loads(dump_json(document))
+            if tuple(sorted(written["goal"])) not in goals:
+                wrong[f"goal keys {sorted(written['goal'])}; the real files write {sorted(goals)}"] += 1
+            for item in written["objects"]:
+                if _object_shape(item) not in objects.get(item["type"], set()):
+                    wrong[f"a {item['type']} with keys {_object_shape(item)}; the real files write "
+                          f"{sorted(objects.get(item['type'], set()))}"] += 1
+            wrong += problems(document)
+    assert not wrong, f"{template}:\n  " + "\n  ".join(f"{count} x {problem}" for problem, count in wrong.most_common())
