@@ -237,3 +237,25 @@ def without_ids(scene) -> dict:
     for place, item in enumerate(scene["objects"]):
         text = text.replace(item["id"], f"object {place}")
     return json.loads(text)
+
+
+def rule_hits(scenes, rules) -> dict[tuple[str, int], list[bool]]:
+    """For each rule (a name and a function of a scene to a container id, or None where it does not apply) and
+    each container count: whether the rule picked the ball's container, scene by scene."""
+    hits: dict[tuple[str, int], list[bool]] = {}
+    for scene in scenes:
+        holder = ball_container(scene)["id"]
+        count = len(containers(scene))
+        for name, rule in rules.items():
+            picked = rule(scene)
+            if picked is not None:
+                hits.setdefault((name, count), []).append(picked == holder)
+    return hits
+
+
+def beyond_chance(hits: dict[tuple[str, int], list[bool]], tolerance: float) -> list[str]:
+    """The rules whose share of right picks among scenes of ``count`` containers is not within ``tolerance`` of
+    chance (one in ``count``), said in words."""
+    return [f"{name} with {count} containers: right in {sum(picked) / len(picked):.3f} of {len(picked)}, "
+            f"chance {1 / count:.3f}"
+            for (name, count), picked in sorted(hits.items()) if abs(sum(picked) / len(picked) - 1 / count) > tolerance]
