@@ -1,4 +1,4 @@
-"""Drawing a field of dangerous cells that stands in the performer's way (``docs/mcs_facts.md`` 11.2, 15).
+"""Drawing a field of dangerous cells that stands in the performer's way (``docs/mcs_facts.md`` 11.2, 11.5).
 
 The field covers a rectangle of floor cells between the platform's row and the
 ball's row, a row clear of each. It is built in one of the evaluation's layouts
