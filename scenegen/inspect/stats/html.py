@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from scenegen.inspect.stats.text import split_text
+
 #: Chart geometry, in CSS pixels.
 BAR_HEIGHT = 16
 LABEL_WIDTH = 170
@@ -36,6 +38,7 @@ def report_html(report: Mapping[str, Any], sheet: str | None = None) -> str:
         f"<b>{report['samples']:,}</b> samples, <b>{report['documents']:,}</b> documents.</p>"),
     ]
     parts += _shortcuts(report)
+    parts += _probe(report["probe"])
     parts += ["<h2>Labels</h2>", "<p class=muted>Per document.</p>", _fields_table(report["labels"])]
     parts += _parameters(report)
     for name, item in report.get("documents_stats", {}).items():
@@ -57,6 +60,42 @@ def _shortcuts(report: Mapping[str, Any]) -> list[str]:
                     for item in found)
     return ["<h2 class=flag>Shortcuts</h2>", "<p>A model may learn these features instead of the task:</p>",
             f"<ul>{items}</ul>"]
+
+
+def _probe(probe: Mapping[str, Any]) -> list[str]:
+    threshold = probe["threshold"]
+    flagged = any(item["flagged"] for item in probe["labels"])
+    rows = []
+    for item in probe["labels"]:
+        label = f"<td><code>{escape(item['label'])}</code></td>"
+        if "note" in item:
+            rows.append(f"<tr>{label}<td colspan=3 class=muted>{escape(item['note'])}</td></tr>")
+            continue
+        majority = item["majority"]
+        splits = "<br>".join(f"<code>{escape(split_text(split))}</code>" for split in item["tree"]["features"])
+        weights = "<br>".join(f"<code>{escape(weight['feature'])}</code> {weight['weight']:+.2f} towards "
+                              f"{escape(weight['class'])}" for weight in item["linear"]["features"])
+        rows.append(f"<tr>{label}<td>{majority['accuracy']:.1%} ({escape(majority['class'])})</td>"
+                    f"<td>{_probe_score(item['tree'])}<br>{splits}</td>"
+                    f"<td>{_probe_score(item['linear'])}<br>{weights}</td></tr>")
+    if not rows:
+        rows.append("<tr><td colspan=4 class=muted>No answer to probe (the family declares none, or none takes a "
+                    "few values).</td></tr>")
+    heading = "<h2 class=flag>Probe: flagged</h2>" if flagged else "<h2>Probe</h2>"
+    return [heading,
+            (f"<p class=muted>A depth-{threshold['tree_depth']} tree and a logistic regression per answer, on each "
+             f"document's flat features ({probe['features']:,} of them, {probe['documents']:,} of "
+             f"{probe['of']:,} documents), scored on held-out samples ({escape(threshold['held_out'])}); flagged "
+             f"when more than {threshold['gain'] * 100:g} points over the majority class with p &lt; "
+             f"{threshold['p']:g}: a model may learn those features instead of the task, unless they are the "
+             "task.</p>"),
+            ("<table><tr><th>answer</th><th>majority class</th><th>tree: its top splits</th>"
+             "<th>linear model: its largest weights</th></tr>"), *rows, "</table>"]
+
+
+def _probe_score(fit: Mapping[str, Any]) -> str:
+    text = f"<b>{fit['accuracy']:.1%}</b> ({fit['gain'] * 100:+.1f} points, p = {fit['p']:.2g})"
+    return f"<span class=flag>{text} FLAGGED</span>" if fit["flagged"] else text
 
 
 def _fields_table(fields: Mapping[str, Mapping[str, Any]]) -> str:

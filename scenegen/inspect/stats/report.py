@@ -1,21 +1,24 @@
 """Read a finished run in one streaming pass into a report: plain JSON, the same for every family and format.
 
-Only labels and params are read for an MCS family (for ``--format files``, the
-manifest alone); a family that reports on its documents too (CAIP:
-:meth:`scenegen.plugin.family.Family.document_stats`) gets each document. Memory stays
-flat: every field keeps at most a few counts.
+Every document's labels and params are counted; the run's first documents
+(:data:`.probe.MAX_DOCUMENTS`) are read whole for the shortcut probe
+(:mod:`.probe`), and all of them for a family that reports on its documents too
+(CAIP: :meth:`scenegen.plugin.family.Family.document_stats`). Beyond those, only
+labels and params are read (for ``--format files``, the manifest alone). Memory
+stays flat but for the probe's matrix, which holds those first documents.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from scenegen.folder.run_record import run_family
 from scenegen.inspect.stats.fields import Field, flat, is_number
 from scenegen.inspect.stats.fit import THRESHOLD, Fit, requested
+from scenegen.inspect.stats.probe import Probe
 from scenegen.inspect.stats.shortcuts import ACCURACY, BASE_RATE, Shortcuts
 from scenegen.plugin.outputs import Doc
 from scenegen.plugin.values import FloatRange, IntRange, Value
@@ -31,8 +34,8 @@ def run_report(path: str | os.PathLike[str]) -> dict[str, Any]:
     family = run_family(run.root, run.record)
     extra = family.document_stats()
     pass_ = _Pass(family.parameters.values, family.answers, family.cues)
-    for meta, document in _documents(run, extra is not None):
-        pass_.add(meta)
+    for meta, document in _documents(run, lambda: extra is not None or pass_.probe.wants_documents):
+        pass_.add(meta, document)
         if extra is not None and document is not None:
             extra.add(document)
     report = pass_.report()
@@ -44,10 +47,11 @@ def run_report(path: str | os.PathLike[str]) -> dict[str, Any]:
     return {key: report[key] for key in ("run", *[k for k in report if k != "run"])}
 
 
-def _documents(run: Run, with_documents: bool) -> Iterator[tuple[Mapping[str, Any], Any]]:
-    """Every document's metadata (label, params...), with the document itself when asked for."""
+def _documents(run: Run, wanted: Callable[[], bool]) -> Iterator[tuple[Mapping[str, Any], Any]]:
+    """Every document's metadata (label, params...), with the document itself while ``wanted()`` (asked before
+    each file or shard)."""
     for entry in run.stream():
-        if with_documents:
+        if wanted():
             docs: Iterator[Doc] = run.unit_docs(entry)
             yield from docs
         elif run.storage.shards:
@@ -68,10 +72,11 @@ class _Pass:
         self.labels: dict[str, Field] = {}
         self.params: dict[str, Field] = {}
         self.shortcuts = Shortcuts()
+        self.probe = Probe()
         self.samples = self.documents = 0
         self.last_index = -1
 
-    def add(self, meta: Mapping[str, Any]) -> None:
+    def add(self, meta: Mapping[str, Any], document: Mapping[str, Any] | None) -> None:
         self.documents += 1
         label = list(flat(meta.get("label") or {}))
         for path, value in label:
@@ -90,11 +95,19 @@ class _Pass:
         features.update((f"params.{path}", self._feature(path, value)) for path, value in params
                         if not path.endswith("[]") and (self.params[path].categorical or path in self.declared))
         self.shortcuts.add(targets, features)
+        if document is not None:
+            self.probe.add(meta.get("index", -1), document, [(path, value) for path, value in label
+                                                             if self._may_answer(path)])
+
+    def _may_answer(self, path: str) -> bool:
+        """Whether a label field is one a family declares it asks of a model (or, declaring none, a top-level
+        field), before knowing whether it turns out categorical."""
+        if self.answers is not None:
+            return path in self.answers
+        return not path.endswith("[]") and "." not in path
 
     def _is_answer(self, path: str) -> bool:
-        if self.answers is not None:
-            return path in self.answers and self.labels[path].categorical
-        return not path.endswith("[]") and "." not in path and self.labels[path].categorical
+        return self._may_answer(path) and self.labels[path].categorical
 
     def _feature(self, path: str, value: Any) -> Any:
         """A parameter as a feature: a numeric range cut into a few bins, anything else as it is."""
@@ -114,6 +127,7 @@ class _Pass:
             "params": {path: self._param(path, field) for path, field in self.params.items()},
             "threshold": {"p": THRESHOLD, "shortcut_accuracy": ACCURACY, "shortcut_base_rate": BASE_RATE},
             "shortcuts": self.shortcuts.found(usable),
+            "probe": self.probe.report([path for path in self.labels if self._is_answer(path)], self.documents),
         }
 
     def _param(self, path: str, field: Field) -> dict[str, Any]:

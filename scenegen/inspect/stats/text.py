@@ -20,6 +20,7 @@ def report_text(report: Mapping[str, Any]) -> str:
     lines += _section("Labels (per document)", report["labels"], documents=report["documents"])
     lines += _parameters(report)
     lines += _shortcuts(report)
+    lines += _probe(report["probe"])
     for title, item in report.get("documents_stats", {}).items():
         lines += [title, *_item_lines(item, report["documents"]), ""]
     return "\n".join(lines)
@@ -97,6 +98,39 @@ def _shortcuts(report: Mapping[str, Any]) -> list[str]:
     lines += [f"  {item['feature']} predicts {item['label']} {item['accuracy']:.1%} of the time "
               f"(its commonest class alone: {item['base_rate']:.1%})" for item in found]
     return [*lines, ""]
+
+
+def _probe(probe: Mapping[str, Any]) -> list[str]:
+    threshold = probe["threshold"]
+    lines = [(f"Probe (a depth-{threshold['tree_depth']} tree and a logistic regression per answer on each "
+              f"document's flat features, scored on held-out samples: {threshold['held_out']}; FLAGGED when more "
+              f"than {threshold['gain'] * 100:g} points over the majority class with p < {threshold['p']:g}): "
+              f"{probe['documents']:,} of {probe['of']:,} documents, {probe['features']:,} features")]
+    if not probe["labels"]:
+        lines.append("  no answer to probe (the family declares none, or none takes a few values)")
+    for item in probe["labels"]:
+        if "note" in item:
+            lines.append(f"  {item['label']}: {item['note']}")
+            continue
+        majority = item["majority"]
+        lines.append(f"  {item['label']}: majority {majority['accuracy']:.1%} ({majority['class']}), "
+                     f"tree {_probe_score(item['tree'])}, linear {_probe_score(item['linear'])}")
+        lines.append("    tree splits: " + "; ".join(split_text(split) for split in item["tree"]["features"]))
+        lines.append("    linear weights: " + "; ".join(f"{weight['feature']} {weight['weight']:+.2f} towards "
+                                                         f"{weight['class']}" for weight in item["linear"]["features"]))
+    return [*lines, ""]
+
+
+def _probe_score(fit: Mapping[str, Any]) -> str:
+    flag = "  << FLAGGED" if fit["flagged"] else ""
+    return f"{fit['accuracy']:.1%} ({fit['gain'] * 100:+.1f} points, p = {fit['p']:.2g}){flag}"
+
+
+def split_text(split: Mapping[str, Any]) -> str:
+    """A tree's split in words: a category's column asks whether the path holds that value."""
+    if " = " in split["feature"]:
+        return f"{split['feature']}?"
+    return f"{split['feature']} <= {split['threshold']:g}"
 
 
 def _sparkline(values: Sequence[int]) -> str:
