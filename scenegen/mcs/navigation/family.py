@@ -38,9 +38,10 @@ from scenegen.plugin.values import DECIMALS
 
 #: The performer starts on top of the platform.
 PLATFORM_TOP = 1.0
-#: Bearings (degrees from +x, toward +z) tried for the blob after the drawn one, beside or behind the ball, nearest
-#: the sides first.
-BLOB_BEARINGS = (0, 180, 30, 150, 60, 120, 90)
+#: Directions (unit vectors along x, z) tried for the blob after the drawn bearing, beside or behind the ball,
+#: nearest the sides first: bearings 0, 180, 30, 150, 60, 120 and 90 degrees from +x toward +z.
+_FALLBACK_BEARINGS = np.radians([0, 180, 30, 150, 60, 120, 90])
+FALLBACK_DIRECTIONS = np.stack([np.cos(_FALLBACK_BEARINGS), np.sin(_FALLBACK_BEARINGS)], axis=1)
 #: The field's parameters (``field.<key>``), in :class:`FieldShape`'s order.
 FIELD_KEYS = ("layout", "side", "width", "depth", "rows", "columns", "near_rows", "spine", "gaps", "near_gaps",
               "scatter", "cells")
@@ -219,8 +220,8 @@ def _blob(key: str, drawn: Mapping[str, Any], goal: tuple[float, float], goal_ha
     if rotation % 180:
         half = half[::-1]
     distance = max(drawn["blob.distance"], goal_half + float(np.hypot(*half)) + 0.05)
-    bearings = np.radians([drawn["blob.bearing"], *BLOB_BEARINGS])
-    spots = np.asarray(goal) + distance * np.stack([np.cos(bearings), np.sin(bearings)], axis=1)
+    bearing = math.radians(drawn["blob.bearing"])
+    spots = np.asarray(goal) + distance * np.vstack([(math.cos(bearing), math.sin(bearing)), FALLBACK_DIRECTIONS])
     inside = np.all(np.abs(spots) + half <= np.array([width, depth]) / 2, axis=1)
     if not inside.any():  # never with the declared bounds (the spot toward the room's centre fits): a guard
         raise GenerationError(f"no spot {distance} m beside or behind the ball at {goal} holds a {blob_type} "

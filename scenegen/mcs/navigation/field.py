@@ -117,9 +117,10 @@ def draw_field(rng: np.random.Generator, shape: FieldShape, room: tuple[float, f
     start_cell, goal_cell = cell_of(*start), cell_of(*goal)
     open_length = open_distance(start_cell, goal_cell)
     walk = FloorField(width, depth, cells).distance(start_cell, goal_cell)
-    cut = body_crosses(start, goal, cells)
-    if (walk is None or walk - open_length < min_detour or (cut and walk <= math.dist(start, goal))
-            or (shape.side == "across" and not cut)):
+    if walk is None or walk - open_length < min_detour:
+        return None
+    cut = body_crosses(start, goal, cells)  # after the walk: most fields drawn again fail it, and it costs more
+    if (cut and walk <= math.dist(start, goal)) or (shape.side == "across" and not cut):
         return None
     return Field(tuple(map(tuple, cells.tolist())), walk, open_length, cut)
 
