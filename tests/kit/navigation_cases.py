@@ -20,6 +20,7 @@ from scenegen.mcs.navigation.checks import navigation_problems
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
+from tests.test_conformance import problems as integer_problems
 
 from .navigation_replay import replay
 from .support import checked_sample, configured, feasible
@@ -166,6 +167,22 @@ def test_the_evaluation_scenes_structure_is_matched(navigation):
     assert held["position"] == {"x": 0, "y": 0, "z": 0} and held["scale"] == {"x": 1, "y": 1, "z": 1}
     assert made["ball"]["shows"][0]["scale"] == {"x": 2.0, "y": 2.0, "z": 2.0}
     assert made["agent"]["shows"][0]["position"]["y"] == 0 and made["agent"]["type"].startswith("agent_female_")
+
+
+@pytest.mark.parametrize("template", ["", "eval7_"])
+def test_scenes_are_written_as_the_evaluation_writes_them(navigation, template):
+    """Conformance with the development half of the real scenes: integers where MCS writes integers
+    (:mod:`tests.test_conformance`), the same top-level and goal keys, and no object key the real files never
+    write (they have no ``hides`` and no ``changeMaterials``)."""
+    real = [json.loads(path.read_text(encoding="utf-8")) for path in
+            sorted((REFERENCE_SCENES / "eval7").glob(f"eval_7_interactive_{navigation.kind}_*.json"))]
+    object_keys = set().union(*(set(item) for scene in real for item in scene["objects"]))
+    _, family = load_family(f"{template}{navigation.kind}")
+    for index in range(20):
+        _, _, [(scene, _)] = checked_sample(family, 5, "nav_", index)
+        assert not integer_problems(scene)
+        assert set(scene) == set(real[0]) and set(scene["goal"]) == set(real[0]["goal"])
+        assert set().union(*(set(item) for item in scene["objects"])) <= object_keys
 
 
 def test_a_ball_on_a_dangerous_cell_is_found(navigation):
