@@ -152,14 +152,15 @@ class ToolChoice(McsTask):
 
 def _move_beside_parallel_walls(drawn: dict[str, Any], pool: Pool, length: int) -> None:
     """Move the useful tool toward the platform, as in every parallel-wall scene of the evaluation, at least as far
-    as puts its twin (moved as far away from the other ball) beyond a wall past both pools, and no farther than
-    keeps it in the room."""
+    as puts its twin (moved as far away from the other ball) beyond the drawn wall distance (or, where the room
+    is too narrow for that, any wall past both pools), and no farther than keeps it in the room."""
     if drawn["tool.placement"] == "aligned":
         drawn["tool.placement"] = "offset"
     rotation = float(drawn["tool.turn"]) if drawn["tool.placement"] == "offset_rotated" else 0.0
     drawn["tool.shift_direction"] = "toward"
     room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
-    drawn["tool.shift"] = parallel_shift(pool, room, drawn["tool.width"], length, rotation, drawn["tool.shift"])
+    drawn["tool.shift"] = parallel_shift(pool, room, drawn["tool.width"], length, rotation, drawn["tool.shift"],
+                                         drawn["tool.wall_distance"])
 
 
 def _truth(drawn: Mapping[str, Any], target: SceneObject, useful: SceneObject, other: OtherSide,

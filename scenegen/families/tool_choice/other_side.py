@@ -305,18 +305,19 @@ def parallel_wall_nearest(useful: ToolPose, pool: Pool, width: float, length: in
     return max(extents) + 2 * PLACEMENT_MARGIN + WALL_THICKNESS / 2
 
 
-def parallel_shift(pool: Pool, room: Vec3, width: float, length: int, rotation: float, shift: float) -> float:
+def parallel_shift(pool: Pool, room: Vec3, width: float, length: int, rotation: float, shift: float,
+                   wall: float) -> float:
     """``shift`` brought within the whole metres a useful tool (turned ``rotation``) may move toward the platform
-    for its twin, moved as far away from the other ball, to lie beyond a parallel wall past both pools and inside
-    the room (at least the least such shift)."""
+    for its twin, moved as far away from the other ball, to lie inside the room beyond a parallel wall past both
+    pools: at least as far as clears a wall at ``wall`` (|x|) where the room allows, else one as near as fits."""
     ball = abs(pool.ball_x)
     radians = math.radians(rotation)
     reach_x = (width * abs(math.cos(radians)) + length * abs(math.sin(radians))) / 2
-    # The useful tool itself lies nearer the platform than its pool's far side: only its ball's line counts.
-    wall = parallel_wall_nearest(ToolPose(0.0, 0.0, rotation), pool, width, length)
-    least = math.ceil(wall + WALL_THICKNESS / 2 + OUT_OF_REACH + reach_x - ball)
     most = math.floor(room[0] / 2 - PLACEMENT_MARGIN - reach_x - ball)
-    return float(max(least, min(shift, most)))
+    # The useful tool itself lies nearer the platform than its pool's far side: only its ball's line counts.
+    nearest = parallel_wall_nearest(ToolPose(0.0, 0.0, rotation), pool, width, length)
+    least = [math.ceil(at + WALL_THICKNESS / 2 + OUT_OF_REACH + reach_x - ball) for at in (max(nearest, wall), nearest)]
+    return float(max(min(least[0], most), least[1], min(shift, most)))
 
 
 def _diagonal_wall(setting: Setting, corners: np.ndarray, rng: np.random.Generator) -> SceneObject | None:

@@ -15,11 +15,13 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 import yaml
 
 from scenegen.factory.pipeline import Pipeline
 from scenegen.families.tool_choice import ToolChoice
+from scenegen.mcs.model import Scene
 from scenegen.plugin.discovery import bundled_templates
 from tests.kit.support import configured
 
@@ -118,17 +120,18 @@ def test_the_vote_finds_a_real_cue(too_short_scenes):
     assert vote_accuracy(feature_keys(too_short_scenes, tool_type), answers) > 0.95
 
 
-def wall_distances(scene: dict[str, Any]) -> tuple[float, float]:
+
+def wall_distances(scene: Scene) -> tuple[float, float]:
     """|x| of the left side's wall, then of the right's (a side without a wall: infinitely far)."""
     found = {-1.0: math.inf, 1.0: math.inf}
-    for item in scene["objects"]:
-        if item["id"].startswith("wall_"):
-            x = item["shows"][0]["position"]["x"]
+    for item in scene.objects:
+        if item.id.startswith("wall_"):
+            x = item.shows[0].position[0]
             found[math.copysign(1.0, x)] = abs(x)
     return found[-1.0], found[1.0]
 
 
-def nearer_wall_is_wrong(scene: dict[str, Any]) -> str | None:
+def nearer_wall_is_wrong(scene: Scene) -> str | None:
     """The shortcut the training template once had: the side whose wall is nearer the platform is the wrong one
     (None: both walls equally far)."""
     left, right = wall_distances(scene)
@@ -137,17 +140,17 @@ def nearer_wall_is_wrong(scene: dict[str, Any]) -> str | None:
     return "right" if left < right else "left"
 
 
-@pytest.fixture(scope="module")
-def parallel_scenes() -> list[tuple[dict[str, Any], str]]:
-    family = configured(ToolChoice, **template(other_side="obstructed", tool={
-        **template()["tool"], "obstruction": "parallel"}))
-    pipeline = Pipeline(family, 11, "tc_")
-    return [(documents[""], sample.truth["correct_side"])
-            for sample, documents in (pipeline.produce(i) for i in range(WALL_SCENES))]
-
-
 #: Scenes of the training template with parallel walls; chance is 0.5 and its spread over them 0.011.
 WALL_SCENES = 2000
+
+
+@pytest.fixture(scope="module")
+def parallel_scenes() -> list[tuple[Scene, str]]:
+    """Made as the family makes them, without export or validation (only their walls and lava are read)."""
+    family = configured(ToolChoice, **template(other_side="obstructed", tool={
+        **template()["tool"], "obstruction": "parallel"}))
+    samples = (family.generate(i, np.random.default_rng([11, i])) for i in range(WALL_SCENES))
+    return [(sample.documents[""], sample.truth["correct_side"]) for sample in samples]
 
 
 def test_the_nearer_wall_does_not_tell_the_correct_side(parallel_scenes):
@@ -165,5 +168,5 @@ def test_the_training_template_always_has_room_for_the_evaluations_walls(paralle
     """The fallback form (a wall between the platform and the twin, whose nearer wall tells) never comes up: both
     walls stand beyond the pools."""
     for scene, _ in parallel_scenes:
-        pool_reach = max(abs(cell["x"]) for cell in scene["lava"]) + 0.5
+        pool_reach = max(abs(x) for x, _ in scene.lava) + 0.5
         assert min(wall_distances(scene)) > pool_reach
