@@ -25,9 +25,16 @@ def _middle(scene):
     return row[len(row) // 2]["id"] if len(row) >= 3 and len(row) % 2 else None
 
 
-def _nearest(scene, pose):
-    """The container nearest the performer in ``pose`` (the start, or the end of a walk) once everything moved."""
-    at = performer_poses(scene)[pose].at
+def _nearest_at_start(scene):
+    """The container nearest the performer's start, before anything moves."""
+    performer = scene["performerStart"]["position"]
+    at = complex(performer["x"], performer["z"])
+    return min(containers(scene), key=lambda item: (abs(start(item) - at), start(item).real))["id"]
+
+
+def _nearest_at_end(scene):
+    """The container nearest the performer at the end, once everything moved (the turn, or the walk)."""
+    at = performer_poses(scene)[-1].at
     return min(containers(scene), key=lambda item: (abs(where(scene, item) - at), start(item).real))["id"]
 
 
@@ -37,9 +44,8 @@ RULES = {
     "the one listed first": lambda scene: containers(scene)[0]["id"],
     "the leftmost at the start": lambda scene: min(containers(scene), key=lambda i: start(i).real)["id"],
     "the rightmost at the start": lambda scene: max(containers(scene), key=lambda i: start(i).real)["id"],
-    "the nearest the performer at the start": lambda scene: min(
-        containers(scene), key=lambda i: (abs(start(i) - performer_poses(scene)[0].at), start(i).real))["id"],
-    "the nearest the performer at the end": lambda scene: _nearest(scene, -1),
+    "the nearest the performer at the start": _nearest_at_start,
+    "the nearest the performer at the end": _nearest_at_end,
 }
 
 
