@@ -1,12 +1,13 @@
 """The Set Rotation family, visible and hidden (MCS eval 6/7, "Set Rotation", "Hidden Set Rotation").
 
-One or more identical open containers stand on a turntable in front of the
-performer. A placer lowers the ball into one and lets it fall in; placers lower
-and attach a lid on every container. Then either the turntable rotates 90 to
-360 degrees (5 degrees per step), carrying the containers, or the performer is
-forced (``goal.action_list``) around the turntable, ending facing it. In hidden
-scenes a tube occluder descends round the turntable just before, and rises
-once a full 360 degrees would have finished. The performer Passes whenever
+One or more identical open containers stand in a row on a turntable in front of
+the performer, through its centre or ``containers.offset`` off it. A placer
+lowers the ball into one and lets it fall in; placers lower and attach a lid on
+every container. Then either the turntable rotates 90 to 360 degrees (5 degrees
+per step), carrying the containers, or the performer is forced
+(``goal.action_list``) around the turntable, ending facing it. In hidden scenes
+a tube occluder descends round the turntable just before, and rises once a full
+360 degrees would have finished. The performer Passes whenever
 anything moves.
 
 Direction convention (seen from above, x right and z ahead of the performer):

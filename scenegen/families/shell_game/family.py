@@ -2,11 +2,13 @@
 
 Two or more identical open containers stand in a row in front of the performer.
 A placer lowers the ball into one of them and lets it fall in; placers lower a
-lid onto every container; then a pole descends onto the ball's container, drags
-it toward the performer, sideways and back into the row, and rises. Options:
-the drag happens before the ball is dropped (``move_first``), and a second pole
-drags another container into the slot the first one left. The performer is
-made to Pass until the last pole has risen.
+lid onto every container; then a pole descends onto a container (the ball's, as
+in the evaluation, or another, or any: ``drag.first``), drags it toward the
+performer, sideways and back into the row, and rises. Options: the drag happens
+before the ball is dropped (``move_first``), and a second pole drags another
+container into the slot the first one left. The performer is made to Pass until
+the last pole has risen. Containers take random slots and are listed left to
+right, or stand and are listed as in the evaluation (``row.layout``).
 
 Pairs: the twin changes one factor so that the answer changes: the container
 the ball is dropped into, or which container the (single) drag takes.
