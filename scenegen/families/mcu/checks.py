@@ -93,6 +93,10 @@ def check_record(document: Mapping[str, Any]) -> list[Problem]:
             _apply(game, state, command)
         except _Refused as why:
             problems.append(Problem(f"$.custom_init_commands[{k}]", f"{command!r}: {why}"))
+    # Commands run in any order: a block set where a mob stands (its feet or head) is found once all have run.
+    problems += [Problem("$.custom_init_commands", f"{mob} is summoned inside a block at {cell}")
+                 for mob, (x, y, z) in state.mobs
+                 for cell in ((x, y, z), (x, y + 1, z)) if cell in state.blocks]
     if problems:
         return problems
     problems += _check_words(document)
@@ -177,8 +181,6 @@ def _summon(game: dict[str, Any], state: _State, groups: tuple[str, ...]) -> Non
     if mob not in game["entities"]:
         raise _Refused(f"{mob} is no entity of {game['version']}")
     _safe(cell, mob)
-    if cell in state.blocks or (cell[0], cell[1] + 1, cell[2]) in state.blocks:
-        raise _Refused(f"{mob} is summoned inside a block at {cell}")
     state.mobs.append((mob, cell))
 
 

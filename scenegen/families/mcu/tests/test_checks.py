@@ -75,6 +75,15 @@ def test_a_bad_command_is_named(crafted, command, why):
     assert any(why in p.message and p.path.startswith("$.custom_init_commands") for p in problems), problems
 
 
+def test_a_block_set_where_a_mob_stands_is_found_whatever_the_order():
+    hunt = _first({"kind": "hunt", "level": "simple", "count": 1}, lambda record: True)
+    summon = next(command for command in hunt["custom_init_commands"] if command.startswith("/summon"))
+    at = " ".join(summon.split()[2:])
+    broken = copy.deepcopy(hunt)
+    broken["custom_init_commands"].append(f"/setblock {at} minecraft:stone")  # after the summon
+    assert any("summoned inside a block" in p.message for p in check_record(broken))
+
+
 def test_a_step_that_is_not_needed_is_found(mined):
     broken = copy.deepcopy(mined)
     broken["plan"] = broken["plan"] + broken["plan"]
