@@ -24,9 +24,10 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto
 
-## Run the test suite with ten times the hypothesis examples and no deadline (slow; the profile is in tests/conftest.py).
+## Run the test suite with ten times the hypothesis examples and no deadline (slow; the profile is in tests/conftest.py),
+## and the shortcut probe over every training template at 10,000 samples, not 300 (SCENEGEN_PROBE_SAMPLES).
 test-long: $(STAMP)
-	$(BIN)/python -m pytest -n auto --hypothesis-profile=long
+	SCENEGEN_PROBE_SAMPLES=10000 $(BIN)/python -m pytest -n auto --hypothesis-profile=long
 
 ## Lint: ruff over the package and the tests, mypy over both, then the layering contracts (all in pyproject.toml).
 lint: $(STAMP)
