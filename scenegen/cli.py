@@ -62,7 +62,8 @@ class _Path(click.Path):
 def _check_split(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
     """A split is a short plain name: it is recorded in run.json and every manifest line."""
     if not SPLIT_NAME.fullmatch(value):
-        raise click.BadParameter(f"{value!r} is not a split name: letters, digits, '_' and '-', 1 to 64 of them")
+        raise click.BadParameter(f"{value!r} is not a split name: letters, digits and '_', in parts joined by '.' "
+                                 "(Hugging Face's rule, e.g. validation.v2), at most 64 characters")
     return value
 
 

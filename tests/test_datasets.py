@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 from collections import Counter
 from itertools import chain
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 import pytest
+import yaml
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder needs no hub; CI machines reach none
 datasets = pytest.importorskip("datasets")
@@ -308,3 +310,75 @@ def test_a_record_whose_file_was_changed_is_refused(runs, tmp_path):
     (folder / row["file"]).write_text("{}", encoding="utf-8")
     with pytest.raises(DamagedRunError, match="differs from the sha256"):
         document(folder, row)
+
+
+# The card: what the hub shows, and the sizes datasets verifies
+
+
+def _header(folder: Path) -> dict[str, Any]:
+    return yaml.safe_load((folder / "README.md").read_text(encoding="utf-8").split("---")[1])
+
+
+@pytest.mark.parametrize("format", FORMATS)
+def test_the_card_declares_the_split_size_license_and_categories(runs, format, tmp_path):
+    header = _header(runs["helper_hinderer", format])
+    assert header["dataset_info"]["splits"] == [{"name": "train", "num_bytes": header["dataset_info"]["splits"][0][
+        "num_bytes"], "num_examples": 2 * samples("helper_hinderer")}]
+    assert header["dataset_info"]["splits"][0]["num_bytes"] > 0
+    assert header["license"] == "mit" and header["size_categories"] == ["n<1K"]
+    assert header["task_categories"] == ["reinforcement-learning", "robotics"]
+    assert _header(runs["caip", format])["task_categories"] == ["text2text-generation"]
+    card = (runs["helper_hinderer", format] / "README.md").read_text(encoding="utf-8")
+    assert "PATH/TO" not in card
+    loading = card.split("```python\n")[-1].split("```")[0].replace("    ...", "    pass")
+    subprocess.run([sys.executable, "-c", loading], cwd=runs["helper_hinderer", format], check=True,
+                   env={**os.environ, "HF_DATASETS_CACHE": str(tmp_path / "cache")})
+
+
+def test_a_shard_that_lost_rows_fails_to_load_rather_than_shrink(runs, tmp_path):
+    import zstandard
+
+    folder = tmp_path / "copy"
+    shutil.copytree(runs["shell_game", "jsonl"], folder)
+    shard = next(folder.glob("*.jsonl.zst"))
+    lines = zstandard.ZstdDecompressor().decompressobj().decompress(shard.read_bytes()).splitlines(keepends=True)
+    shard.write_bytes(zstandard.ZstdCompressor().compress(b"".join(lines[1:])))
+    with pytest.raises(datasets.exceptions.NonMatchingSplitsSizesError):
+        load(folder, tmp_path / "cache")
+
+
+def test_a_split_named_as_the_hub_names_splits_loads(tmp_path, run_cli):
+    out = tmp_path / "run"
+    assert run_cli("make", "--config", "caip", "-n", "3", "--split", "validation.v2", "--out", str(out)).code == 0
+    assert list(load(out, tmp_path / "cache")) == ["validation.v2"]
+    refused = run_cli("make", "--config", "caip", "-n", "3", "--split", "eval-7", "--out", str(tmp_path / "other"))
+    assert refused.code == 2 and "parts joined by '.'" in refused.err and not (tmp_path / "other").exists()
+
+
+def test_a_resumed_run_keeps_its_stats_page_linked_and_says_it_is_out_of_date(tmp_path, run_cli):
+    out = tmp_path / "run"
+    assert run_cli("make", "--config", "caip", "-n", "20", "--out", str(out)).code == 0
+    assert run_cli("stats", str(out), "--html", str(out / "stats.html")).code == 0
+    assert "[stats.html](stats.html)" in (out / "README.md").read_text(encoding="utf-8")
+    assert run_cli("make", "--config", "caip", "-n", "40", "--out", str(out), "--resume").code == 0
+    card = (out / "README.md").read_text(encoding="utf-8")
+    assert "[stats.html](stats.html)" in card and "before it was resumed" in card
+    assert run_cli("stats", str(out), "--html", str(out / "stats.html")).code == 0
+    card = (out / "README.md").read_text(encoding="utf-8")
+    assert card.count("[stats.html](stats.html)") == 1 and "before it was resumed" not in card
+
+
+@pytest.mark.parametrize("format", ["jsonl", "parquet", "files"])
+def test_two_runs_load_as_two_splits_of_one_dataset_in_one_call(tmp_path, format):
+    """The README's recipe: a train and a validation run (each its own folder), one load_dataset call."""
+    data = tmp_path / "data"
+    for split, n in (("train", 6), ("validation", 3)):
+        make(RunRequest("shell_game", n, seed=2, split=split, out=data / split, progress=False, workers=1,
+                        format=format))
+    loader, pattern = {"jsonl": ("json", "*.jsonl.zst"), "parquet": ("parquet", "*.parquet"),
+                       "files": ("json", "manifest.jsonl")}[format]
+    loaded = datasets.load_dataset(loader, data_files={split: str(data / split / pattern)
+                                                       for split in ("train", "validation")},
+                                   cache_dir=str(tmp_path / "cache"))
+    assert {split: rows.num_rows for split, rows in loaded.items()} == {"train": 6, "validation": 3}
+    assert set(loaded["validation"]["split"]) == {"validation"}

@@ -68,7 +68,8 @@ def test_spawned_workers_write_the_same_bytes(tmp_path, monkeypatch):
 
 def test_ray_tasks_write_the_same_bytes_as_one_process(tmp_path):
     ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    # A Ray of this test's own, even while another test runs a `ray start` cluster on this machine.
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
         for config, n, options in (("tool_choice", 150, {}), ("helper_hinderer", 6, {}), ("caip", 120, SMALL_SHARDS)):
             alone = made(tmp_path / f"{config}-1", config, n, workers=1, **options)

@@ -86,6 +86,19 @@ def test_a_run_through_a_started_cluster_writes_the_bytes_of_one_process(head, t
     assert _files(out) == _files(tmp_path / "alone")
 
 
+def test_a_local_ray_run_starts_its_own_ray_beside_a_running_cluster(head, tmp_path):
+    """Without --ray-address a run starts a Ray of its own, even where `ray start` runs one on the machine (which
+    ray.init would otherwise join, refusing the CPU count)."""
+    _, environment = head
+    done = subprocess.run([sys.executable, "-m", "scenegen", "make", "--config", "caip", "-n", "100", "--format",
+                           "jsonl", "--shard-size", "50", "--executor", "ray", "--workers", "2", "--out",
+                           str(tmp_path / "local"), "--quiet"], env=environment, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    make(RunRequest("caip", 100, out=tmp_path / "alone", progress=False, workers=1, format="jsonl", shard_size=50))
+    assert _files(tmp_path / "local") == _files(tmp_path / "alone")
+
+
 def test_a_failed_join_says_what_to_set_for_a_token(monkeypatch, tmp_path):
     """Without a token, Ray retries for about 20 s before it gives up; the message it then ends with is held here
     (the join itself is the cluster test's above)."""

@@ -155,7 +155,9 @@ TOKEN_HINT = ("if it uses token authentication (`ray start` does by default sinc
 def _join_ray(ray: Any, workers: int, address: str | None) -> None:
     """Start a local Ray with ``workers`` CPUs, or join the cluster at ``address``; a ClusterError if it fails."""
     if address is None:
-        options: dict[str, Any] = {"num_cpus": workers, "include_dashboard": False}
+        # "local": a Ray of the run's own, even where `ray start` runs a cluster on this machine (which ray.init
+        # would otherwise join, refusing the CPU count).
+        options: dict[str, Any] = {"address": "local", "num_cpus": workers, "include_dashboard": False}
     else:
         _check_reachable(address)
         options = {"address": address}

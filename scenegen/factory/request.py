@@ -18,8 +18,10 @@ MAX_WORKERS = 1024
 #: The split a run makes unless told otherwise.
 DEFAULT_SPLIT = "train"
 
-#: A split's name: recorded in run.json and every manifest line, and part of every sample's stream key.
-SPLIT_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: A split's name: recorded in run.json and every manifest line, and part of every sample's stream key. The rule
+#: is Hugging Face datasets' (word characters, in parts joined by dots: ``validation.v2``, not ``eval-7``), so that
+#: the run loads, in ASCII; at most 64 characters.
+SPLIT_NAME = re.compile(r"(?=.{1,64}\Z)[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*")
 
 #: Where jobs run: a pool of local processes (one worker runs in-process) or Ray tasks.
 EXECUTORS = ("processes", "ray")

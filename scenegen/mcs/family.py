@@ -15,3 +15,5 @@ class McsFamily(Family):
     """
 
     output: Output = MCS_SCENES
+    #: Scenes an embodied agent acts in (the interactive tasks) or rates (the passive ones).
+    task_categories = ("reinforcement-learning", "robotics")

@@ -79,6 +79,8 @@ class Family(abc.ABC):
     #: The label fields (paths such as ``moved[0].container_index``) an agent must infer: ``scenegen stats`` warns
     #: when a parameter or a cue predicts one. None: every categorical label field.
     answers: ClassVar[tuple[str, ...] | None] = None
+    #: The Hugging Face task categories a dataset card gives this family's runs.
+    task_categories: ClassVar[tuple[str, ...]] = ("other",)
     #: Label fields an agent sees in the scene that should not give an answer away (e.g. which container is
     #: dragged first); with the parameters, the features a shortcut is looked for in.
     cues: ClassVar[tuple[str, ...]] = ()

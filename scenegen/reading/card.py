@@ -25,6 +25,15 @@ from scenegen.reading.dataset import Run, open_run
 
 #: The heading of the card's loading example; a link to a stats page goes above it.
 _LOAD_IT = "Load it:"
+#: How the link to a run's statistics page begins.
+_PAGE_LINK = "Statistics and pictures of this run: "
+#: What a card says of a page made before the run was resumed (the page is the user's: it is left as it is).
+_STALE = " It describes the run as it was before it was resumed: run `scenegen stats --html` again to update it."
+#: The license the card gives the data: scenegen's own (MIT); the data is the user's to relicense.
+LICENSE = "mit"
+#: Hugging Face's size categories: the largest bound below which the count falls, and its name.
+_SIZES = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M"),
+          (10_000_000, "1M<n<10M"), (100_000_000, "10M<n<100M"), (1_000_000_000, "100M<n<1B"))
 #: libyaml's dumper where PyYAML was built with it: the same text, 5x faster than the pure-Python one.
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 #: A label field is tallied in the card when it takes at most this many values (a class, not an id).
@@ -40,7 +49,20 @@ def write_card(root: Path, command: str, summary: Summary | None = None) -> None
         for entry in run.stream():
             for row in run.unit_rows(entry):
                 summary.add(row)
-    write_atomic(root / CARD, card_text(run, command, summary).encode())
+    text = card_text(run, command, summary)
+    page_link = _page_link(root)
+    if page_link is not None:  # a page made before a resume: still linked, and said to be out of date
+        text = text.replace(_LOAD_IT, f"{page_link.removesuffix(_STALE)}{_STALE}\n\n{_LOAD_IT}", 1)
+    write_atomic(root / CARD, text.encode())
+
+
+def _page_link(root: Path) -> str | None:
+    """The line of the run's current card that links its statistics page, if it has one."""
+    path = root / CARD
+    if not os.path.lexists(path):
+        return None
+    text = read_regular(path, follow_links=False).decode("utf-8", errors="replace")
+    return next((line for line in text.splitlines() if line.startswith(_PAGE_LINK)), None)
 
 
 def link_page(root: Path, name: str) -> None:
@@ -50,25 +72,35 @@ def link_page(root: Path, name: str) -> None:
         return
     # Read as a file of the run folder: never through a link, a FIFO never waited on; bytes kept as they are.
     text = read_regular(path, follow_links=False).decode("utf-8", errors="surrogateescape")
-    link = f"Statistics and pictures of this run: [{name}]({name}) (written by `scenegen stats --html`)."
-    if link not in text:
-        write_atomic(path, text.replace(_LOAD_IT, f"{link}\n\n{_LOAD_IT}", 1).encode("utf-8", "surrogateescape"))
+    link = f"{_PAGE_LINK}[{name}]({name}) (written by `scenegen stats --html`)."
+    old = next((line for line in text.splitlines() if line.startswith(_PAGE_LINK)), None)
+    if old == link:
+        return
+    text = text.replace(f"{old}\n\n", "", 1) if old is not None else text
+    write_atomic(path, text.replace(_LOAD_IT, f"{link}\n\n{_LOAD_IT}", 1).encode("utf-8", "surrogateescape"))
 
 
 def card_text(run: Run, command: str, summary: Summary) -> str:
     """The card of ``run``: the YAML header, then the human part."""
     record = run.record
     split, family = record["split"], run.family
+    documents = summary.documents
+    data_files = run.storage.data_files(record.get("stem", ""))
     header: dict[str, Any] = {
         "pretty_name": f"scenegen {record['family']} ({record.get('stem', record['family'])}, {split})",
+        "license": LICENSE,
+        "task_categories": list(family.task_categories),
+        "size_categories": [size_category(documents)],
         "tags": ["scenegen", record["family"], "synthetic"],
-        "configs": [{"config_name": "default",
-                     "data_files": [{"split": split, "path": run.storage.data_files(record.get("stem", ""))}]}],
+        "configs": [{"config_name": "default", "data_files": [{"split": split, "path": data_files}]}],
+        # The split's size, which datasets verifies on load: a shard that lost rows is an error, not a smaller
+        # dataset. num_bytes counts the split's files as stored.
+        "dataset_info": {"splits": [{"name": split, "num_bytes": _data_bytes(run.root, data_files),
+                                     "num_examples": documents}]},
     }
     if summary.columns is not None:
-        header["dataset_info"] = {"features": yaml_features(summary.columns[1])}
+        header["dataset_info"] = {"features": yaml_features(summary.columns[1]), **header["dataset_info"]}
     per_sample = family.pairing.documents_per_sample(record["config"])
-    documents = summary.documents
     storage = run.storage.record()
     lines = [
         "---", yaml.dump(header, Dumper=_DUMPER, sort_keys=False, allow_unicode=True).rstrip(), "---", "",
@@ -88,12 +120,28 @@ def card_text(run: Run, command: str, summary: Summary) -> str:
     if summary.conflict:  # a family's bug: the loader then infers what it can
         lines += [f"Features are not declared: {summary.conflict}.", ""]
     lines += _balance(summary.classes(), documents)
+    # Runnable as it is, from this folder; the card stays the same wherever the run is put (a resumed run ends
+    # byte-identical to an uninterrupted one in another folder).
     lines += [_LOAD_IT, "", "```python",
+              "import os",
+              "",
               "import datasets, scenegen",
-              "rows = datasets.load_dataset(\"PATH/TO/THIS/FOLDER\")[" + repr(split) + "]",
-              "for document, label in scenegen.read(\"PATH/TO/THIS/FOLDER\"):",
+              "",
+              "run = os.path.abspath(\".\")  # this folder, run from it; or its path, or its name on a dataset hub",
+              f"rows = datasets.load_dataset(run)[{split!r}]",
+              "for document, label in scenegen.read(run):",
               "    ...", "```", ""]
     return "\n".join(lines)
+
+
+def size_category(count: int) -> str:
+    """The Hugging Face size category of a dataset of ``count`` records."""
+    return next((name for bound, name in _SIZES if count < bound), "n>1B")
+
+
+def _data_bytes(root: Path, pattern: str) -> int:
+    """The bytes of the run's files a loader reads (those ``pattern`` matches)."""
+    return sum(path.stat().st_size for path in root.glob(pattern) if path.is_file())
 
 
 def _balance(classes: Mapping[str, Mapping[str, int]], documents: int) -> list[str]:

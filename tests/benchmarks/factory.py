@@ -70,7 +70,7 @@ def _ray() -> Iterator[str]:
         yield "ray: not installed (pip install 'scenegen[ray]')"
         return
     started = time.perf_counter()
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     start_up = time.perf_counter() - started
     try:
         config, n = next(case for case in CONFIGS if case[0] == MAIN_JOB)

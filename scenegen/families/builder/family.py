@@ -24,6 +24,7 @@ class Builder(Family):
     """Architect/builder dialogues in the seed's voxel world (Madge & Poesio, "LLMs as Minecraft Agents")."""
 
     name = "builder"
+    task_categories = ("text-generation",)
     description = ("Builder: voxel building dialogues, a target built from parts by architect instructions with gold "
                    "builder answers, worlds before and after, corrections and clarifications.")
     about = ("Collaborative building dialogues in the seed's voxel world (x, z from -5 to 5, y up; six colours): a "

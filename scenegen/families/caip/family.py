@@ -38,6 +38,7 @@ class Caip(Family):
     """Synthetic CraftAssist commands and their logical forms (Srinet et al., ACL 2020)."""
 
     name = "caip"
+    task_categories = ("text2text-generation",)
     description = "CAIP (CraftAssist) commands paired with logical forms, with optional reranker negatives"
     about = ("CraftAssist commands paired with logical forms in the CAIP grammar "
              "(`schema/caip_logical_form.schema.json`), tokenized, with spans into the tokens, the Section 5.2 "
