@@ -72,7 +72,9 @@ class Approach(PreferenceFamily):
             take.stand("main", start, home)
             take.stand("preferred", start, preferred)
             take.stand("other", start, other)
-            end = take.move("main", start + START_DELAY, columns(path)) + END_DELAY
+            reached = take.move("main", start + START_DELAY, columns(path))
+            take.touch([reached])  # as the evaluation's: the goal (off show) turns red as it reaches the agent
+            end = reached + END_DELAY
             take.next_trial(start, end)
             start = end
         take.test_start = start

@@ -87,8 +87,9 @@ def _truth_problems(main: Mapping[str, Any], others: Sequence[Mapping[str, Any]]
         problems.append(Problem("$.objects", f"the truth says {truth['kind']!r}, but what it says happened makes "
                                 f"{kind!r}"))
     turns = [change["stepBegin"] for change in goal.get("changeMaterials", ()) if change["materials"] == [RED]]
+    # As in the evaluation, the goal also turns red (off show) as the main agent reaches an agent.
     problems += [Problem("$.objects", f"the goal turns red at step {step}, untouched")
-                 for step in turns if _gap(main, goal, step) > CONTACT_SLACK]
+                 for step in turns if min(_gap(main, item, step) for item in (goal, *others)) > CONTACT_SLACK]
     # Approach: the goal is touched in the test trial; Imitation: in the familiarisation trials.
     seen = any((step >= test_start) == (task == "approach") for step in turns)
     if seen != touched:

@@ -19,7 +19,7 @@ from scenegen.plugin.params import MATERIAL, Declaration, Entry, Param, Setting,
 #: The kinds of pair the seed names; the first file named is the one to rate higher but for the last.
 PAIR_KINDS = ("expected_unexpected", "expected_no_expectation", "unexpected_no_expectation")
 #: The evaluation scenes' goal shapes (docs/mcs_facts.md 13.2), then the seed's other goal shapes.
-EVALUATION_OBJECT_TYPES = ("cube", "semi_sphere_with_base")
+EVALUATION_OBJECT_TYPES = ("cube", "semi_sphere_with_base", "tube_narrow", "cone_with_base")
 OBJECT_TYPES = (*EVALUATION_OBJECT_TYPES, "sphere", "cylinder", "cone", "pyramid", "circle_frustum",
                 "square_frustum", "pyramid_with_base", "circle_frustum_with_base")
 
@@ -54,7 +54,7 @@ def _entries(task: str) -> tuple[Entry, ...]:
               f"{mover} touches the goal object while it walks its pattern."),
         Param("grid.size", GRID_SIZE, 8, "Value: cells a side inside the border walls (8: the evaluation's 4 m)."),
         Param("grid.walls", WALL_COUNT, {"min": 4, "max": 10},
-              "Value: how many single wall cells stand on the grid (the evaluation scenes: 7 and 8)."),
+              "Value: how many single wall cells stand on the grid (the evaluation scenes: 7, 8 and 10)."),
         Setting("trials.familiarization", {"type": "integer", "minimum": 2, "maximum": 20}, 8,
                 "How many familiarisation trials (goal.habituation_total)."),
         Setting("patterns.shapes", {"type": "array", "minItems": 2, "uniqueItems": True, "items": SHAPE},

@@ -12,7 +12,7 @@ import numpy as np
 
 from scenegen.errors import Problem
 from scenegen.families.approach_imitation.arena import arena
-from scenegen.families.approach_imitation.files import RANK, SHAPES_OF_GOALS, cast, scene_ids, scenes
+from scenegen.families.approach_imitation.files import RANK, cast, scene_ids, scenes
 from scenegen.families.approach_imitation.stage import SCENE_ATTEMPTS, Stage, exhausted
 from scenegen.families.approach_imitation.timeline import Take
 from scenegen.mcs.gridworld.cast import blob_body, goal_body
@@ -69,7 +69,7 @@ class PreferenceFamily(McsTask):
         self.shapes: tuple[str, ...] = tuple(config["patterns"]["shapes"])
         super().__init__(config)
         self.blobs = {name: blob_body(name) for name in self.agent_types}
-        self.goals = {name: goal_body(name, SHAPES_OF_GOALS) for name in self.parameters.support("object.type")}
+        self.goals = {name: goal_body(name) for name in self.parameters.support("object.type")}
 
     @abc.abstractmethod
     def script(self, stage: Stage, versions: tuple[Version, Version], drawn: Mapping[str, Any],

@@ -14,7 +14,6 @@ from scenegen.families.approach_imitation.stage import Stage
 from scenegen.families.approach_imitation.timeline import ROLES, Take
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
-    GOAL_SHAPES,
     HIGHLIGHT,
     Body,
     Member,
@@ -22,11 +21,9 @@ from scenegen.mcs.gridworld.cast import (
     keyframe_shows,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
-from scenegen.mcs.model import MaterialChange, Scene, SceneObject, Vec3
+from scenegen.mcs.model import MaterialChange, Scene, SceneObject
 from scenegen.mcs.objects import object_id
 
-#: The evaluation's approach goal is a cube turned 45 degrees; the other shapes as Helper/Hinderer draws them.
-SHAPES_OF_GOALS: dict[str, tuple[Vec3, int]] = {**GOAL_SHAPES, "cube": ((0.3181, 0.45, 0.3181), 45)}
 #: Which file of a pair an agent should rate higher: expected over the others, no expectation over unexpected.
 RANK = {"expected": 2, "no_expectation": 1, "unexpected": 0}
 
@@ -79,5 +76,6 @@ def _goal_object(key: str, body: Body, colour: str, take: Take) -> SceneObject:
     changes = [MaterialChange(step, [HIGHLIGHT if red else colour]) for step, red in take.changes]
     return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
                        shows=keyframe_shows(take.goal, body.y, (0, body.rotation, 0), body.scale),
-                       change_materials=changes, hides=[] if take.goal_hidden is None else [take.goal_hidden])
+                       change_materials=changes, hides=[] if take.goal_hidden is None else [take.goal_hidden],
+                       write_empty_hides=True)
 

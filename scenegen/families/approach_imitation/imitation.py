@@ -114,8 +114,9 @@ class Imitation(PreferenceFamily):
             for role in ("main", *MODELS):
                 take.stand(role, start, test[role])
             last = take.move("main", start + START_DELAY, columns(walks[version.choice]))
-            if version.choice == "goal":
-                take.touch([last])
+            # The goal turns red as the main agent touches it, or (as the evaluation's, while it is off show)
+            # as it reaches the agent it walks up to.
+            take.touch([last])
             take.last_step = last + TEST_END["imitation"]
             takes.append(take)
         return Plan(takes, {"homes": {role: list(point) for role, point in homes.items()},

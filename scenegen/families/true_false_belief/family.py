@@ -185,7 +185,7 @@ def _goal_object(key: str, body: Body, colour: str, acted: Script, place: str, s
         changes.append(MaterialChange(acted.approaches[place][-1][0], [HIGHLIGHT]))
     changes.sort(key=lambda change: change.step)
     return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=shows, change_materials=changes)
+                       shows=shows, change_materials=changes, write_empty_hides=True)
 
 
 def _object_shows(acted: Script, body: Body, lifted: float) -> list[Show]:

@@ -5,7 +5,7 @@ use, the keyframes they move by, and the room, views and colours those scenes sh
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,16 +27,19 @@ BLOB_FACTORS: dict[str, float] = {
     "blob_02": 3.03, "blob_03": 4.0, "blob_04": 3.33, "blob_05": 2.63,
     "blob_07": 4.0, "blob_10": 4.16, "blob_11": 2.85, "blob_12": 3.33,
 }
-#: Goal object scale and rotation per type: the first four as in the evaluation scenes (docs/mcs_facts.md 1),
-#: the seed's other shapes at the same 0.45 m across and 0.45 m tall (the cylinder's height is twice its scale).
+#: Goal object scale and rotation per type: those the evaluation scenes use as they use them (docs/mcs_facts.md 1,
+#: 12.2, 13.2: the cube turned 45 degrees, the tube and the cone with base upright), the seed's other shapes at
+#: the same 0.45 m across and 0.45 m tall (the cylinder's height is twice its scale).
 GOAL_SHAPES: dict[str, tuple[Vec3, int]] = {
     "circle_frustum_with_base": ((0.45, 0.225, 0.45), 0),
     "semi_sphere_with_base": ((0.45, 0.225, 0.45), 0),
     "pyramid_with_base": ((0.3181, 0.225, 0.3181), 45),
     "cube_hollow_narrow": ((0.3181, 0.45, 0.3181), 45),
+    "cone_with_base": ((0.45, 0.225, 0.45), 0),
+    "tube_narrow": ((0.45, 0.45, 0.45), 0),
     "sphere": ((0.45, 0.45, 0.45), 0),
     "cylinder": ((0.45, 0.225, 0.45), 0),
-    "cube": ((0.45, 0.45, 0.45), 0),
+    "cube": ((0.3181, 0.45, 0.3181), 45),
     "cone": ((0.45, 0.45, 0.45), 0),
     "pyramid": ((0.45, 0.45, 0.45), 0),
     "circle_frustum": ((0.45, 0.45, 0.45), 0),
@@ -90,9 +93,9 @@ def blob_body(name: str) -> Body:
                 (size_x * factor / 2, size_z * factor / 2))
 
 
-def goal_body(name: str, shapes: Mapping[str, tuple[Vec3, int]] = GOAL_SHAPES) -> Body:
-    """A goal object at the scale and rotation ``shapes`` gives its type."""
-    scale, rotation = shapes[name]
+def goal_body(name: str) -> Body:
+    """A goal object at the scale and rotation :data:`GOAL_SHAPES` gives its type."""
+    scale, rotation = GOAL_SHAPES[name]
     low_x, low_z, high_x, high_z = footprint(name, (0.0, 0.0, 0.0), rotation, scale).total_bounds()
     half = (float(max(-low_x, high_x)), float(max(-low_z, high_z)))
     return Body(name, scale, _round_half_up(resting_y(name, scale)), half, rotation)
@@ -108,9 +111,11 @@ def keyframe_shows(keyframes: Sequence[Keyframe], y: float, rotation: Vec3, scal
 
 
 def agent_object(member: Member, keyframes: Sequence[Keyframe]) -> SceneObject:
-    """A kinematic blob agent moved by ``keyframes``."""
+    """A kinematic blob agent moved by ``keyframes``, written with ``hides: []`` as every evaluation scene writes
+    its agents."""
     return SceneObject(id=member.id, type=member.body.type, materials=[member.colour], kinematic=True, physics=True,
-                       shows=keyframe_shows(keyframes, member.body.y, (0, member.rotation, 0), member.body.scale))
+                       shows=keyframe_shows(keyframes, member.body.y, (0, member.rotation, 0), member.body.scale),
+                       write_empty_hides=True)
 
 
 def with_test(agent: SceneObject, keyframes: Sequence[Keyframe]) -> SceneObject:

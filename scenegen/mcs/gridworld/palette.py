@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from scenegen.plugin.params import one_of
 
-#: The evaluation scenes' four goal shapes (docs/mcs_facts.md 1), then the seed's other goal shapes: spheres,
-#: cylinders, cubes, cones, pyramids and frustums (MCS TASK_LIST, passive agents).
+#: The Helper/Hinderer evaluation scenes' four goal shapes (docs/mcs_facts.md 1), then the seed's other goal shapes:
+#: spheres, cylinders, cubes, cones, pyramids and frustums (MCS TASK_LIST, passive agents), and two more the other
+#: passive-agent evaluation scenes use (docs/mcs_facts.md 13.2).
 EVALUATION_OBJECT_TYPES = ("circle_frustum_with_base", "pyramid_with_base", "semi_sphere_with_base",
                            "cube_hollow_narrow")
 OBJECT_TYPES = (*EVALUATION_OBJECT_TYPES, "sphere", "cylinder", "cube", "cone", "pyramid", "circle_frustum",
-                "square_frustum")
+                "square_frustum", "cone_with_base", "tube_narrow")
 OBJECT_COLOURS = tuple(f"Custom/Materials/{name}" for name in (
     "Azure", "Brown", "Chartreuse", "Cyan", "Grey", "Indigo", "Navy", "Olive", "Orange", "Rose", "SpringGreen", "Teal",
     "Violet", "Yellow"))

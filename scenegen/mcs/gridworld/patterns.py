@@ -27,7 +27,8 @@ STEP = 0.05
 Direction = tuple[int, int]
 
 #: Shapes in a local frame, legs as (forward, sideways) unit moves: each is turned to one of four headings and
-#: may be mirrored, so "L" covers every L. The evaluation scenes show L, C and diagonal out-and-back patterns.
+#: may be mirrored, so "L" covers every L. The evaluation scenes show L, C, line, diagonal and hook (a straight leg,
+#: then a diagonal one) out-and-back patterns (docs/mcs_facts.md 13.3).
 SHAPES: dict[str, tuple[Direction, ...]] = {
     "line": ((1, 0),),
     "diagonal": ((1, 1),),
@@ -35,6 +36,7 @@ SHAPES: dict[str, tuple[Direction, ...]] = {
     "C": ((1, 0), (0, 1), (-1, 0)),
     "Z": ((1, 0), (0, 1), (1, 0)),
     "V": ((1, 1), (1, -1)),
+    "hook": ((1, 0), (1, 1)),
 }
 
 

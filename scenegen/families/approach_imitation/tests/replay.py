@@ -20,8 +20,8 @@ says what the label must be:
 
 It also checks what must hold whatever the label: nothing ever overlaps a wall,
 the border, another agent or the goal on show; the goal turns red exactly on the
-steps the main agent arrives against it (and back on the next arrival, or at the
-next trial); the two files agree up to the test trial (or, for a pair the family
+steps the main agent arrives against it or against an agent (and back on the next
+arrival, or at the next trial); the two files agree up to the test trial (or, for a pair the family
 says differs in familiarisation, the main agent's test walks agree).
 """
 
@@ -108,9 +108,21 @@ class Replay:
                 assert (self.gaps(a, b) >= -OVERLAP).all(), f"{a['id']} and {b['id']} overlap"
 
     def arrivals(self) -> list[int]:
-        """Steps at which the main agent comes to touch the goal object (on show)."""
+        """Steps at which the main agent comes to touch the goal object (on show), or, as in the evaluation's
+        scenes, an agent it walked up to (the goal, on show or not, turns red then)."""
         touching = (self.gaps(self.main, self.goal) <= TOUCH) & self.shown(self.goal)
-        return [int(step) for step in np.flatnonzero(touching[1:] & ~touching[:-1]) + 1]
+        arrived = np.flatnonzero(touching[1:] & ~touching[:-1]) + 1
+        # Against an agent, only where a walk (steps of at most 0.1 m) ends: brushing one in passing, or being put
+        # beside one at a trial's start, is not walking up to it.
+        where = self.where[self.main["id"]]
+        moved = np.abs(np.diff(where, axis=0)).max(axis=1)
+        walked_in = np.concatenate([[False], (moved > 1e-9) & (moved <= 0.1)])
+        stops = np.concatenate([moved <= 1e-9, [True]])
+        for other in self.others:
+            against = self.gaps(self.main, other) <= TOUCH
+            ends = np.flatnonzero(against[1:] & ~against[:-1]) + 1
+            arrived = np.concatenate([arrived, ends[walked_in[ends] & stops[ends]]])
+        return sorted(int(step) for step in arrived)
 
     def assert_goal_turns_red_exactly_on_contact(self) -> None:
         changes = [(c["stepBegin"], c["materials"] == [RED]) for c in self.goal.get("changeMaterials", ())]
@@ -250,7 +262,9 @@ def assert_matches_reference(scene: dict, reference: dict) -> None:
         return groups
 
     ours, theirs = by_prefix(scene), by_prefix(reference)
-    assert {k: len(v) for k, v in ours.items()} == {k: len(v) for k, v in theirs.items()}
+    # As many of every kind of object, but the wall cells: the evaluation's pairs scatter 7 to 10.
+    assert {k: len(v) for k, v in ours.items() if k != "wall"} == \
+        {k: len(v) for k, v in theirs.items() if k != "wall"}
     for key in ("wall_grid_front", "wall_grid_back", "wall_grid_left", "wall_grid_right"):
         assert ours[key] == theirs[key]
     for item in ours["wall"]:
@@ -261,11 +275,10 @@ def assert_matches_reference(scene: dict, reference: dict) -> None:
     pillar, twin = ours["platform"][0], theirs["platform"][0]
     assert {k: v for k, v in pillar.items() if k not in ("id", "materials")} == \
         {k: v for k, v in twin.items() if k not in ("id", "materials")}
-    empty_lists = {"hides", "changeMaterials"}  # the real scenes write them empty; scenegen leaves them out
     goal, twin = ours["object"][0], theirs["object"][0]
-    assert set(goal) | empty_lists == set(twin) | empty_lists
+    assert set(goal) == set(twin)
     for item in ours["agent"] + ours["other_agents"]:
-        assert set(item) | {"hides"} == set(theirs["agent"][0])
+        assert set(item) == set(theirs["agent"][0])
         assert item["type"].startswith("blob_") and item["kinematic"] and item["physics"]
         assert "scale" in item["shows"][0] and all("scale" not in s for s in item["shows"][1:])
 

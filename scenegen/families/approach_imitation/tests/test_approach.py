@@ -22,7 +22,7 @@ def test_timings_and_motion_match_the_evaluation():
     trials, scenes, lengths, documents = evaluation_timings("eval7_approach", "approach_", 10)
     for document, ends in documents:
         goal = next(item for item in document["objects"] if item["id"].startswith("object_"))
-        assert goal["shows"][0]["stepBegin"] == ends[-1] and "hides" not in goal
+        assert goal["shows"][0]["stepBegin"] == ends[-1] and goal["hides"] == []
     assert min(trials) >= 15 and max(trials) <= 80 and 20 <= statistics.median(trials) <= 45  # the reference: 27-37
     assert 250 <= statistics.median(scenes) <= 700  # the reference: 430 and 467
     assert 0.049 <= statistics.median(lengths) <= 0.0708 and max(lengths) <= 0.0708
