@@ -1,51 +1,59 @@
-# Everything runs from a local virtual environment that `make` builds on first use.
+# Everything runs from a local virtual environment that `make` builds on first use. The repository's own targets
+# run in its folder, wherever make is called from (make -f path/to/Makefile TARGET); `run` writes where you are.
+ROOT := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 PYTHON ?= python3
-VENV := .venv
+VENV := $(ROOT)/.venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CONFIG ?= tool_choice.yaml
 N ?= 1000
 
-.PHONY: setup run test test-long lint schemas bench pictures clean
+.PHONY: help setup run test test-long lint schemas bench pictures clean
 
+## List the targets and what each does.
+help:
+	@awk '/^## /{text = (text ? text " " : "") substr($$0, 4); next} \
+	     /^[a-z-]+:/{if (text) printf "  %-10s %s\n", substr($$1, 1, length($$1) - 1), text; text = ""; next} \
+	     {text = ""}' $(lastword $(MAKEFILE_LIST))
+
+## Make the virtual environment (.venv) with scenegen and what its tests need.
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): $(ROOT)/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	cd $(ROOT) && $(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-## Generate $(N) scenes of the bundled default config into output/.
+## Generate N (1000) samples of CONFIG (tool_choice.yaml) into output/ where you are: make run CONFIG=caip N=50.
 run: $(STAMP)
 	$(BIN)/scenegen make --config $(CONFIG) -n $(N) --overwrite
 
 ## Run the test suite, spread over every core (pytest-xdist).
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto
+	cd $(ROOT) && $(BIN)/python -m pytest -n auto
 
-## Run the test suite with ten times the hypothesis examples and no deadline (slow; the profile is in tests/conftest.py),
+## Run the test suite with ten times the hypothesis examples and no deadline (slow; the profile is in conftest.py),
 ## and the shortcut probe over every training template at 10,000 samples, not 300 (SCENEGEN_PROBE_SAMPLES).
 test-long: $(STAMP)
-	SCENEGEN_PROBE_SAMPLES=10000 $(BIN)/python -m pytest -n auto --hypothesis-profile=long
+	cd $(ROOT) && SCENEGEN_PROBE_SAMPLES=10000 $(BIN)/python -m pytest -n auto --hypothesis-profile=long
 
 ## Lint: ruff over the package and the tests, mypy over both, then the layering contracts (all in pyproject.toml).
 lint: $(STAMP)
-	$(BIN)/ruff check scenegen tests conftest.py
-	$(BIN)/mypy
-	$(BIN)/lint-imports
+	cd $(ROOT) && $(BIN)/ruff check scenegen tests conftest.py && $(BIN)/mypy && $(BIN)/lint-imports
 
 ## Rewrite the files derived from the families' declarations: schema/*.config.schema.json and docs/config/*.md.
 schemas: $(STAMP)
-	$(BIN)/python -m scenegen.plugin.reference
+	cd $(ROOT) && $(BIN)/python -m scenegen.plugin.reference
 
 ## Print the speed figures each issue sets targets for.
 bench: $(STAMP)
-	$(BIN)/python -m tests.benchmarks
+	cd $(ROOT) && $(BIN)/python -m tests.benchmarks
 
 ## Draw the README's pictures again into docs/pictures/ (tests/test_pictures.py fails when one is stale).
 pictures: $(STAMP)
-	$(BIN)/python -m tests.pictures
+	cd $(ROOT) && $(BIN)/python -m tests.pictures
 
+## Remove the virtual environment and the build and test caches.
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .hypothesis
+	cd $(ROOT) && rm -rf .venv build dist .pytest_cache .hypothesis

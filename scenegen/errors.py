@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,16 @@ class ConfigError(ScenegenError):
     def __init__(self, path: str, message: str) -> None:
         super().__init__(f"{path}: {message}" if path else message)
         self.path = path
+
+
+def did_you_mean(word: object, choices: Iterable[str]) -> str:
+    """``" (did you mean 'x'?)"`` for the choice closest to a misspelt ``word``, or nothing when none is close."""
+    if not isinstance(word, str):
+        return ""
+    from difflib import get_close_matches  # on error paths only: no run pays for the import
+
+    close = get_close_matches(word, list(choices), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class GenerationError(ScenegenError):

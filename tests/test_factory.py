@@ -19,7 +19,7 @@ import pytest
 
 from scenegen.factory import pool
 from scenegen.factory.jobs import RunSpec, Worker
-from scenegen.factory.plan import load_family
+from scenegen.factory.plan import load_family, plan_run
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 from scenegen.factory.seeds import stream_key
@@ -236,3 +236,9 @@ def test_a_killed_overwrite_leaves_the_old_run(tmp_path, uninterrupted):
     process.kill()
     process.wait()
     assert snapshot(out) == uninterrupted
+
+
+@pytest.mark.parametrize(("config", "pairs", "word"), [("tool_choice", False, "scene"), ("set_rotation", True, "pair"),
+                                                        ("helper_hinderer", False, "pair"), ("caip", False, "record")])
+def test_the_progress_bar_counts_what_a_sample_is(config, pairs, word):
+    assert plan_run(RunRequest(config, 1, pairs=pairs)).sample_word == word

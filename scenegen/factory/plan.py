@@ -47,6 +47,11 @@ class RunPlan:
         """The documents each sample writes (two for a pair)."""
         return self.family.pairing.documents_per_sample(self.family.config)
 
+    @property
+    def sample_word(self) -> str:
+        """What the progress bar counts: a pair, or one of the family's documents (a scene, a record)."""
+        return "pair" if self.documents_per_sample > 1 else self.family.output.unit.removesuffix("s")
+
     def spec(self, root: Path) -> RunSpec:
         """The run as its workers rebuild it, writing into ``root``."""
         request = self.request

@@ -120,7 +120,7 @@ def _run_jobs(plan: RunPlan, folder: OutputFolder, pending: int) -> _Made:
     # The signal handlers go in once the executor has started: Ray puts its own in for SIGTERM.
     with _stop_requests(executor) as stops:
         try:
-            with _progress_bar(pending, plan.family.output.unit.rstrip("s"), show_progress) as progress, \
+            with _progress_bar(pending, plan.sample_word, show_progress) as progress, \
                     collector.tuned_for_runs():
                 try:
                     for result in executor.results(chain(first, jobs)):

@@ -18,7 +18,7 @@ import jsonschema_rs
 import orjson
 import yaml
 
-from scenegen.errors import ConfigError
+from scenegen.errors import ConfigError, did_you_mean
 from scenegen.files import UnreadableFile, kind_of, open_regular
 from scenegen.plugin import discovery, resources
 
@@ -76,18 +76,30 @@ class _ConfigLoader(resources.YAML_LOADER):
 
 
 def resolve_config_path(spec: str) -> Path:
-    """A path as given, or else a bare name (``tool_choice`` / ``tool_choice.yaml``) of a bundled template."""
+    """A path as given, or else a bare name (``tool_choice``, ``tool_choice.yaml`` or ``.yml``) of a bundled
+    template. A bare name that is a folder here (a run folder called ``caip``, say) names the bundled template."""
     if not spec.strip():
         raise ConfigError("--config", "is empty; give a YAML config file or a bundled template's name")
     path = Path(spec)
-    if _anything_at(path, spec):
+    bare = path.parent == Path(".")
+    if _anything_at(path, spec) and not (bare and path.is_dir() and _bundled(spec) is not None):
         return _config_file(path, spec)
-    templates = discovery.bundled_templates() if path.parent == Path(".") else {}
-    for name in (spec, f"{spec}.yaml"):
-        if name in templates:
-            return templates[name]
-    available = ", ".join(sorted(discovery.bundled_templates()))
-    raise ConfigError("--config", f"no config file {spec!r} (bundled templates: {available})")
+    bundled = _bundled(spec) if bare else None
+    if bundled is not None:
+        return bundled
+    available = sorted(discovery.bundled_templates())
+    names = [name.removesuffix(".yaml") for name in available]
+    raise ConfigError("--config", f"no config file {spec!r}{did_you_mean(spec.removesuffix('.yaml'), names)} "
+                                  f"(bundled templates: {', '.join(available)})")
+
+
+def _bundled(name: str) -> Path | None:
+    """The bundled template called ``name``, ``name.yaml`` or, for ``x.yml``, ``x.yaml``; or None."""
+    templates = discovery.bundled_templates()
+    for candidate in (name, f"{name}.yaml", f"{name.removesuffix('.yml')}.yaml"):
+        if candidate in templates:
+            return templates[candidate]
+    return None
 
 
 def _anything_at(path: Path, spec: str) -> bool:
@@ -287,8 +299,10 @@ def _config_error(error: jsonschema.ValidationError) -> ConfigError:
             and isinstance(error.instance, Mapping)):
         properties = error.schema.get("properties", {})
         allowed = ", ".join(sorted(properties))
-        unknown = ", ".join(repr(k) for k in error.instance if k not in properties)
-        return ConfigError(path or "(top level)", f"unknown key {unknown}; allowed keys: {allowed}")
+        unknown = [key for key in error.instance if key not in properties]
+        hint = did_you_mean(unknown[0], properties) if len(unknown) == 1 else ""
+        return ConfigError(path or "(top level)",
+                           f"unknown key {', '.join(map(repr, unknown))}{hint}; allowed keys: {allowed}")
     if error.validator == "anyOf":
         return ConfigError(path, f"{error.instance!r} is not allowed here; write {_VALUE_SHAPES} of allowed values")
     if error.validator == "const" and path == "family":

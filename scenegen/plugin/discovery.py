@@ -24,7 +24,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scenegen.errors import ConfigError
+from scenegen.errors import ConfigError, did_you_mean
 from scenegen.plugin.family import Family
 
 if TYPE_CHECKING:
@@ -76,7 +76,8 @@ def family_named(name: object) -> type[Family]:
             return family
     families = installed_families()
     if not isinstance(name, str) or name not in families:
-        raise ConfigError("family", f"unknown family {name!r}; installed: {', '.join(families)}")
+        raise ConfigError("family", f"unknown family {name!r}{did_you_mean(name, families)}; "
+                                    f"installed: {', '.join(families)}")
     return families[name]
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scenegen.errors import ConfigError
+from scenegen.errors import ConfigError, did_you_mean
 from scenegen.families.caip.declaration import LOOP_FORMS
 from scenegen.plugin import resources
 from scenegen.plugin.draws import Draws, Sampler, sampler, scaled_share, share
@@ -87,7 +87,8 @@ def compile_settings(config: Mapping[str, Any]) -> Settings:
     schema = resources.load_schema("caip.config")
     unknown = sorted(set(config) - set(schema["properties"]))
     if unknown:
-        raise ConfigError(unknown[0], f"unknown key; caip takes {sorted(schema['properties'])}")
+        hint = did_you_mean(unknown[0], schema["properties"])
+        raise ConfigError(unknown[0], f"unknown key{hint}; caip takes {sorted(schema['properties'])}")
     spec = {key: config.get(key, prop.get("default")) for key, prop in schema["properties"].items()}
     values: dict[str, Value] = {}
     for key in CHOICES:
