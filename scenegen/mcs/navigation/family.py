@@ -42,9 +42,9 @@ PLATFORM_TOP = 1.0
 #: nearest the sides first: bearings 0, 180, 30, 150, 60, 120 and 90 degrees from +x toward +z.
 _FALLBACK_BEARINGS = np.radians([0, 180, 30, 150, 60, 120, 90])
 FALLBACK_DIRECTIONS = np.stack([np.cos(_FALLBACK_BEARINGS), np.sin(_FALLBACK_BEARINGS)], axis=1)
-#: The field's parameters (``field.<key>``), in :class:`FieldShape`'s order.
-FIELD_KEYS = ("layout", "side", "width", "depth", "rows", "columns", "near_rows", "spine", "gaps", "near_gaps",
-              "scatter", "cells")
+#: The field's parameters, in :class:`FieldShape`'s order.
+FIELD_PATHS = tuple(f"field.{key}" for key in ("layout", "side", "width", "depth", "rows", "columns", "near_rows",
+                                               "spine", "gaps", "near_gaps", "scatter", "cells"))
 #: Draws of a sample's parameters and field before giving up: the defaults keep about one draw in two.
 MAX_ATTEMPTS = 200
 
@@ -81,7 +81,7 @@ class FieldNavigation(McsTask):
     def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Field | None:
         """The sample's field, None unless it keeps the promise (a layout may not allow it at all, e.g. a narrow
         field far to one side of the straight way): then all the parameters are drawn again."""
-        shape = FieldShape(*(drawn[f"field.{key}"] for key in FIELD_KEYS))
+        shape = FieldShape(*(drawn[path] for path in FIELD_PATHS))
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         return draw_field(rng, shape, room, *_ends(drawn), self.min_detour)
 
