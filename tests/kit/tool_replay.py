@@ -98,6 +98,8 @@ def replay(document, truth) -> tuple[bool, str]:
     ball_show = target["shows"][0]
     ball = (ball_show["position"]["x"], ball_show["position"]["z"])
     radius = 0.11 * ball_show["scale"]["x"]
+    if not truth["tool_ids"]:  # the ball on open floor: walked up to
+        return (True, "") if scene.walks_to(Point(ball), ARM_REACH) else (False, "the ball is out of reach")
     if scene.walks_to(Point(ball), ARM_REACH):
         return False, "the ball is within reach without a tool"
     (tool_id,) = truth["tool_ids"]

@@ -43,8 +43,9 @@ def ball_radius(ball: Mapping[str, Any]) -> float:
     return float(footprints([pose_of(ball)]).boxes.half.max())
 
 
-def scene_problems(document: Mapping[str, Any], floor: ToolFloor) -> list[Problem]:
-    """What is wrong with any tool scene: ids, room, floor, overlaps, lava, start, and a target reached on foot."""
+def scene_problems(document: Mapping[str, Any], floor: ToolFloor, *, tool_needed: bool = True) -> list[Problem]:
+    """What is wrong with any tool scene: ids, room, floor, overlaps, lava, start, and (where ``tool_needed``: a
+    scene whose label names a tool) a target reached on foot."""
     objects = document["objects"]
     problems = _id_problems(objects)
     world = footprints([pose_of(item) for item in objects])
@@ -67,9 +68,14 @@ def scene_problems(document: Mapping[str, Any], floor: ToolFloor) -> list[Proble
     index, ball = target
     if ball["type"] != TARGET_TYPE:
         problems.append(Problem(f"$.objects[{index}]", f"the target is a {ball['type']}, not a {TARGET_TYPE}"))
-    elif floor.nearest_walk(ball_centre(ball)) <= ARM_REACH:
+    elif tool_needed and on_foot(ball, floor):
         problems.append(Problem(f"$.objects[{index}]", "the performer can walk up to the target: no tool is needed"))
     return problems
+
+
+def on_foot(ball: Mapping[str, Any], floor: ToolFloor) -> bool:
+    """Whether the performer walks up to ``ball`` and picks it up without a tool."""
+    return floor.nearest_walk(ball_centre(ball)) <= ARM_REACH
 
 
 def _id_problems(objects: Sequence[Mapping[str, Any]]) -> list[Problem]:

@@ -74,6 +74,15 @@ def ball_cells(extent: tuple[float, float, float, float], room: tuple[float, flo
             range(math.ceil(-half_z - extent[1] - TOLERANCE), math.floor(half_z - extent[3] + TOLERANCE) + 1))
 
 
+def start_is_clear(room: tuple[float, float], taken: np.ndarray, start: tuple[float, float]) -> bool:
+    """Whether ``start`` (x, z) keeps ``START_CLEARANCE`` from the walls and from every bounds (N, 4) in ``taken``."""
+    point = np.array(start, dtype=float)
+    if np.any(np.abs(point) > np.array(room) / 2 - START_CLEARANCE):
+        return False
+    gap = np.maximum(taken[:, :2] - START_CLEARANCE - point, point - taken[:, 2:] - START_CLEARANCE)
+    return not bool(np.all(gap < 0, axis=1).any())
+
+
 def performer_start(room: tuple[float, float], taken: np.ndarray, rng: np.random.Generator) -> tuple[float, float]:
     """A start (x, z) on free floor, ``START_CLEARANCE`` from the walls and from every bounds (N, 4) in ``taken``
     (lava, objects, the lanes the performer must not stand in); written to millimetres as the real scenes are."""

@@ -8,7 +8,7 @@ own domain, under its own name or the same one.
 from __future__ import annotations
 
 from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
-from scenegen.plugin.params import number, one_of
+from scenegen.plugin.params import Setting, number, one_of
 
 #: Odd whole metres: the lava's cells then tile the room up to its walls (``docs/mcs_facts.md`` 10.4).
 ODD_METRES = tuple(range(11, 61, 2))
@@ -34,3 +34,22 @@ L_SHAPE = one_of("shape", ("hooked", "isosceles"), "an L-shaped tool type")
 HOOK_EXTRA_LENGTH = number("extra_length", 0, 5, "whole metres", integer=True)
 #: The tools' material (every tool family).
 TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
+
+
+def _fixed(count: int, item_type: str) -> dict[str, object]:
+    """The schema of an optional fixed value: null (drawn) or ``count`` numbers."""
+    return {"anyOf": [{"type": "null"}, {"type": "array", "items": {"type": item_type}, "minItems": count,
+                                         "maxItems": count}]}
+
+
+#: The performer's start and facing, fixed as the evaluation's tool scenes fix them (Symmetric, Asymmetric Tool).
+PERFORMER_START = Setting(
+    "performer.start", _fixed(3, "number"), None,
+    "The performer's start [x, z] and facing (degrees), fixed as every evaluation scene of the task fixes them; "
+    "null: a start drawn on free floor, facing anywhere. A draw whose layout leaves the fixed start no free floor "
+    "is drawn again.")
+#: The ball's floor cell, fixed as the evaluation's tool scenes fix it (Symmetric, Asymmetric Tool).
+BALL_CELL = Setting(
+    "ball.cell", _fixed(2, "integer"), None,
+    "The ball's floor cell [x, z], fixed as every evaluation scene of the task fixes it; null: any cell where the "
+    "layout fits the room.")
