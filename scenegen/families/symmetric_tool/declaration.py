@@ -6,20 +6,25 @@ from scenegen.mcs.config import last_step, room_height, room_materials
 from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
 from scenegen.mcs.tools.lanes import DIRECTIONS
 from scenegen.mcs.tools.params import (
+    BALL_CELL,
     LAVA_CELLS,
+    PERFORMER_START,
     RECT_WIDTH,
     ROOM_DEPTH,
     SQUARE_OFFSET,
     TOOL_GAP,
     TOOL_MATERIAL,
-    TURN,
 )
-from scenegen.plugin.params import FLAG, Declaration, Param, number, one_of
+from scenegen.plugin.params import FLAG, Declaration, Param, Setting, number, one_of
 
 ROOM_WIDTH = number("room_width", 10, 60, "metres")
 ISLAND = one_of("island", (1, 3), "odd number of floor cells", json_type="integer")
 EXTRA_LENGTH = number("extra_length", 0, 8, "whole metres", integer=True)
-SHIFT = number("shift", 1, 12, "metres")
+SHIFT = number("shift", 0, 12, "metres")
+#: Unlike the other tool families' turn, a right angle is allowed: the evaluation turns its tool across the push or
+#: 45 degrees off it. Across the push it still needs turning: pushed broadside, it is as wide as the pool, and the
+#: performer behind it stops at the lava's edge long before the ball is out (``scenegen/mcs/tools/lanes.py``).
+TURN = number("turn", 5, 90, "whole degrees", integer=True)
 DIRECTION = one_of("direction", DIRECTIONS, "the room axis and way the ball is pushed out")
 PLACEMENT = one_of("placement", ("aligned", "offset", "offset_rotated"), "where the tool lies")
 
@@ -55,13 +60,24 @@ DECLARATION = Declaration(
               "Sideways offset of an aligned tool from the ball's line, as a share of the largest offset that still "
               "pushes the ball squarely."),
         Param("tool.shift", SHIFT, {"min": 2, "max": 6}, "How far sideways of the ball's line an offset tool's centre "
-              "lies (at least far enough that the tool clears the ball's line)."),
+              "lies (at least far enough that the tool clears the ball's line); an offset_rotated tool's may be 0: "
+              "in line, turned where it lies, as in the evaluation."),
         Param("tool.turn", TURN, {"min": 30, "max": 60},
-              "How far an offset_rotated tool is turned from the pushing line, either way (never a right angle, so "
-              "that it must be turned before any straight push)."),
+              "How far an offset_rotated tool is turned from the pushing line, either way (up to a right angle: "
+              "across the line); it must be turned before the push."),
         Param("tool.guide_rails", FLAG, [True, False], "Whether guide rails run either side of an aligned tool from "
               "its near end to the ball, as in the evaluation scene."),
         Param("tool.material", TOOL_MATERIAL, list(TOOL_MATERIALS[:4]), "The tool's material."),
+        Param("ball.open_floor", FLAG, False,
+              "Whether the ball lies on open floor, its pool moved elsewhere in the room (half the evaluation's "
+              "scenes): the performer walks up to it and needs no tool."),
+        Setting("lava.open_floor_offset", {"anyOf": [{"type": "null"}, {"type": "array", "items": {"type": "integer"},
+                                                                        "minItems": 2, "maxItems": 2}]}, None,
+                "Where an open-floor scene's pool lies: [x, z] cells from where it would lie round the ball, as the "
+                "evaluation fixes it ([7, -4]); null: drawn among the places clear of the ball, tool, rails and "
+                "start by a walkway."),
+        BALL_CELL,
+        PERFORMER_START,
         *room_materials("AI2-THOR/Materials/Walls/DrywallBeige",
                         "UnityAssetStore/Kindergarten_Interior/Models/Materials/color wood 1",
                         "AI2-THOR/Materials/Walls/Drywall"),
@@ -71,6 +87,8 @@ DECLARATION = Declaration(
         "room": "The room (MCS roomDimensions).",
         "lava": "The pool of lava around the ball, in 1 m floor cells, seen along the push.",
         "tool": "The rectangular tool (a tool_rect_W_x_L) and where it lies.",
+        "ball": "Where the ball lies.",
+        "performer": "Where the performer starts.",
         "materials": "Room materials.",
     },
 )

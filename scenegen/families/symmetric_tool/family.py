@@ -9,8 +9,9 @@ beside it and turned, to be turned and slid first.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -31,8 +32,18 @@ from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.objects import TARGET_BALL_SCALE, rect_tool, soccer_ball, structure_cube
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.tools.kinds import RECT_LENGTHS
+from scenegen.mcs.tools.lanes import TOLERANCE
 from scenegen.mcs.tools.lava import IslandPool
-from scenegen.mcs.tools.layout import along_rotation, ball_cells, bounds_to_world, performer_start, to_world
+from scenegen.mcs.tools.layout import (
+    START_CLEARANCE,
+    WALKWAY,
+    along_rotation,
+    ball_cells,
+    bounds_to_world,
+    performer_start,
+    start_is_clear,
+    to_world,
+)
 from scenegen.plugin.values import below
 
 RAIL_MATERIAL = "AI2-THOR/Materials/Wood/WoodGrain_Tan"
@@ -53,15 +64,69 @@ class SymmetricTool(McsTask):
     lays_out = "a Symmetric Tool room"
     checks = "scenegen.families.symmetric_tool.checks:symmetric_tool_problems"
     ids = 4
+    #: Draws redrawn where a fixed ball cell, start or open-floor pool offset does not fit them.
+    attempts = 50
 
-    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Layout:
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        self.ball_cell = _fixed(config["ball"]["cell"])
+        self.start = _fixed(config["performer"]["start"])
+        self.open_floor_offset = _fixed(config["lava"]["open_floor_offset"])
+        super().__init__(config)
+
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Layout | None:
+        """Where the pool, tool, rails and ball lie; None where a fixed ball cell, start or pool offset does not fit
+        this draw."""
         pool = IslandPool(drawn["lava.island"], drawn["lava.near"], drawn["lava.far"], drawn["lava.side"])
         length = tool_length(pool.span, drawn["tool.extra_length"])
         side = 1 if rng.random() < 0.5 else -1
         tool = _tool_place(drawn["tool.placement"], pool, drawn["tool.width"], length, drawn, side)
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
-        xs, zs = ball_cells(bounds_to_world(layout_bounds(pool, tool), drawn["direction"]), room)
-        return Layout(pool, tool, length, side, (xs[below(rng, len(xs))], zs[below(rng, len(zs))]))
+        direction = drawn["direction"]
+        xs, zs = ball_cells(bounds_to_world(layout_bounds(pool, tool), direction), room)
+        if self.ball_cell is None:
+            ball = (xs[below(rng, len(xs))], zs[below(rng, len(zs))])
+        elif self.ball_cell[0] in xs and self.ball_cell[1] in zs:
+            ball = (int(self.ball_cell[0]), int(self.ball_cell[1]))
+        else:
+            return None
+        rails = drawn["tool.placement"] == "aligned" and bool(drawn["tool.guide_rails"])
+        layout = Layout(pool, tool, length, side, ball, (0, 0), rails)
+        if drawn["ball.open_floor"]:
+            ball_bounds = (ball[0] - 0.5, ball[1] - 0.5, ball[0] + 0.5, ball[1] + 0.5)
+            kept = np.array([ball_bounds, *layout.placed(direction)])
+            offset = self._pool_offset(layout.pool_bounds(direction), kept, room, rng)
+            if offset is None:
+                return None
+            layout = replace(layout, lava_offset=offset)
+        if self.start is not None and not start_is_clear(room, layout.taken(direction), (self.start[0], self.start[1])):
+            return None
+        return layout
+
+    def _pool_offset(self, pool: tuple[float, float, float, float], kept: np.ndarray, room: tuple[float, float],
+                     rng: np.random.Generator) -> tuple[int, int] | None:
+        """Whole cells to move an open-floor scene's pool by: the fixed offset, or one drawn among those that keep
+        the pool inside the room and a walkway from the ball, the tool, the rails and the fixed start."""
+        half = np.array(room) / 2
+        low, high = np.array(pool[:2]), np.array(pool[2:])
+        if self.open_floor_offset is not None:
+            offsets = np.array([self.open_floor_offset], dtype=float)
+        else:
+            span = [np.arange(math.ceil(-h - lo), math.floor(h - hi) + 1)
+                    for h, lo, hi in zip(half, low, high, strict=True)]
+            offsets = np.stack(np.meshgrid(*span, indexing="ij"), axis=-1).reshape(-1, 2).astype(float)
+        moved_low, moved_high = low + offsets, high + offsets
+        inside = np.all((moved_low >= -half - TOLERANCE) & (moved_high <= half + TOLERANCE), axis=1)
+        apart = np.minimum(moved_high[:, None, :] + WALKWAY - kept[None, :, :2],
+                           kept[None, :, 2:] + WALKWAY - moved_low[:, None, :]).min(axis=2) <= 0
+        fitting = inside & apart.all(axis=1)
+        if self.start is not None:
+            point = np.array(self.start[:2])
+            fitting &= np.any((point < moved_low - START_CLEARANCE) | (point > moved_high + START_CLEARANCE), axis=1)
+        choices = offsets[fitting]
+        if not len(choices):
+            return None
+        dx, dz = choices[below(rng, len(choices))]
+        return int(dx), int(dz)
 
     def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
@@ -71,24 +136,27 @@ class SymmetricTool(McsTask):
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         target = soccer_ball(ball_key, float(ball[0]), float(ball[1]), TARGET_BALL_SCALE)
         x, z = to_world(tool.u, tool.v, direction)
-        rotation = (along_rotation(direction) + tool.turn * layout.side) % 360.0
+        # A rectangular tool looks the same turned half round: written as the evaluation writes it, under 180.
+        rotation = (along_rotation(direction) + tool.turn * layout.side) % 180.0
         tool_object = rect_tool(f"tool_{tool_key}", width, length, round(ball[0] + x, 2), round(ball[1] + z, 2),
                                 rotation, drawn["tool.material"])
-        with_rails = placement == "aligned" and bool(drawn["tool.guide_rails"])
-        rail_objects = _rails(tool, width, length, direction, ball, rail_keys) if with_rails else []
-        lava = pool.cells(ball, direction)
-        taken = np.array([_shifted(bounds_to_world(bounds, direction), ball) for bounds in (
-            pool.lane_bounds(), tool.lane_bounds(), *([_rail_lane(tool, width, length)] if with_rails else []))])
-        start = performer_start(room, taken, rng)
+        rail_objects = _rails(tool, width, length, direction, ball, rail_keys) if layout.rails else []
+        lava = pool.cells((ball[0] + layout.lava_offset[0], ball[1] + layout.lava_offset[1]), direction)
+        if self.start is None:
+            start, facing = performer_start(room, layout.taken(direction), rng), float(below(rng, 360))
+        else:
+            start, facing = (self.start[0], self.start[1]), self.start[2]
         scene = self.frame(drawn, (start[0], 0.0, start[1]), [target, tool_object, *rail_objects], target.id,
-                           facing=float(below(rng, 360)), lava=lava)
+                           facing=facing, lava=lava)
+        on_foot = bool(drawn["ball.open_floor"])
         truth = {
             "target_id": target.id,
-            "tool_ids": [tool_object.id],
-            "actions": ["rotate", "push"] if placement == "offset_rotated" else ["push"],
-            "direction": direction,
+            "ball_on_open_floor": on_foot,
+            "tool_ids": [] if on_foot else [tool_object.id],
+            "actions": [] if on_foot else ["rotate", "push"] if placement == "offset_rotated" else ["push"],
+            "direction": None if on_foot else direction,
             "placement": placement,
-            "guide_rails": with_rails,
+            "guide_rails": layout.rails,
             "tool": {"type": tool_object.type, "width": width, "length": length},
         }
         return scene, truth
@@ -124,13 +192,37 @@ class SymmetricTool(McsTask):
 
 @dataclass(frozen=True)
 class Layout:
-    """Where a sample's pool, tool and ball lie: the tool on the ``side`` of the pushing line it was drawn to."""
+    """Where a sample's pool, tool and ball lie: the tool on the ``side`` of the pushing line it was drawn to, the
+    pool moved by ``lava_offset`` cells from round the ball (an open-floor scene), guide rails or not."""
 
     pool: IslandPool
     tool: ToolPlace
     length: int
     side: int
     ball: tuple[int, int]
+    lava_offset: tuple[int, int]
+    rails: bool
+
+    def pool_bounds(self, direction: str) -> tuple[float, float, float, float]:
+        """The pool's room bounds where it lies."""
+        return _shifted(bounds_to_world(self.pool.lane_bounds(), direction),
+                        (self.ball[0] + self.lava_offset[0], self.ball[1] + self.lava_offset[1]))
+
+    def placed(self, direction: str) -> list[tuple[float, float, float, float]]:
+        """The room bounds of the tool, and of the rails and the corridor between them."""
+        lanes = [self.tool.lane_bounds()]
+        if self.rails:  # only an aligned tool has rails: its box is its width
+            lanes.append(_rail_lane(self.tool, 2 * self.tool.half_across, self.length))
+        return [_shifted(bounds_to_world(lane, direction), self.ball) for lane in lanes]
+
+    def taken(self, direction: str) -> np.ndarray:
+        """The room bounds (N, 4) the performer must not start in: the pool where it lies, the tool, the rails."""
+        return np.array([self.pool_bounds(direction), *self.placed(direction)])
+
+
+def _fixed(value: Any) -> tuple[float, ...] | None:
+    """A fixed setting's numbers (None: drawn)."""
+    return None if value is None else tuple(float(item) for item in value)
 
 
 def tool_length(span: int, extra: int) -> int:

@@ -50,8 +50,9 @@ configs = st.fixed_dictionaries({
     "tool": st.fixed_dictionaries({"width": value([0.5, 0.75, 1.0], ranges=False),
                                    "placement": value(["aligned", "offset", "offset_rotated"]),
                                    "gap": value([0.0, 0.1, 0.5, 1.0]), "offset": value([0.0, 0.5, 1.0]),
-                                   "shift": value([1.0, 2.5, 4.0, 6.0]), "turn": value([5, 30, 45, 60, 85]),
+                                   "shift": value([0.0, 1.0, 2.5, 4.0, 6.0]), "turn": value([5, 30, 45, 60, 90]),
                                    "guide_rails": value([True, False])}),
+    "ball": st.fixed_dictionaries({"open_floor": value([True, False])}),
 })
 
 
@@ -74,6 +75,9 @@ def test_every_scene_is_valid_and_its_label_true(config, seed, index):
             assert shapes[a].intersection(shapes[b]).area < 1e-9, (a, b)
     assert all(abs(c["x"]) + 0.5 <= room.bounds[2] and abs(c["z"]) + 0.5 <= room.bounds[3] for c in scene["lava"])
     assert replay(scene, truth) == (True, "")
+    if truth["ball_on_open_floor"]:
+        assert truth["tool_ids"] == [] and truth["direction"] is None
+        return
     # The tool spans the lava and island it must cross: no shorter tool would do.
     pool = scene["lava"]
     along = "x" if truth["direction"][1] == "x" else "z"
@@ -128,6 +132,25 @@ def test_the_reference_scene_passes_the_checks_once_its_lava_is_under_its_ball()
              "direction": "+x"}
     assert symmetric_tool_problems(reference, truth) == []
     assert replay(reference, truth) == (True, "")
+
+
+def test_the_reference_scene_passes_the_checks_as_an_open_floor_scene():
+    """As released, the real scene's ball lies on open floor (half the evaluation's scenes do): labelled so, with no
+    tool, it passes the checks and the replay; labelled with its tool, it does not."""
+    reference = json.loads(REFERENCE.read_text())
+    truth = {"target_id": reference["objects"][0]["id"], "tool_ids": [], "actions": [], "direction": None}
+    assert symmetric_tool_problems(reference, truth) == []
+    assert replay(reference, truth) == (True, "")
+    labelled = {**truth, "tool_ids": [reference["objects"][1]["id"]], "actions": ["push"], "direction": "+x"}
+    assert "the performer can walk up to the target: no tool is needed" in messages(reference, labelled)
+    assert not replay(reference, labelled)[0]
+
+
+def test_an_open_floor_label_on_a_ball_in_lava_is_caught():
+    scene, truth = scene_with(tool={"placement": "aligned"})
+    on_foot = {**truth, "tool_ids": [], "actions": [], "direction": None}
+    assert any("cannot walk up to it" in message for message in messages(scene, on_foot))
+    assert not replay(scene, on_foot)[0]
 
 
 def scene_with(**config):
@@ -187,7 +210,7 @@ def test_impossible_configs_are_refused(config, path):
 
 
 @pytest.mark.parametrize("config", [
-    {"tool": {"turn": 90}}, {"direction": "up"}, {"lava": {"island": 2}}, {"tool": {"width": 0.6}}, {"colour": 1},
+    {"tool": {"turn": 91}}, {"direction": "up"}, {"lava": {"island": 2}}, {"tool": {"width": 0.6}}, {"colour": 1},
 ])
 def test_invalid_values_are_refused(config):
     with pytest.raises(ConfigError):

@@ -1,0 +1,12 @@
+"""Symmetric Tool's eval7 template reproduces the evaluation's variety: every feature of :mod:`.fidelity` within its
+tolerance of the development half, over a few hundred scenes."""
+
+from __future__ import annotations
+
+from scenegen.families.symmetric_tool.tests.fidelity import compare
+from tests.kit.fidelity import outside
+
+
+def test_the_eval7_template_matches_the_development_half():
+    rows, _ = compare(300)
+    assert outside(rows) == []
