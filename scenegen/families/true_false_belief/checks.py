@@ -95,7 +95,9 @@ def _truth_problems(objects: Sequence[Mapping[str, Any]], main: Mapping[str, Any
     if not moving:
         return [Problem("$.objects", "the object does not move in the test trial")]
     bounds = _grid_bounds(objects)
-    present = {_inside(_position(main, step), bounds) for step in range(moving[0] - 1, moving[-1] + 1)}
+    hidden = [event["stepBegin"] for event in main.get("hides", ())]
+    present = {_inside(_position(main, step), bounds) and not _hidden(main, hidden, step)
+               for step in range(moving[0] - 1, moving[-1] + 1)}
     if present != {truth.get("belief") == "true"}:
         problems.append(Problem("$.objects", f"belief {truth.get('belief')!r} but the primary agent is "
                                 f"{'on' if present == {True} else 'off' if present == {False} else 'on and off'} "
@@ -115,6 +117,12 @@ def _truth_problems(objects: Sequence[Mapping[str, Any]], main: Mapping[str, Any
         problems.append(Problem("$.objects", "expected must mean the new place under true belief, the old one "
                                 "under false belief"))
     return problems
+
+
+def _hidden(item: Mapping[str, Any], hides: Sequence[int], step: int) -> bool:
+    """Whether ``item`` is hidden at ``step``: hidden since a step no keyframe has followed yet."""
+    last_hide = max((hide for hide in hides if hide <= step), default=None)
+    return last_hide is not None and not any(last_hide < show["stepBegin"] <= step for show in item["shows"])
 
 
 def _moving_steps(item: Mapping[str, Any], after: int) -> list[int]:

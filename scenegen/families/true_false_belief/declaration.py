@@ -5,17 +5,19 @@ from __future__ import annotations
 from scenegen.mcs.gridworld.palette import (
     AGENT_COLOURS,
     AGENT_TYPES,
-    EVALUATION_OBJECT_TYPES,
     OBJECT_COLOURS,
     OBJECT_TYPES,
+    VIEW,
 )
 from scenegen.mcs.materials import palette
 from scenegen.plugin.params import MATERIAL, Declaration, Param, Setting, number, one_of
 
-#: The evaluation pair's room and pillar materials (docs/mcs_facts.md 12.1).
-EVALUATION_FLOOR = "AI2-THOR/Materials/Fabrics/Carpet2"
-EVALUATION_WALL = "AI2-THOR/Materials/Ceramics/BrownMarbleFake 1"
-EVALUATION_PILLAR = "AI2-THOR/Materials/Walls/YellowDrywall"
+#: The development half's room and pillar materials and goal shapes (docs/mcs_facts.md 12.1, 12.5).
+EVALUATION_FLOORS = ("AI2-THOR/Materials/Fabrics/Carpet2", "AI2-THOR/Materials/Wood/WhiteWood")
+EVALUATION_WALLS = ("AI2-THOR/Materials/Ceramics/BrownMarbleFake 1",
+                    "AI2-THOR/Materials/Wood/TexturesCom_WoodFine0050_1_seamless_S")
+EVALUATION_PILLARS = ("AI2-THOR/Materials/Walls/YellowDrywall", "AI2-THOR/Materials/Walls/Drywall4Tiled")
+EVALUATION_OBJECT_TYPES = ("circle_frustum_with_base", "cube")
 #: Whether the occluders stand in each familiarisation trial of the evaluation pair (docs/mcs_facts.md 12.3).
 EVALUATION_OCCLUDED = [False, True, True, True, False, True, False, False]
 
@@ -84,15 +86,20 @@ DECLARATION = Declaration(
                 list(AGENT_TYPES), "Pool of blob types; the two agents get distinct ones."),
         Setting("agents.colours", {"type": "array", "minItems": 2, "uniqueItems": True, "items": AGENT_COLOUR},
                 list(AGENT_COLOURS), "Pool of agent colours; the two agents get distinct ones."),
+        Param("view", VIEW, ["isometric_front_right", "isometric"],
+              "Value: the performer's (isometric) view of the grid. Seen from the other view than the front right, "
+              "the world is mirrored in z, as the evaluation does: the tall border wall is the front one, and "
+              "the agents wait and walk outside at z > 0."),
         Param("materials.ceiling", MATERIAL, "AI2-THOR/Materials/Walls/Drywall", "Value: ceiling material."),
         Param("materials.floor", MATERIAL, list(palette("floor")),
-              f"Value: floor material; by default the floor palette. The evaluation pair uses {EVALUATION_FLOOR}."),
+              "Value: floor material; by default the floor palette. The evaluation uses "
+              f"{', '.join(EVALUATION_FLOORS)}."),
         Param("materials.wall", MATERIAL, list(palette("wall")),
-              f"Value: the room's wall material; by default the wall palette. The evaluation pair uses "
-              f"{EVALUATION_WALL}."),
+              f"Value: the room's wall material; by default the wall palette. The evaluation uses "
+              f"{', '.join(EVALUATION_WALLS)}."),
         Param("materials.pillar", MATERIAL, list(palette("wall")),
               "Value: material of the pillar the performer stands on; by default the wall palette (the evaluation "
-              f"pair: {EVALUATION_PILLAR})."),
+              f"uses {', '.join(EVALUATION_PILLARS)})."),
     ),
     sections={
         "grid": "The grid world: 0.5 m cells centred on the room, black walls 0.125 m high (the back one 1 m).",

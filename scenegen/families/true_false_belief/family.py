@@ -46,8 +46,8 @@ from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
-#: The evaluation pair's view: isometric from the front right, the performer's pillar at (4, 1.5, 4).
-VIEW = "isometric_front_right"
+#: The view from the front right (pillar at (4, 1.5, 4)); the evaluation mirrors the world in z for the other.
+FRONT_RIGHT = "isometric_front_right"
 #: The place the primary agent walks to in the expected file, by whether it watched the object move.
 EXPECTED_PLACE = {True: "new", False: "old"}
 
@@ -80,17 +80,19 @@ class TrueFalseBelief(McsTask):
         self.agent_types: tuple[str, ...] = tuple(config["agents"]["types"])
         self.agent_colours: tuple[str, ...] = tuple(config["agents"]["colours"])
         super().__init__(config)
-        self.worlds = {name: belief_world(name) for name in self.parameters.support("grid.walls")}
-        self.floors = {name: Floor(world.grid, world.open_cells, world.open_centres)
-                       for name, world in self.worlds.items()}
+        self.worlds = {(name, view): belief_world(name, view == FRONT_RIGHT)
+                       for name in self.parameters.support("grid.walls") for view in self.parameters.support("view")}
+        self.floors = {key: Floor(world.grid, world.open_cells, world.open_centres)
+                       for key, world in self.worlds.items()}
         self.blobs = {name: blob_body(name) for name in self.agent_types}
         self.goal_bodies = {name: goal_body(name) for name in self.parameters.support("object.type")}
 
     def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> tuple[dict[str, Member], Stage]:
         """The two agents and the stage the script plays on."""
         cast = self._cast(rng)
+        seen = drawn["grid.walls"], drawn["view"]
         stage = Stage(
-            world=self.worlds[drawn["grid.walls"]], floor=self.floors[drawn["grid.walls"]],
+            world=self.worlds[seen], floor=self.floors[seen],
             primary_half=cast["primary"].half, secondary_half=cast["secondary"].half,
             object_half=self.goal_bodies[drawn["object.type"]].half,
             room=1 if drawn["object.room"] == "upper" else -1, believes=drawn["belief"] == "true",
@@ -115,7 +117,7 @@ class TrueFalseBelief(McsTask):
         secondary = replace(agent_object(cast["secondary"], acted.secondary),
                             hides=[0, *(trial.start for trial in acted.trials[1:]), acted.test_start])
         scenery = [
-            pillar(ids["pillar"], VIEW, drawn["materials.pillar"]),
+            pillar(ids["pillar"], drawn["view"], drawn["materials.pillar"]),
             # The lower room's occluder first, as in the evaluation pair.
             *(white_occluder(ids[room], keyframe_shows(track, OCCLUDER_SCALE[1] / 2, ZERO, OCCLUDER_SCALE))
               for room, track in zip(("lower", "upper"), acted.occluders[::-1], strict=True)),
@@ -128,12 +130,14 @@ class TrueFalseBelief(McsTask):
         carrier = cast["secondary"].body
         lifted = round(object_size(carrier.type)[1] * carrier.scale[1] + body.y, 4)
         primary = agent_object(cast["primary"], acted.primary)
+        if acted.primary_hidden is not None:
+            primary = replace(primary, hides=[acted.primary_hidden])
         object_shows = _object_shows(acted, body, lifted)
         documents = {}
         for suffix, place in outcomes.items():
             objects = [with_test(primary, acted.approaches[place]), secondary, *scenery,
                        _goal_object(ids["goal"], body, drawn["object.colour"], acted, place, object_shows), *walls]
-            documents[suffix] = grid_scene(objects, goal, materials, VIEW)
+            documents[suffix] = grid_scene(objects, goal, materials, drawn["view"])
         params = {**drawn, **{role: member.params() for role, member in cast.items()},
                   "test_speed": acted.test_speed, "old_place": list(acted.places["old"]),
                   "new_place": list(acted.places["new"]), "trials": [_trial_params(t) for t in acted.trials]}

@@ -98,6 +98,8 @@ class Script:
     red_off: list[int] = field(default_factory=list)
     trials: list[TrialRecord] = field(default_factory=list)
     test_start: int = 0
+    #: The step the primary agent is hidden from until it walks in (false belief), or None.
+    primary_hidden: int | None = None
     test_speed: float = 0.0
     #: The object's old and new places in the test trial, and the steps it is picked up and put down.
     places: dict[str, Point] = field(default_factory=dict)
@@ -161,13 +163,14 @@ def _test(stage: Stage, out: Script, rng: np.random.Generator) -> None:
     for track, place in zip(out.occluders, plan.occluders, strict=True):
         track.append((start, *place))
     # The first to come in shows at T and walks from T + 1 (the secondary agent shows a step later: it was
-    # hidden at T); the other follows ENTRY_GAP steps after the first one's last keyframe.
+    # hidden at T); the other follows ENTRY_GAP steps after the first one's last keyframe. Under false belief
+    # the primary agent is hidden from T, as in the evaluation, and reappears walking in.
     if stage.believes:
         out.primary.append((start, *world.entry(first=True)[0]))
         arrived = _append(out.primary, plan.primary_entry, start + 1) - 1
         step = _secondary(out, plan, arrived + ENTRY_GAP)
     else:
-        out.primary.append((start, *world.entry(first=False)[0]))
+        out.primary_hidden = start
         left = _secondary(out, plan, start + 1)
         step = _append(out.primary, plan.primary_entry, left + ENTRY_GAP) - 1
     first = step + APPROACH_DELAY
@@ -239,7 +242,7 @@ def _plan_test(stage: Stage, speed: float, rng: np.random.Generator) -> _TestPla
     leave = route(stage.floor, carry[-1], sec, walls.plus([*home_box, (new, obj)]), _order(rng), outside[-1])
     if leave is None:
         return None
-    at_exit = [(world.point(EXIT), sec)]
+    at_exit = [(world.outside(EXIT), sec)]
     routes = {
         "new": route(stage.floor, world.home, stage.primary_half, walls.plus(at_exit), _order(rng), new,
                      _plus(stage.primary_half, obj)),
@@ -255,7 +258,7 @@ def _plan_test(stage: Stage, speed: float, rng: np.random.Generator) -> _TestPla
         secondary_entry=[outside[0], *_outside_walk(world, not stage.believes, False)],
         fetch=_walk(fetch, speed),
         carry=_walk(carry, speed),
-        leave=[*_walk(leave, speed), *_walk([leave[-1], world.point(EXIT)], OUTSIDE_SPEED)],
+        leave=[*_walk(leave, speed), *_walk([leave[-1], world.outside(EXIT)], OUTSIDE_SPEED)],
         approaches=approaches,
     )
 

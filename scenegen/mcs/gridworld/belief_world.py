@@ -17,7 +17,11 @@ primary agent's place)::
 
 Outside the grid, behind the back border wall (1 m tall, so the camera at the
 front right does not see over it), agents wait, walk to the outside corner,
-up beside the doorway and in. The ``mirror`` layout swaps x for -x.
+up beside the doorway and in. The ``mirror`` layout swaps x for -x. Seen from
+the other isometric view (``isometricFrontRight`` false, the pillar at z -4),
+the evaluation mirrors the world in z: the tall wall is the front one and the
+agents wait and walk outside at z > 0 (docs/mcs_facts.md 12.5); the rooms, the
+divider and the doorway are symmetric in z, so only the outside changes.
 """
 
 from __future__ import annotations
@@ -78,6 +82,8 @@ class BeliefWorld:
     name: str
     #: +1 in the reference layout, -1 mirrored: multiplies every reference x.
     sign: int
+    #: +1 seen from the front right, -1 from the other view: multiplies every reference z outside the grid.
+    z_sign: int
     grid: CellGrid
     #: Interior wall cells (the divider), world cells.
     divider: tuple[Cell, ...]
@@ -90,8 +96,12 @@ class BeliefWorld:
     wall_halves: np.ndarray
 
     def point(self, reference: Point) -> Point:
-        """A reference-frame point in this layout."""
+        """A reference-frame point in this layout (a point of the grid, whose rooms are symmetric in z)."""
         return (self.sign * reference[0] + 0.0, reference[1])
+
+    def outside(self, reference: Point) -> Point:
+        """A reference-frame point of the walks outside the grid, in this layout and view."""
+        return (self.sign * reference[0] + 0.0, self.z_sign * reference[1] + 0.0)
 
     def centre(self, cell: Cell) -> Point:
         offset = (SIZE - 1) / 2
@@ -114,17 +124,23 @@ class BeliefWorld:
 
     def entry(self, first: bool) -> list[Point]:
         """The walk outside from where an agent waits to the doorstep."""
-        return [self.point(FIRST_START if first else SECOND_START), self.point(CORNER), self.point(DOORSTEP)]
+        return [self.outside(FIRST_START if first else SECOND_START), self.outside(CORNER), self.outside(DOORSTEP)]
 
     def border(self) -> list[tuple[str, float, float, float, float, float]]:
-        """The border walls in this layout: a mirrored layout's doorway is on the left."""
+        """The border walls in this layout and view, in the evaluation's order (front, back, the side opposite
+        the doorway, then the doorway's two pieces, the one at z < 0 first): a mirrored layout's doorway is on
+        the left; the other view's tall wall is the front one."""
         swap = {"left": "right", "right_1": "left_1", "right_2": "left_2"} if self.sign < 0 else {}
-        return [(swap.get(name, name), self.sign * x + 0.0, z, sx, sz, height) for name, x, z, sx, sz, height in BORDER]
+        heights = {name: height for name, *_, height in BORDER}
+        if self.z_sign < 0:
+            heights["front"], heights["back"] = heights["back"], heights["front"]
+        return [(swap.get(name, name), self.sign * x + 0.0, z, sx, sz, heights[name])
+                for name, x, z, sx, sz, _ in BORDER]
 
 
 @cache
-def belief_world(name: str) -> BeliefWorld:
-    """The world of a wall layout (``reference`` or ``mirror``), built once."""
+def belief_world(name: str, front_right: bool = True) -> BeliefWorld:
+    """The world of a wall layout (``reference`` or ``mirror``) seen from the front right or not, built once."""
     mirrored = BELIEF_LAYOUTS[name]
 
     def world(cell: Cell) -> Cell:
@@ -143,6 +159,6 @@ def belief_world(name: str) -> BeliefWorld:
     for _, x, z, sx, sz, _ in BORDER:
         centres.append((sign * x, z))
         halves.append((sx / 2, sz / 2))
-    return BeliefWorld(name=name, sign=sign, grid=grid, divider=divider,
+    return BeliefWorld(name=name, sign=sign, z_sign=1 if front_right else -1, grid=grid, divider=divider,
                        home_cells=tuple(sorted(world(cell) for cell in HOME_CELLS)), open_cells=open_cells,
                        open_centres=open_centres, wall_centres=np.array(centres), wall_halves=np.array(halves))

@@ -68,9 +68,11 @@ class World:
 
     @staticmethod
     def visible(item: dict, step: int) -> bool:
-        """Shown by ``step`` and not hidden since its first show (hides before that change nothing)."""
-        first = item["shows"][0]["stepBegin"]
-        return first <= step and not any(first <= h["stepBegin"] <= step for h in item.get("hides", ()))
+        """Whether the last event by ``step`` shows it: a keyframe after a hide shows it again (under false belief
+        the primary agent is hidden from the test trial's start until it walks in)."""
+        shown = [s["stepBegin"] for s in item["shows"] if s["stepBegin"] <= step]
+        hidden = [h["stepBegin"] for h in item.get("hides", ()) if h["stepBegin"] <= step]
+        return bool(shown) and (not hidden or max(shown) > max(hidden))
 
     def box(self, item: dict, step: int) -> tuple[float, float, float, float]:
         (x, z), (hx, hz) = self.position(item, step), half_extents(item)
@@ -118,7 +120,8 @@ def derive_label(world: World) -> dict:
     moves = world.moving_steps(world.goal, world.test_start)
     assert moves, "the object does not move in the test trial"
     picked, dropped = moves[0], moves[-1]
-    on_grid = {world.on_grid(world.position(world.main, step)) for step in range(picked - 1, dropped + 1)}
+    on_grid = {world.visible(world.main, step) and world.on_grid(world.position(world.main, step))
+               for step in range(picked - 1, dropped + 1)}
     assert len(on_grid) == 1, "the primary agent comes or goes while the object moves"
     watching = on_grid.pop()
     old, new = world.position(world.goal, world.test_start), world.position(world.goal, world.last_step)

@@ -47,6 +47,7 @@ configs = st.fixed_dictionaries({
     "belief": value(["true", "false"]),
     "move": value(["other_occluder", "same_occluder"]),
     "grid": st.fixed_dictionaries({"walls": value(["reference", "mirror"])}),
+    "view": value(["isometric_front_right", "isometric"]),
     "trials": occluded.map(lambda flags: {"familiarization": len(flags), "occluded": flags}),
     "speed": value([0.05, 0.125, 0.15, 0.18, 0.26, 0.3], ranges=True),
     "object": st.fixed_dictionaries({
@@ -143,6 +144,38 @@ def test_reference_structure_is_matched():
     assert (home["x"], home["z"]) == (twin_home["x"], twin_home["z"])
     assert 300 < ours["goal"]["last_step"] < 520  # the reference: 409 and 411
     assert 80_000 < len(orjson.dumps(ours, option=orjson.OPT_INDENT_2)) < 250_000  # the reference: 125 KB
+
+
+def test_the_other_view_mirrors_the_world_in_z_as_the_evaluation_does():
+    """Seen not from the front right (eval7 pair 0003), the evaluation mirrors the world in z: the tall border
+    wall is the front one, the agents wait and walk outside at z > 0 and leave toward z < 0."""
+    theirs = json.loads((REFERENCE_SCENES / "eval7" / "eval_7_passive_agents_true_false_belief_0003_01.json")
+                        .read_text())
+    family = family_for({"grid": {"walls": "reference"}, "belief": "true", "view": "isometric"})
+    _, documents, _ = checked_sample(family, 0, "tfb_", 0)
+    ours = documents["expected"]
+    assert (ours["isometric"], ours["isometricFrontRight"]) == (theirs["isometric"], theirs["isometricFrontRight"])
+    mine, real = objects_by_prefix(ours), objects_by_prefix(theirs)
+    assert_same_grid_and_pillar(mine, real)
+    for kind in ("agent", "other_agent"):
+        test_start = World(ours).test_start
+        first = next(s for s in mine[kind][0]["shows"] if s["stepBegin"] >= test_start)["position"]
+        twin = next(s for s in real[kind][0]["shows"] if s["stepBegin"] >= World(theirs).test_start)["position"]
+        assert (first["x"], first["z"]) == (twin["x"], twin["z"]), kind
+    assert mine["other_agent"][0]["shows"][-1]["position"] == {**real["other_agent"][0]["shows"][-1]["position"],
+                                                               "y": mine["other_agent"][0]["shows"][0]["position"]["y"]}
+
+
+def test_false_belief_hides_the_primary_agent_from_the_test_start_until_it_walks_in():
+    family = family_for({"belief": "false"})
+    sample, documents, _ = checked_sample(family, 2, "tfb_", 0)
+    for document in documents.values():
+        world = World(document)
+        main = world.main
+        assert main["hides"] == [{"stepBegin": world.test_start}]
+        back = next(s["stepBegin"] for s in main["shows"] if s["stepBegin"] > world.test_start)
+        assert not world.visible(main, back - 1) and world.visible(main, back)
+        assert not world.on_grid(world.position(main, back))
 
 
 def test_durations_and_steps_match_the_evaluation():
