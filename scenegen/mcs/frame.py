@@ -31,6 +31,12 @@ def retrieval_goal(target_id: str, description: str, last_step: int, actions: Se
                 metadata={"target": {"id": target_id}})
 
 
+def untimed_retrieval_goal(target_id: str, description: str) -> Goal:
+    """A retrieval goal as the Secondary Tool scenes write it: no ``last_step`` and no ``action_list``."""
+    return Goal(category="retrieval", description=description, last_step=None, action_list=None,
+                metadata={"target": {"id": target_id}})
+
+
 def passive_agents_goal(last_step: int, actions: Sequence[Action], trials: int) -> Goal:
     """A passive agents goal (category ``agents``): the performer watches ``trials`` familiarisation trials
     (each ended by EndHabituation in ``actions``), then the test trial."""

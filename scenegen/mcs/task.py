@@ -34,7 +34,7 @@ import numpy as np
 from scenegen.errors import ConfigError, GenerationError, Problem
 from scenegen.mcs.actions import Action
 from scenegen.mcs.family import McsFamily
-from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials
+from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials, untimed_retrieval_goal
 from scenegen.mcs.model import Scene, SceneObject, Vec3
 from scenegen.mcs.objects import object_ids
 from scenegen.plugin.family import Sample
@@ -69,7 +69,8 @@ class McsTask(McsFamily):
     attempts: ClassVar[int] = 1
     #: The names of the methods marked :func:`feasibility`, in the order they run.
     feasibility_checks: ClassVar[tuple[str, ...]] = ()
-    #: The scene's goal.last_step, from the config.
+    #: The scene's goal.last_step, from the config; a task whose config declares none writes no last_step and no
+    #: action list (as the Secondary Tool scenes do).
     last_step: int
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -137,12 +138,14 @@ class McsTask(McsFamily):
               height: float | None = None, **scene: Any) -> Scene:
         """A retrieval scene: the drawn room (``room.width``, ``room.height`` unless ``height`` is given,
         ``room.depth``) and materials, the performer at ``performer`` facing ``facing`` degrees, ``objects``, and
-        the goal to pick up ``target`` by ``last_step``; ``scene`` holds the rest (e.g. ``lava``)."""
+        the goal to pick up ``target`` by ``last_step`` (untimed, without actions, where the task has none);
+        ``scene`` holds the rest (e.g. ``lava``)."""
         room = (float(drawn["room.width"]), float(drawn["room.height"]) if height is None else height,
                 float(drawn["room.depth"]))
+        goal = retrieval_goal(target, description, self.last_step, actions) if hasattr(self, "last_step") else \
+            untimed_retrieval_goal(target, description)
         return Scene(room=room, materials=room_materials(drawn), performer_position=performer,
-                     performer_rotation=(0.0, facing, 0.0), objects=objects,
-                     goal=retrieval_goal(target, description, self.last_step, actions), **scene)
+                     performer_rotation=(0.0, facing, 0.0), objects=objects, goal=goal, **scene)
 
     def twin(self, drawn: Mapping[str, Any], layout: Any, rng: np.random.Generator) -> Any | None:
         """The layout with one factor changed so that the answer changes; None when it cannot be."""
