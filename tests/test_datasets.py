@@ -82,12 +82,18 @@ def test_load_dataset_needs_no_argument_and_types_the_labels(runs, tmp_path, nam
     label = rows.features["label"]
     assert isinstance(label, dict) and label, label  # a struct of typed columns, not JSON text
     expected = [label for _, label in read(runs[name, format])]
-    assert [row["label"] for row in rows] == [_typed_like(row, label) for row, label in zip(rows, expected,
-                                                                                             strict=True)]
+    assert [_named(row["label"], label) for row in rows] == [_typed_like(row, label) for row, label in
+                                                             zip(rows, expected, strict=True)]
     if RUNS[name][2] == 2:
         assert Counter(rows["pair_id"]) == Counter(dict.fromkeys(set(rows["pair_id"]), 2))
     document_column = "file" if format == "files" else ("scene" if name != "caip" else "logical_form")
     assert document_column in rows.features
+
+
+def _named(label: dict, features: dict) -> dict:
+    """``label`` with each class field (an integer, as datasets loads a ClassLabel) given back its name."""
+    return {key: features[key].int2str(value) if isinstance(features.get(key), datasets.ClassLabel) else value
+            for key, value in label.items()}
 
 
 def _typed_like(row: dict, label: dict) -> dict:

@@ -1,8 +1,10 @@
 """The Arrow types of a dataset's records, inferred from the records, in the form a dataset card declares them.
 
 A type is a dtype name (``null``, ``bool``, ``int64``, ``float64``, ``string``),
-``["list", item]`` or ``["struct", {field: type}]``: plain JSON, so that a
-worker can hand the types of its records to the run's parent. The types of two
+``["list", item]``, ``["struct", {field: type}]`` or, declared by a family for a
+label field that names a class, ``["class", [name, ...]]`` (Hugging Face's
+``ClassLabel``: loaded as the name's position): plain JSON, so that a worker can
+hand the types of its records to the run's parent. The types of two
 records merge: ``null`` takes the other's type (a value absent in one record),
 an integer widens to a float, lists merge their items and structs their fields.
 Anything else conflicts: a family whose records disagree is one Arrow cannot
@@ -66,9 +68,9 @@ def absorb(kind: Type, value: Any) -> Type:
 
 def merge(a: Type, b: Type, where: str = "$") -> Type:
     """The type of a field whose values have types ``a`` and ``b`` (a new one); TypeConflict if there is none."""
-    if a == b or b == "null":
+    if a == b or b == "null" or (b == "string" and _is_class(a)):
         return a
-    if a == "null":
+    if a == "null" or (a == "string" and _is_class(b)):
         return b
     if type(a) is str and type(b) is str and {a, b} == {"int64", "float64"}:
         return "float64"
@@ -87,9 +89,15 @@ def yaml_features(columns: Mapping[str, Type]) -> list[dict[str, Any]]:
     return [{"name": name, **_yaml_type(kind)} for name, kind in columns.items()]
 
 
+def _is_class(kind: Type) -> bool:
+    return type(kind) is list and kind[0] == "class"
+
+
 def _yaml_type(kind: Type) -> dict[str, Any]:
     if type(kind) is str:
         return {"dtype": kind}
+    if kind[0] == "class":
+        return {"class_label": {"names": {str(number): name for number, name in enumerate(kind[1])}}}
     if kind[0] == "struct":
         return {"struct": yaml_features(kind[1])}
     item = _yaml_type(kind[1])

@@ -79,6 +79,12 @@ class Family(abc.ABC):
     #: The label fields (paths such as ``moved[0].container_index``) an agent must infer: ``scenegen stats`` warns
     #: when a parameter or a cue predicts one. None: every categorical label field.
     answers: ClassVar[tuple[str, ...] | None] = None
+    #: Types of record fields (the document's fields, ``label``, ``params``) that the records alone may not show:
+    #: a field some configs leave empty (None in every record of a run), or a label field that is a class
+    #: (``["class", [names...]]``, loaded by Hugging Face as an integer). In the dataset card's plain-JSON form
+    #: (:mod:`scenegen.folder.features`), laid over the types inferred from a run's records, so that a family's
+    #: dataset has one schema whatever its config.
+    record_types: ClassVar[Mapping[str, Any]] = {}
     #: The Hugging Face task categories a dataset card gives this family's runs.
     task_categories: ClassVar[tuple[str, ...]] = ("other",)
     #: Label fields an agent sees in the scene that should not give an answer away (e.g. which container is

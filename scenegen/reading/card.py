@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from scenegen.files import read_regular, write_atomic
-from scenegen.folder.features import yaml_features
+from scenegen.folder.features import Type, TypeConflict, merge, yaml_features
 from scenegen.folder.manifest import CARD
 from scenegen.folder.summary import Summary
 from scenegen.reading.dataset import Run, open_run
@@ -98,8 +98,9 @@ def card_text(run: Run, command: str, summary: Summary) -> str:
         "dataset_info": {"splits": [{"name": split, "num_bytes": _data_bytes(run.root, data_files),
                                      "num_examples": documents}]},
     }
-    if summary.columns is not None:
-        header["dataset_info"] = {"features": yaml_features(summary.columns[1]), **header["dataset_info"]}
+    columns = _declared_over(family.record_types, summary.columns)
+    if columns is not None:
+        header["dataset_info"] = {"features": yaml_features(columns[1]), **header["dataset_info"]}
     per_sample = family.pairing.documents_per_sample(record["config"])
     storage = run.storage.record()
     lines = [
@@ -132,6 +133,17 @@ def card_text(run: Run, command: str, summary: Summary) -> str:
               "for document, label in scenegen.read(run):",
               "    ...", "```", ""]
     return "\n".join(lines)
+
+
+def _declared_over(declared: Mapping[str, Type], inferred: Type | None) -> Type | None:
+    """The records' column types: those the family declares laid over those inferred from the records (None
+    where the records disagreed, or disagree with the declaration: the loader then infers what it can)."""
+    if inferred is None:
+        return None
+    try:
+        return merge(inferred, ["struct", dict(declared)])
+    except TypeConflict:
+        return None
 
 
 def size_category(count: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -12,7 +12,7 @@ from scenegen.errors import Problem
 from scenegen.families.caip import lexicon
 from scenegen.families.caip.checks import check_record
 from scenegen.families.caip.config import compile_settings
-from scenegen.families.caip.declaration import DECLARATION
+from scenegen.families.caip.declaration import DECLARATION, DIALOGUE_TYPES
 from scenegen.families.caip.grammar import Grammar
 from scenegen.families.caip.linearize import linearize
 from scenegen.families.caip.negatives import Negatives, json_path
@@ -39,6 +39,11 @@ class Caip(Family):
 
     name = "caip"
     task_categories = ("text2text-generation",)
+    # The dialogue type is a class (an integer to a model); a run without negatives leaves them None in every record.
+    record_types: ClassVar[Mapping[str, Any]] = {
+        "negative": "string",
+        "label": ["struct", {"dialogue_type": ["class", list(DIALOGUE_TYPES)], "negative": "string"}],
+        "params": ["struct", {"negative": "string"}]}
     description = "CAIP (CraftAssist) commands paired with logical forms, with optional reranker negatives"
     about = ("CraftAssist commands paired with logical forms in the CAIP grammar "
              "(`schema/caip_logical_form.schema.json`), tokenized, with spans into the tokens, the Section 5.2 "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -22,6 +22,8 @@ class Mcu(Family):
 
     name = "mcu"
     task_categories = ("reinforcement-learning", "text-generation")
+    # A simple config's goals need nothing made first: an empty list in every record.
+    record_types: ClassVar[Mapping[str, Any]] = {"label": ["struct", {"made_first": ["list", "string"]}]}
     description = ("MCU: Minecraft task configurations (custom_init_commands and text) for atomic and composed "
                    "goals at three levels, with evaluation criteria and a replayable plan.")
     about = ("Minecraft task configurations in MCU's YAML format (`custom_init_commands`, `text`) for atomic goals "
