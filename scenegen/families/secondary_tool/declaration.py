@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.config import last_step, room_height, room_materials
+from scenegen.mcs.config import room_height, room_materials
 from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
 from scenegen.mcs.tools.lanes import DIRECTIONS
-from scenegen.mcs.tools.params import HOOK_EXTRA_LENGTH, L_SHAPE, LAVA_CELLS, ODD_ROOM_SIZE, TOOL_GAP, TOOL_MATERIAL
+from scenegen.mcs.tools.params import (
+    HOOK_EXTRA_LENGTH,
+    L_SHAPE,
+    LAVA_CELLS,
+    ODD_ROOM_SIZE,
+    PERFORMER_START,
+    TOOL_GAP,
+    TOOL_MATERIAL,
+)
 from scenegen.plugin.params import Declaration, Param, number, one_of
 
 MARGIN = number("margin", 1, 3, "metres")
@@ -27,7 +35,7 @@ DECLARATION = Declaration(
         "reach, and a rectangular tool on the floor. The rectangular tool must push the hooked tool out of its lava; "
         "then the hooked tool, laid with its hook behind the ball, pulls the ball out. Every numeric or categorical "
         "parameter takes the value grammar: a constant, a list (uniform choice), {min, max} (uniform range) or "
-        "{choices, weights}."
+        "{choices, weights}. As in every evaluation scene, the goal writes no last_step and no action list."
     ),
     entries=(
         Param("room.width", ODD_ROOM_SIZE, 31, "Room size along x (odd, so that lava cells tile it to the walls)."),
@@ -59,7 +67,7 @@ DECLARATION = Declaration(
         Param("tool.material", TOOL_MATERIAL, list(TOOL_MATERIALS[:4]), "Both tools' material."),
         *room_materials("AI2-THOR/Materials/Walls/Drywall", "AI2-THOR/Materials/Fabrics/CarpetWhite",
                         "AI2-THOR/Materials/Walls/DrywallOrange"),
-        last_step(6000, "The scene's last step (goal.last_step; the evaluation scene writes none)."),
+        PERFORMER_START,
     ),
     sections={
         "room": "The room (MCS roomDimensions).",
@@ -67,6 +75,7 @@ DECLARATION = Declaration(
         "hook": "The L-shaped tool and the pool of lava round it.",
         "rect": "The rectangular tool that pushes the L-shaped tool out.",
         "tool": "Both tools.",
+        "performer": "Where the performer starts.",
         "materials": "Room materials.",
     },
 )

@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 
-from scenegen.errors import ConfigError
 from scenegen.families.secondary_tool.declaration import DECLARATION
 from scenegen.families.secondary_tool.layout import (
     BallPool,
@@ -33,7 +32,14 @@ from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.tools.hooks import hook_length
 from scenegen.mcs.tools.kinds import tool_type
 from scenegen.mcs.tools.lava import pool_cells
-from scenegen.mcs.tools.layout import WALKWAY, along_rotation, performer_start, to_world
+from scenegen.mcs.tools.layout import (
+    START_CLEARANCE,
+    WALKWAY,
+    along_rotation,
+    performer_start,
+    start_is_clear,
+    to_world,
+)
 from scenegen.mcs.tools.plans import PULL_GAP
 from scenegen.plugin.values import below
 
@@ -55,16 +61,27 @@ class SecondaryTool(McsTask):
     checks = "scenegen.families.secondary_tool.checks:secondary_tool_problems"
     ids = 3
 
-    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Placed:
+    #: Draws redrawn where a fixed performer start leaves the L tool's pool no room.
+    attempts = 20
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        # Kept as written: the evaluation writes its start in integers (docs/mcs_facts.md 10.6).
+        self.start = config["performer"]["start"]
+        super().__init__(config)
+
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Placed | None:
+        """The pools and tools; None where a fixed start leaves the L tool's pool no room (without one, never: the
+        feasibility check tried the largest layouts)."""
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         layout = _layout(drawn, room, 1 if rng.random() < 0.5 else -1)
-        centre = None if layout is None else placement(room, layout[3].cells, layout[3].reserved, layout[4], rng)
-        if layout is None or centre is None:  # never: the feasibility check tried the largest layouts
-            raise ConfigError("room", "cannot lay out a Secondary Tool room")
-        return *layout[:4], centre
+        if layout is None:
+            return None
+        taken = layout[4] if self.start is None else [*layout[4], _start_box(self.start)]
+        centre = placement(room, layout[3].cells, layout[3].reserved, taken, rng)
+        return None if centre is None else (*layout[:4], centre)
 
     def build(self, drawn: Mapping[str, Any], layout: Placed, ids: list[str],
-              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
+              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]] | None:
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         pool, way, length, hook, centre = layout
         hook_key, rect_key, ball_key = ids
@@ -80,9 +97,14 @@ class SecondaryTool(McsTask):
         hook_cells = _hook_cells(hook, centre)
         lava = hook_cells + pool_cells(pool.low, pool.high, frozenset({pool.ball}))
         taken = np.array([pool.bounds(), *(np.array(box) + np.tile(centre, 2) for box in hook.reserved)])
-        start = performer_start(room, taken, rng)
-        scene = self.frame(drawn, (start[0], 0.0, start[1]), [l_tool, rect, target], target.id,
-                           facing=float(below(rng, 360)), lava=lava)
+        if self.start is None:
+            start, facing = performer_start(room, taken, rng), float(below(rng, 360))
+        elif start_is_clear(room, taken, (self.start[0], self.start[1])):
+            start, facing = (self.start[0], self.start[1]), self.start[2]
+        else:
+            return None
+        scene = self.frame(drawn, (start[0], 0.0, start[1]), [l_tool, rect, target], target.id, facing=facing,
+                           lava=lava)
         truth = {
             "target_id": target.id,
             "tool_ids": [rect.id, l_tool.id],
@@ -146,6 +168,12 @@ def _layout(drawn: Mapping[str, Any], room: tuple[float, float],
     x0, z0, x1, z1 = pool.bounds()
     taken = [(x0 - WALKWAY, z0 - WALKWAY, x1 + WALKWAY, z1 + WALKWAY), pull_lane(l_type, pool, way, before)]
     return pool, way, length, hook, taken
+
+
+def _start_box(start: list[float]) -> Bounds:
+    """The floor a fixed start keeps clear round it."""
+    x, z = start[0], start[1]
+    return (x - START_CLEARANCE, z - START_CLEARANCE, x + START_CLEARANCE, z + START_CLEARANCE)
 
 
 def _hook_cells(hook: HookPool, centre: np.ndarray) -> tuple[tuple[int, int], ...]:
