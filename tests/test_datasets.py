@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
 from typing import Any, TypedDict
@@ -25,6 +27,8 @@ from scenegen.factory.plan import load_family  # noqa: E402
 from scenegen.factory.request import RunRequest  # noqa: E402
 from scenegen.factory.run import make  # noqa: E402
 from scenegen.folder.manifest import MANIFEST, read_manifest  # noqa: E402
+from scenegen.plugin.discovery import installed_families  # noqa: E402
+from scenegen.plugin.family import Family  # noqa: E402
 from scenegen.plugin.schemas import reference_validator  # noqa: E402
 from scenegen.reading.convert import convert  # noqa: E402
 from scenegen.reading.dataset import DamagedRunError, RunReaders, open_run  # noqa: E402
@@ -36,16 +40,26 @@ class Options(TypedDict, total=False):
     pairs: bool
 
 
-#: (config, options, documents per sample): a scene family, a pair family of each kind, and a record family.
-RUNS: dict[str, tuple[str, Options, int]] = {
-    "tool_choice": ("tool_choice", {}, 1),
-    "shell_game": ("shell_game", {}, 1),
-    "set_rotation_pairs": ("set_rotation", {"pairs": True}, 2),
-    "helper_hinderer": ("helper_hinderer", {}, 2),
-    "caip": ("caip_negatives", {}, 1),
-}
+def _kinds() -> dict[str, tuple[str, Options, int]]:
+    """A family of each kind the readers must handle, found among the installed families (the first by name of
+    each; no family is named here): (its template, the make options, documents per sample)."""
+    families = list(installed_families().values())
+
+    def first(kind: Callable[[type[Family]], bool]) -> str:
+        return next(family.name for family in families if kind(family))
+
+    return {
+        "scenes": (first(lambda f: f.output.default_format == "files" and not f.pairing.roles), {}, 1),
+        "pairs_on_request": (first(lambda f: f.pairing.key is not None), {"pairs": True}, 2),
+        "pairs": (first(lambda f: f.pairing.always), {}, 2),
+        "records": (first(lambda f: f.output.default_format != "files"), {}, 1),
+    }
+
+
+#: (config, options, documents per sample) of each kind.
+RUNS = _kinds()
 FORMATS = ("files", "jsonl", "parquet")
-N = {"helper_hinderer": 3}  # pairs of helper/hinderer scenes are slow to make
+N = {"pairs": 3}  # a passive-agent pair is slow to make
 SHARD_SIZE = 2
 
 
@@ -86,7 +100,8 @@ def test_load_dataset_needs_no_argument_and_types_the_labels(runs, tmp_path, nam
                                                              zip(rows, expected, strict=True)]
     if RUNS[name][2] == 2:
         assert Counter(rows["pair_id"]) == Counter(dict.fromkeys(set(rows["pair_id"]), 2))
-    document_column = "file" if format == "files" else ("scene" if name != "caip" else "logical_form")
+    _, family = load_family(RUNS[name][0])
+    document_column = "file" if format == "files" else family.output.record_keys[0]
     assert document_column in rows.features
 
 
@@ -163,12 +178,13 @@ def _shape(value) -> str:
 
 
 def test_the_card_names_the_split_and_counts(runs):
-    card = (runs["helper_hinderer", "jsonl"] / "README.md").read_text()
+    config = RUNS["pairs"][0]
+    card = (runs["pairs", "jsonl"] / "README.md").read_text()
     header = card.split("---")[1]
-    assert "split: train" in header and "path: helper_hinderer-*.jsonl.zst" in header
+    assert "split: train" in header and f"path: {config}-*.jsonl.zst" in header
     assert "| samples | 3 |" in card and "| documents | 6 (2 per sample: a pair) |" in card
-    assert "scenegen make --config helper_hinderer -n 3 --seed 4 --split train --format jsonl" in card
-    assert "`approaches` | helper 3 (50.0%), hinderer 3 (50.0%)" in card
+    assert f"scenegen make --config {config} -n 3 --seed 4 --split train --format jsonl" in card
+    assert "Label balance (documents per value):" in card
 
 
 # The readers a data loader deals a run out to (tests/test_torch.py serves them through PyTorch itself)
@@ -187,7 +203,7 @@ def _id(document: dict) -> str:
 @pytest.mark.parametrize("workers", [2, 3])
 @pytest.mark.parametrize("format", FORMATS)
 def test_each_record_is_read_once_per_epoch_whatever_the_workers_and_ranks(runs, format, workers):
-    folder = runs["tool_choice", format]
+    folder = runs["scenes", format]
     everything = [_id(document) for document, _ in read(folder)]
     for shuffle_seed in (None, 7):
         readers = RunReaders(folder, shuffle_seed=shuffle_seed)
@@ -205,19 +221,20 @@ def test_each_record_is_read_once_per_epoch_whatever_the_workers_and_ranks(runs,
 @pytest.fixture
 def shard_run(runs, tmp_path):
     copy = tmp_path / "run"
-    convert(runs["shell_game", "jsonl"], copy, "jsonl", shard_size=2)
+    convert(runs["scenes", "jsonl"], copy, "jsonl", shard_size=2)
     return copy
 
 
 def test_a_truncated_shard_is_named_by_validate_and_never_half_read(shard_run, run_cli):
-    shard = shard_run / "shell_game-00001.jsonl.zst"
+    name = open_run(shard_run).entries[1]["file"]
+    shard = shard_run / name
     shard.write_bytes(shard.read_bytes()[:-20])
     got: list[tuple[dict[str, Any], dict[str, Any]]] = []
-    with pytest.raises(DamagedRunError, match=r"shell_game-00001\.jsonl\.zst: its content differs"):
+    with pytest.raises(DamagedRunError, match=rf"{re.escape(name)}: its content differs"):
         got.extend(read(shard_run))
     assert len(got) == 2  # the first shard's records; none of the damaged one
     result = run_cli("validate", str(shard_run))
-    assert result.code == 1 and "shell_game-00001.jsonl.zst: $: content differs from the sha256" in result.out
+    assert result.code == 1 and f"{name}: $: content differs from the sha256" in result.out
 
 
 def test_a_shard_whose_hash_was_edited_is_reported(shard_run, run_cli):
@@ -225,7 +242,7 @@ def test_a_shard_whose_hash_was_edited_is_reported(shard_run, run_cli):
     entry = json.loads(lines[0])
     lines[0] = json.dumps({**entry, "sha256": "0" * 64}) + "\n"
     (shard_run / MANIFEST).write_text("".join(lines))
-    with pytest.raises(DamagedRunError, match=r"shell_game-00000\.jsonl\.zst"):
+    with pytest.raises(DamagedRunError, match=re.escape(entry["file"])):
         next(read(shard_run))
     assert run_cli("validate", str(shard_run)).code == 1
 
@@ -241,7 +258,7 @@ def test_a_shard_truncated_with_its_hash_is_reported_by_validate(shard_run, run_
 
 def test_an_interrupted_run_is_refused_by_read(shard_run):
     with (shard_run / MANIFEST).open("ab") as manifest:
-        manifest.write(b'{"file": "shell_game-00009.jsonl.zst", "first_')
+        manifest.write(b'{"file": "x-00009.jsonl.zst", "first_')
     with pytest.raises(DamagedRunError, match="torn line"):
         list(read(shard_run))
 
@@ -271,10 +288,10 @@ def test_parquet_without_pyarrow_says_what_to_install(run_cli, tmp_path, monkeyp
 
 def test_convert_through_the_command_line(run_cli, runs, tmp_path):
     out = tmp_path / "converted"
-    result = run_cli("convert", str(runs["caip", "jsonl"]), "--format", "parquet", "--out", str(out))
+    result = run_cli("convert", str(runs["records", "jsonl"]), "--format", "parquet", "--out", str(out))
     assert result.code == 0 and "wrote 5 documents" in result.out
-    assert list(records(out)) == list(records(runs["caip", "jsonl"]))
-    again = run_cli("convert", str(runs["caip", "jsonl"]), "--format", "parquet", "--out", str(out))
+    assert list(records(out)) == list(records(runs["records", "jsonl"]))
+    again = run_cli("convert", str(runs["records", "jsonl"]), "--format", "parquet", "--out", str(out))
     assert again.code == 2 and "already holds a run" in again.err
     itself = run_cli("convert", str(out), "--format", "jsonl", "--out", str(out))
     assert itself.code == 2 and "another folder" in itself.err
@@ -286,7 +303,7 @@ def test_convert_through_the_command_line(run_cli, runs, tmp_path):
 
 
 @pytest.mark.parametrize("format", FORMATS)
-@pytest.mark.parametrize("name", ["set_rotation_pairs", "helper_hinderer"])
+@pytest.mark.parametrize("name", ["pairs_on_request", "pairs"])
 def test_read_pairs_groups_each_samples_documents(runs, name, format):
     pairs = list(read_pairs(runs[name, format]))
     assert len(pairs) == samples(name)
@@ -299,19 +316,19 @@ def test_read_pairs_groups_each_samples_documents(runs, name, format):
 
 def test_read_pairs_refuses_a_run_of_single_documents(runs):
     with pytest.raises(ValueError, match="not of pairs"):
-        next(read_pairs(runs["tool_choice", "jsonl"]))
+        next(read_pairs(runs["scenes", "jsonl"]))
 
 
 @pytest.mark.parametrize("format", FORMATS)
 def test_a_dataset_record_leads_to_its_document(runs, tmp_path, format):
-    folder = runs["shell_game", format]
+    folder = runs["scenes", format]
     rows = load(folder, tmp_path)["train"]
     assert [document(folder, row) for row in rows] == [scene for scene, _ in read(folder)]
 
 
 def test_a_record_whose_file_was_changed_is_refused(runs, tmp_path):
     folder = tmp_path / "copy"
-    shutil.copytree(runs["shell_game", "files"], folder)
+    shutil.copytree(runs["scenes", "files"], folder)
     row = load(folder, tmp_path / "cache")["train"][0]
     (folder / row["file"]).write_text("{}", encoding="utf-8")
     with pytest.raises(DamagedRunError, match="differs from the sha256"):
@@ -327,17 +344,18 @@ def _header(folder: Path) -> dict[str, Any]:
 
 @pytest.mark.parametrize("format", FORMATS)
 def test_the_card_declares_the_split_size_license_and_categories(runs, format, tmp_path):
-    header = _header(runs["helper_hinderer", format])
+    header = _header(runs["pairs", format])
     assert header["dataset_info"]["splits"] == [{"name": "train", "num_bytes": header["dataset_info"]["splits"][0][
-        "num_bytes"], "num_examples": 2 * samples("helper_hinderer")}]
+        "num_bytes"], "num_examples": 2 * samples("pairs")}]
     assert header["dataset_info"]["splits"][0]["num_bytes"] > 0
     assert header["license"] == "mit" and header["size_categories"] == ["n<1K"]
-    assert header["task_categories"] == ["reinforcement-learning", "robotics"]
-    assert _header(runs["caip", format])["task_categories"] == ["text2text-generation"]
-    card = (runs["helper_hinderer", format] / "README.md").read_text(encoding="utf-8")
+    for kind in ("pairs", "records"):
+        _, family = load_family(RUNS[kind][0])
+        assert _header(runs[kind, format])["task_categories"] == list(family.task_categories)
+    card = (runs["pairs", format] / "README.md").read_text(encoding="utf-8")
     assert "PATH/TO" not in card
     loading = card.split("```python\n")[-1].split("```")[0].replace("    ...", "    pass")
-    subprocess.run([sys.executable, "-c", loading], cwd=runs["helper_hinderer", format], check=True,
+    subprocess.run([sys.executable, "-c", loading], cwd=runs["pairs", format], check=True,
                    env={**os.environ, "HF_DATASETS_CACHE": str(tmp_path / "cache")})
 
 
@@ -345,7 +363,7 @@ def test_a_shard_that_lost_rows_fails_to_load_rather_than_shrink(runs, tmp_path)
     import zstandard
 
     folder = tmp_path / "copy"
-    shutil.copytree(runs["shell_game", "jsonl"], folder)
+    shutil.copytree(runs["scenes", "jsonl"], folder)
     shard = next(folder.glob("*.jsonl.zst"))
     lines = zstandard.ZstdDecompressor().decompressobj().decompress(shard.read_bytes()).splitlines(keepends=True)
     shard.write_bytes(zstandard.ZstdCompressor().compress(b"".join(lines[1:])))
@@ -379,7 +397,7 @@ def test_two_runs_load_as_two_splits_of_one_dataset_in_one_call(tmp_path, format
     """The README's recipe: a train and a validation run (each its own folder), one load_dataset call."""
     data = tmp_path / "data"
     for split, n in (("train", 6), ("validation", 3)):
-        make(RunRequest("shell_game", n, seed=2, split=split, out=data / split, progress=False, workers=1,
+        make(RunRequest(RUNS["scenes"][0], n, seed=2, split=split, out=data / split, progress=False, workers=1,
                         format=format))
     loader, pattern = {"jsonl": ("json", "*.jsonl.zst"), "parquet": ("parquet", "*.parquet"),
                        "files": ("json", "manifest.jsonl")}[format]

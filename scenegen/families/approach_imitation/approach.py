@@ -100,7 +100,8 @@ class Approach(PreferenceFamily):
             copy.last_step = last + TEST_END["approach"]
             takes.append(copy)
         return Plan(takes, {"main_home": list(home), "goal_position": list(goal), "first_to_move": order[0],
-                            "patterns": {role: pattern_params(patterns[role]) for role in order},
+                            # In one order whatever moves first: a label field's keys are a column's fields.
+                            "patterns": {role: pattern_params(patterns[role]) for role in sorted(order)},
                             "test_homes": {role: list(point) for role, point in homes.items()}})
 
 
