@@ -54,6 +54,8 @@ _MARK_MERGE = 0.01
 _FOCUS_PAD, _FOCUS_MIN, _FOCUS_ASPECT = 0.5, 3.0, 1.6
 #: Zoomed only when that stretch is less than this share of the room's floor: else the whole room is drawn.
 _ZOOM_SHARE = 0.5
+#: Steps an object let go (``togglePhysics``) takes to land, about: a ball dropped 0.4 m into a container.
+_SETTLE_STEPS = 10
 #: The action that ends a familiarisation trial of a passive-agent scene (its test trial runs to the last step).
 _END_TRIAL = "EndHabituation"
 
@@ -184,11 +186,12 @@ class SceneView:
 
     @property
     def motion_end(self) -> int:
-        """The last step on which something moves or the performer is made to move (0 if none does): a shell
-        game is over by step 200 of the 2,500 its performer is given."""
-        ends = [end for track in self.tracks.values() for _, end in track.motion_ranges()]
+        """The last step on which anything happens (see :func:`_last_event`) or the performer is made to move,
+        and ``_SETTLE_STEPS`` more for what was let go to land; at most the last step (a shell game is over by
+        step 200 of the 2,500 its performer is given)."""
+        ends = [_last_event(item) for item in self.document["objects"]]
         ends += [last for _, last in self._performer_ranges()]
-        return min(max(ends, default=0), self.last_step)
+        return min(max(ends, default=0) + _SETTLE_STEPS, self.last_step)
 
     def trials(self) -> list[tuple[int, int]]:
         """The ``(first, last)`` steps of each trial of a passive-agent scene: each familiarisation trial ends on
@@ -304,6 +307,17 @@ def _footprint(track: Track, step: int, given_roles: tuple[str, ...]) -> Footpri
     outlines = _outlines(item["type"], item["shows"][0]["scale"], x, z, track.rotation_y(step))
     return Footprint(item["id"], item["type"], outlines, bool(item.get("structure")), TARGET in given_roles,
                      replay.shown_at(item, step), given_roles)
+
+
+def _last_event(item: Mapping[str, Any]) -> int:
+    """The last step on which anything happens to the object: a move (also up or down: a placer lowering a
+    lid), a turn, being let go, a lid put on, being shown or hidden (0 if nothing does)."""
+    steps = [motion["stepEnd"] for key in ("moves", "rotates") for motion in item.get(key, ())]
+    steps += [event["stepBegin"] for key in ("togglePhysics", "shows", "hides") for event in item.get(key, ())]
+    if "lidAttachment" in item:
+        steps.append(item["lidAttachment"]["stepBegin"])
+    # Steps are whole numbers; some real scenes write them as 80.0.
+    return int(max(steps, default=0))
 
 
 def _extent_of(points: Iterable[Point], pad: float = 0.0) -> Extent:

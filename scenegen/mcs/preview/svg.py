@@ -186,8 +186,7 @@ def _labels(picture: Picture, scale: float, view: Box) -> str:
     board = Board(view, [*([around_performer] if around_performer else []),
                          *(_box_of(item) for item in picture.footprints if item.shown and not item.structure)])
     names = _place_labels(picture.footprints, _ALONE_PX / scale)
-    # Every role is named, however many decoys stand in a row; a type only once in a while (a row of walls).
-    texts = _names(board, [(around, text) for around, text, named in names if named], font, None)
+    texts = _role_names(board, [(around, text) for around, text, named in names if named], font)
     marks = "".join(_mark(mark, board, font, scale) for mark in _distinct(picture.marks, _MARK_MERGE_PX / scale))
     if performer is not None and around_performer is not None:
         texts += _performer_name(performer, around_performer, board, view, font)
@@ -206,7 +205,7 @@ def _performer_name(performer: Performer, around: Box, board: Board, view: Box, 
     """``performer`` by the performer; when a zoomed view leaves it out, ``performer ↓ 6.2 m`` at the edge of
     the view toward it."""
     if within(around, view):
-        return _names(board, [(around, "performer")], font, None)
+        return _role_names(board, [(around, "performer")], font)
     left, top, right, bottom = view
     centre_x, centre_y = (left + right) / 2, (top + bottom) / 2
     dx, dy = performer.now.x - centre_x, -performer.now.z - centre_y
@@ -220,12 +219,19 @@ def _performer_name(performer: Performer, around: Box, board: Board, view: Box, 
     return [] if spot is None else [_text(spot, text, "pointer")]
 
 
-def _names(board: Board, requests: Iterable[tuple[Box, str]], font: float, apart: float | None) -> list[str]:
-    """The texts of the names that find a free place by their boxes, in turn; a name already standing closer
-    than ``apart`` is not repeated (None: always is)."""
+def _role_names(board: Board, requests: Iterable[tuple[Box, str]], font: float) -> list[str]:
+    """The texts of names that matter (roles, the performer), in turn: every one, however many decoys stand in a
+    row, at a spot clear of other objects if there is one, else over one (a ball in a container), never over
+    text."""
     return [_text(spot, text) for around, text in requests
-            if not (apart is not None and board.repeats(around, text, apart))
-            and (spot := board.place(around, text, font))]
+            if (spot := board.place(around, text, font) or board.place(around, text, font, over_objects=True))]
+
+
+def _names(board: Board, requests: Iterable[tuple[Box, str]], font: float, apart: float) -> list[str]:
+    """The texts of the types' names that find a spot clear of other objects, in turn; a name already standing
+    closer than ``apart`` is not repeated (a row of walls needs one)."""
+    return [_text(spot, text) for around, text in requests
+            if not board.repeats(around, text, apart) and (spot := board.place(around, text, font))]
 
 
 def _text(spot: Point, text: str, kind: str = "") -> str:
