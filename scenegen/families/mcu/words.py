@@ -132,15 +132,20 @@ def criteria(facts: Facts, text: str, steps: Sequence[str], needed: Sequence[str
 def task_yaml(commands: Sequence[str], text: str) -> str:
     """The task configuration as MCU reads it: ``custom_init_commands`` and ``text``; every string double-quoted,
     so no command's braces, colons or quotes can confuse a loader."""
-    listed = "".join(f"- {_quoted(command)}\n" for command in commands)
+    if not commands:
+        return f"custom_init_commands: []\ntext: {_quoted(text)}\n"
+    joined = "".join(commands)
+    if joined.isascii() and joined.isprintable() and "\\" not in joined:  # every command the family writes:
+        # only quotes need escaping
+        quoted = [command.replace('"', '\\"') if '"' in command else command for command in commands]
+        listed = '- "' + '"\n- "'.join(quoted) + '"\n'
+    else:
+        listed = "".join(f"- {_quoted(command)}\n" for command in commands)
     return f"custom_init_commands:\n{listed}text: {_quoted(text)}\n"
 
 
 def _quoted(text: str) -> str:
-    """A YAML double-quoted scalar of ``text``: in ASCII without a backslash (every command and text the family
-    writes), only a double quote needs escaping."""
-    if '"' not in text and "\\" not in text and text.isascii():
-        return f'"{text}"'
-    if not text.isascii() or "\\" in text:
-        return json.dumps(text)  # a JSON string is a YAML double-quoted scalar too
-    return '"' + text.replace('"', '\\"') + '"'
+    """A YAML double-quoted scalar of ``text``."""
+    if text.isascii() and text.isprintable() and "\\" not in text:
+        return '"' + text.replace('"', '\\"') + '"'
+    return json.dumps(text)  # a JSON string is a YAML double-quoted scalar too
