@@ -26,9 +26,10 @@ class Ground:
 
     def spot(self, draws: Draws, low: int, high: int, dy: int = 0) -> Cell:
         """A free cell whose horizontal distance from the agent is from ``low`` to ``high``."""
+        uniform, width = draws.uniform, 2 * high + 1
         for _ in range(TRIES):
-            dx, dz = draws.below(2 * high + 1) - high, draws.below(2 * high + 1) - high
-            if low <= math.hypot(dx, dz) <= high and self._free(dx, dz):
+            dx, dz = int(uniform() * width) - high, int(uniform() * width) - high
+            if low * low <= dx * dx + dz * dz <= high * high and self._free(dx, dz):
                 self.used.add((dx, dz))
                 return (dx, dy, dz)
         raise GenerationError(f"no free cell from {low} to {high} blocks from the agent")

@@ -247,8 +247,9 @@ def _conditions(settings: Settings, setups: list[Setup], ground: Ground, draws: 
 
 def _shuffle(commands: list[str], draws: Draws) -> None:
     """Fisher-Yates on the sample's draws: needed and unneeded commands mixed, as MCU's prompt asks."""
+    uniform = draws.uniform
     for i in range(len(commands) - 1, 0, -1):
-        j = draws.below(i + 1)
+        j = int(uniform() * (i + 1))
         commands[i], commands[j] = commands[j], commands[i]
 
 
