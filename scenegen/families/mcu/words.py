@@ -106,27 +106,29 @@ def step_words(facts: Facts, step: dict[str, Any]) -> str:
     return f"find the {name(facts, step['target'])} within {step['within']} blocks"
 
 
+#: The rules every task shares, between its action control and its efficiency (written once: a hard config's
+#: criteria are a few hundred words).
+_SHARED_RULES = (f"*** {DIMENSIONS[2]}:\n- notices a step that did not work (a missing material, a block broken "
+                 "without the right tool, a missed target) and corrects it\n"
+                 f"*** {DIMENSIONS[3]}:\n- tries a sound way to the goal other than the usual one where the game "
+                 "allows it\n")
+
+
 def criteria(facts: Facts, text: str, steps: Sequence[str], needed: Sequence[str],
              distractors: Sequence[str], conditions: Sequence[str]) -> str:
-    """The grading criteria of one task: six major criteria (``***``), each with its rules; task progress lists the
-    key steps of the plan (``steps``, in words), material use names what is needed and what is not."""
-    needed_words = _names(facts, needed) or "nothing but its bare hands"
-    efficiency = f"reaches the goal in about {len(steps)} step{'s' if len(steps) > 1 else ''}, without repeating any"
-    rules = {
-        "Task Progress": [f"key step {k}: {words}" for k, words in enumerate(steps, 1)]
-        + [f"completes the task: {text[:-1].lower()}"],
-        "Action Control": ["acts toward the task and avoids unrelated or aimless actions"]
-        + ([f"keeps to the task despite {' and '.join(_CONDITIONS[c] for c in conditions)}"] if conditions else []),
-        "Error Recognition and Correction": [("notices a step that did not work (a missing material, a block broken "
-                                              "without the right tool, a missed target) and corrects it")],
-        "Creative Attempts": ["tries a sound way to the goal other than the usual one where the game allows it"],
-        "Task Completion Efficiency": [efficiency],
-        "Material Selection and Usage": [f"chooses and uses what the task needs: {needed_words}"]
-        + ([f"leaves the unneeded items alone ({_names(facts, distractors)})"]
-           if distractors else []),
-    }
-    return f"Task: {text}\n" + "".join(f"*** {dimension}:\n- " + "\n- ".join(rules[dimension]) + "\n"
-                                      for dimension in DIMENSIONS)
+    """The grading criteria of one task: MCU's six dimensions as major criteria (``*** Name:``) in its order, each
+    with its rules (``- ...``); task progress lists the key steps of the plan (``steps``, in words), material use
+    names what is needed and what is not."""
+    progress = "".join([f"- key step {k}: {words}\n" for k, words in enumerate(steps, 1)])
+    despite = f"- keeps to the task despite {_listed([_CONDITIONS[c] for c in conditions])}\n" if conditions else ""
+    unneeded = f"- leaves the unneeded items alone ({_names(facts, distractors)})\n" if distractors else ""
+    plural = "s" if len(steps) > 1 else ""
+    return (f"Task: {text}\n*** {DIMENSIONS[0]}:\n{progress}- completes the task: {text[:-1].lower()}\n"
+            f"*** {DIMENSIONS[1]}:\n- acts toward the task and avoids unrelated or aimless actions\n{despite}"
+            f"{_SHARED_RULES}"
+            f"*** {DIMENSIONS[4]}:\n- reaches the goal in about {len(steps)} step{plural}, without repeating any\n"
+            f"*** {DIMENSIONS[5]}:\n- chooses and uses what the task needs: "
+            f"{_names(facts, needed) or 'nothing but its bare hands'}\n{unneeded}")
 
 
 def task_yaml(commands: Sequence[str], text: str) -> str:
