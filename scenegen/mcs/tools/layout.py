@@ -75,9 +75,10 @@ def ball_cells(extent: tuple[float, float, float, float], room: tuple[float, flo
 
 
 def start_is_clear(room: tuple[float, float], taken: np.ndarray, start: tuple[float, float]) -> bool:
-    """Whether ``start`` (x, z) keeps ``START_CLEARANCE`` from the walls and from every bounds (N, 4) in ``taken``."""
+    """Whether a fixed ``start`` (x, z) keeps ``START_CLEARANCE`` from every bounds (N, 4) in ``taken`` with the
+    performer inside the room (the evaluation's own starts come nearer the walls than a drawn one does)."""
     point = np.array(start, dtype=float)
-    if np.any(np.abs(point) > np.array(room) / 2 - START_CLEARANCE):
+    if np.any(np.abs(point) > np.array(room) / 2 - PERFORMER_RADIUS):
         return False
     gap = np.maximum(taken[:, :2] - START_CLEARANCE - point, point - taken[:, 2:] - START_CLEARANCE)
     return not bool(np.all(gap < 0, axis=1).any())
