@@ -6,7 +6,16 @@ from scenegen.families.asymmetric_tool.layout import PLACEMENTS
 from scenegen.mcs.config import last_step, room_height, room_materials
 from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
 from scenegen.mcs.tools.lanes import DIRECTIONS
-from scenegen.mcs.tools.params import HOOK_EXTRA_LENGTH, L_SHAPE, LAVA_CELLS, ODD_ROOM_SIZE, TOOL_MATERIAL, TURN
+from scenegen.mcs.tools.params import (
+    BALL_CELL,
+    HOOK_EXTRA_LENGTH,
+    L_SHAPE,
+    LAVA_CELLS,
+    ODD_ROOM_SIZE,
+    PERFORMER_START,
+    TOOL_MATERIAL,
+    TURN,
+)
 from scenegen.plugin.params import Declaration, Param, number, one_of
 
 HOOK_GAP = number("hook_gap", 0.02, 1, "metres")
@@ -48,6 +57,8 @@ DECLARATION = Declaration(
               "How far a rotated tool is turned from the pull's line, the way that opens the corner of its arms to "
               "the ball (never a right angle, so that no straight move works before it is turned)."),
         Param("tool.material", TOOL_MATERIAL, list(TOOL_MATERIALS[:4]), "The tool's material."),
+        BALL_CELL,
+        PERFORMER_START,
         *room_materials("AI2-THOR/Materials/Walls/Drywall4Tiled", "AI2-THOR/Materials/Wood/DarkWood2",
                         "Custom/Materials/RedDrywallMCS"),
         last_step(5300, "The scene's last step (goal.last_step)."),
@@ -56,6 +67,8 @@ DECLARATION = Declaration(
         "room": "The room (MCS roomDimensions).",
         "lava": "The band of lava, in 1 m floor cells along the pull; it spans the room's whole width.",
         "tool": "The L-shaped tool and where its hook lies.",
+        "ball": "Where the ball lies.",
+        "performer": "Where the performer starts.",
         "materials": "Room materials.",
     },
 )

@@ -34,7 +34,7 @@ from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.tools.hooks import OUT_OF_LAVA, hook_length
 from scenegen.mcs.tools.kinds import HOOK_ROTATIONS, HOOKED_LENGTHS
 from scenegen.mcs.tools.lava import pool_cells
-from scenegen.mcs.tools.layout import bounds_to_world, performer_start, to_world
+from scenegen.mcs.tools.layout import bounds_to_world, performer_start, start_is_clear, to_world
 from scenegen.mcs.tools.turning import sweep_clear
 from scenegen.plugin.values import below
 
@@ -58,10 +58,16 @@ class AsymmetricTool(McsTask):
     checks = "scenegen.families.asymmetric_tool.checks:asymmetric_tool_problems"
     ids = 2
     # A rotated tool whose hook would come over the ball turning back is drawn again (a small hook gap with a
-    # large turn); the first draw stands whenever it can be turned back.
+    # large turn), as is a draw that leaves a fixed ball cell or start no room; the first draw stands whenever it
+    # can be laid out.
     attempts = TURN_ATTEMPTS
 
-    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Layout:
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        self.ball_cell = config["ball"]["cell"]
+        self.start = config["performer"]["start"]
+        super().__init__(config)
+
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Layout | None:
         shape, width = drawn["tool.shape"], drawn["tool.width"]
         length = hook_length(drawn["lava.before"], drawn["tool.hook_gap"], width, drawn["tool.extra_length"])
         if length is None:  # never: the feasibility checks refuse such configs
@@ -76,7 +82,12 @@ class AsymmetricTool(McsTask):
         # The ball's cell: ``behind`` cells from the wall behind it, anywhere across where that extent fits.
         ball_v = -(along / 2 - drawn["lava.behind"] - 0.5)  # lane v of the ball, measured from the room's centre
         reach = int(across / 2 - extent[0])
-        return Layout(hook, turn, extent, int(rng.integers(-reach, reach + 1)), ball_v)
+        if self.ball_cell is None:
+            return Layout(hook, turn, extent, int(rng.integers(-reach, reach + 1)), ball_v)
+        # A fixed cell: the one place across the band that puts the ball there, if the band and the tool allow it.
+        fitting = [u for u in range(-reach, reach + 1)
+                   if to_world(u, ball_v, drawn["direction"]) == tuple(map(float, self.ball_cell))]
+        return Layout(hook, turn, extent, fitting[0], ball_v) if fitting else None
 
     def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]] | None:
@@ -98,9 +109,14 @@ class AsymmetricTool(McsTask):
         tool_half, tool_along = layout.extent
         tool_bounds = bounds_to_world((ball_u - tool_half, ball_v + hook.centre - tool_along, ball_u + tool_half,
                                        ball_v + hook.centre + tool_along), direction)
-        start = performer_start(room, np.array([_band(room, direction, ball_v, before, behind), tool_bounds]), rng)
-        scene = self.frame(drawn, (start[0], 0.0, start[1]), [target, tool], target.id, facing=float(below(rng, 360)),
-                           lava=lava)
+        taken = np.array([_band(room, direction, ball_v, before, behind), tool_bounds])
+        if self.start is None:
+            start, facing = performer_start(room, taken, rng), float(below(rng, 360))
+        elif start_is_clear(room, taken, (self.start[0], self.start[1])):
+            start, facing = (float(self.start[0]), float(self.start[1])), float(self.start[2])
+        else:
+            return None
+        scene = self.frame(drawn, (start[0], 0.0, start[1]), [target, tool], target.id, facing=facing, lava=lava)
         truth = {
             "target_id": target.id,
             "tool_ids": [tool.id],
@@ -113,7 +129,8 @@ class AsymmetricTool(McsTask):
 
     def exhausted(self, index: int) -> Exception:
         return GenerationError(f"none of {TURN_ATTEMPTS} draws laid a rotated tool that turns back clear of the "
-                               "ball; use a larger tool.hook_gap or a smaller tool.turn")
+                               "ball (use a larger tool.hook_gap or a smaller tool.turn), or left room for the fixed "
+                               "ball.cell and performer.start")
 
     @feasibility
     def _largest_layout_fits(self) -> Iterator[Refusal]:
