@@ -114,8 +114,9 @@ def _goals(settings: Settings, level: str, composition: str, draws: Draws) -> tu
 
 
 def _overlap(goals: list[Goal], setups: list[Setup]) -> bool:
-    """Whether one goal's steps name another goal's target (mining obsidian collects obsidian): that goal would be
-    reached on the way, and its own steps would not be needed."""
+    """Whether composed goals would spoil one another's plans: one's steps name another's target (mining obsidian
+    collects obsidian, so that goal's own steps would not be needed), two use the same tool, two craft the same
+    thing, or one gives what another crafts."""
     if len(setups) == 1:
         return False
     tools: set[str] = set()
@@ -128,8 +129,8 @@ def _overlap(goals: list[Goal], setups: list[Setup]) -> bool:
         if tools & used:
             return True
         tools |= used
-        # What a goal crafts on its way must come from its own steps, not from another goal's materials.
-        # and two goals never craft the same thing: what one makes beyond its need could spare the other's step.
+        # What a goal crafts on its way must come from its own steps, not from another goal's materials, and two
+        # goals never craft the same thing: what one makes beyond its need could spare the other's step.
         crafted = {step["item"] for step in setup.steps if step["do"] == "craft"}
         if made & (crafted - STATIONS) or any(crafted.intersection(other.gives)
                                               for j, other in enumerate(setups) if j != k):
