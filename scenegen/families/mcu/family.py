@@ -22,8 +22,11 @@ class Mcu(Family):
 
     name = "mcu"
     task_categories = ("reinforcement-learning", "text-generation")
-    # A simple config's goals need nothing made first: an empty list in every record.
-    record_types: ClassVar[Mapping[str, Any]] = {"label": ["struct", {"made_first": ["list", "string"]}]}
+    # Lists of ids a config may leave empty in every record (nothing made first at the simple level, no mob for a
+    # craft, no item for a find, no distractor where a config asks none): declared, so one schema fits every config.
+    record_types: ClassVar[Mapping[str, Any]] = {"label": ["struct", {
+        name: ["list", "string"] for name in ("needed_items", "needed_blocks", "needed_mobs", "distractors",
+                                              "made_first")}]}
     description = ("MCU: Minecraft task configurations (custom_init_commands and text) for atomic and composed "
                    "goals at three levels, with evaluation criteria and a replayable plan.")
     about = ("Minecraft task configurations in MCU's YAML format (`custom_init_commands`, `text`) for atomic goals "

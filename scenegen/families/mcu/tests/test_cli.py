@@ -72,3 +72,13 @@ def test_composed_tasks_join_their_texts_and_merge_their_commands():
     for record in made:
         parts, composition = record["goal"]["parts"], record["goal"]["composition"]
         assert len(parts) in (2, 3) and f" {composition} " in record["text"]
+
+
+def test_lists_a_config_leaves_empty_load_as_lists_of_strings(run_cli, write_config, tmp_path):
+    config = write_config({"family": "mcu", "kind": "craft", "level": "simple", "simple": {"distractors": 0}})
+    out = tmp_path / "empty"
+    result = run_cli("make", "--config", str(config), "-n", "10", "--out", str(out), "--quiet", "--workers", "1")
+    assert result.code == 0, result.err
+    label = datasets.load_dataset(str(out), cache_dir=str(tmp_path / "cache"))["train"].features["label"]
+    for name in ("needed_mobs", "distractors", "made_first"):
+        assert label[name].feature.dtype == "string", (name, label[name])
