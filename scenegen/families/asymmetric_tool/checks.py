@@ -6,7 +6,8 @@ straight push of any tool gets the ball out; and a tool pulled straight (turned
 first, if need be, where the disc it sweeps is clear of walls and structures and
 no part of it comes over the ball: it may turn over lava,
 :mod:`scenegen.mcs.tools.turning`) does. The manifest must name one of the
-simplest such plans.
+simplest such plans; or, naming no tool, say the ball lies on open floor (the band along a side wall), where
+the performer walks up to it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from scenegen.errors import Problem
-from scenegen.mcs.tools.checks import ball_centre, ball_radius, plan_problems, scene_problems, target_of
+from scenegen.mcs.tools.checks import ball_centre, ball_radius, on_foot, plan_problems, scene_problems, target_of
 from scenegen.mcs.tools.floor import ToolFloor
 from scenegen.mcs.tools.kinds import tool_kind
 from scenegen.mcs.tools.plans import extracting_plans
@@ -27,7 +28,8 @@ from scenegen.mcs.tools.turning import over_lava
 def asymmetric_tool_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
     """Everything wrong with an Asymmetric Tool scene: layout, walls the lava reaches, push and pull, the label."""
     floor = ToolFloor(document)
-    problems = scene_problems(document, floor)
+    open_floor = truth is not None and not truth.get("tool_ids")
+    problems = scene_problems(document, floor, tool_needed=not open_floor)
     objects = document["objects"]
     kinds = [tool_kind(item["type"]) for item in objects]
     if not any(kind is not None and kind.hooked for kind in kinds):
@@ -39,6 +41,11 @@ def asymmetric_tool_problems(document: Mapping[str, Any], truth: Mapping[str, An
     if target is None:
         return problems
     index, ball = target
+    if open_floor:
+        if not on_foot(ball, floor):
+            problems.append(Problem(f"$.objects[{index}]", "the label says the ball lies on open floor, but the "
+                                                           "performer cannot walk up to it"))
+        return problems
     centre, radius = ball_centre(ball), ball_radius(ball)
     may_turn = over_lava(centre, radius)
     pushes = extracting_plans(objects, centre, radius, floor, kinds=("push",), may_turn=may_turn)

@@ -16,7 +16,7 @@ from scenegen.mcs.tools.params import (
     TOOL_MATERIAL,
     TURN,
 )
-from scenegen.plugin.params import Declaration, Param, number, one_of
+from scenegen.plugin.params import FLAG, Declaration, Param, number, one_of
 
 HOOK_GAP = number("hook_gap", 0.02, 1, "metres")
 TOOL_WIDTH = one_of("tool_width", TOOL_WIDTHS, "a tool_hooked width (of each arm)", json_type="number")
@@ -57,6 +57,10 @@ DECLARATION = Declaration(
               "How far a rotated tool is turned from the pull's line, the way that opens the corner of its arms to "
               "the ball (never a right angle, so that no straight move works before it is turned)."),
         Param("tool.material", TOOL_MATERIAL, list(TOOL_MATERIALS[:4]), "The tool's material."),
+        Param("ball.open_floor", FLAG, False,
+              "Whether the ball lies on open floor (half the evaluation's scenes): the band of lava, as deep, runs "
+              "the room's whole length along the wall to the right of the pull (to the left where the tool leaves "
+              "no room there), and the performer walks up to the ball; no tool is needed."),
         BALL_CELL,
         PERFORMER_START,
         *room_materials("AI2-THOR/Materials/Walls/Drywall4Tiled", "AI2-THOR/Materials/Wood/DarkWood2",

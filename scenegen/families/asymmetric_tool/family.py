@@ -34,7 +34,7 @@ from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.tools.hooks import OUT_OF_LAVA, hook_length
 from scenegen.mcs.tools.kinds import HOOK_ROTATIONS, HOOKED_LENGTHS
 from scenegen.mcs.tools.lava import pool_cells
-from scenegen.mcs.tools.layout import bounds_to_world, performer_start, start_is_clear, to_world
+from scenegen.mcs.tools.layout import WALKWAY, bounds_to_world, performer_start, start_is_clear, to_world
 from scenegen.mcs.tools.turning import sweep_clear
 from scenegen.plugin.values import below
 
@@ -105,11 +105,19 @@ class AsymmetricTool(McsTask):
         rotated = drawn["tool.placement"] == "rotated"
         if rotated and not _turns_back_clear(tool, HOOK_ROTATIONS[direction], np.array(ball), room):
             return None
-        lava = _lava(room, direction, ball_v, before, behind, ball)
         tool_half, tool_along = layout.extent
-        tool_bounds = bounds_to_world((ball_u - tool_half, ball_v + hook.centre - tool_along, ball_u + tool_half,
-                                       ball_v + hook.centre + tool_along), direction)
-        taken = np.array([_band(room, direction, ball_v, before, behind), tool_bounds])
+        tool_lane = (ball_u - tool_half, ball_v + hook.centre - tool_along, ball_u + tool_half,
+                     ball_v + hook.centre + tool_along)
+        on_foot = bool(drawn["ball.open_floor"])
+        if on_foot:
+            band = _side_band(room, direction, before + 1 + behind, min(tool_lane[0], ball_u - 0.5),
+                              max(tool_lane[2], ball_u + 0.5))
+            if band is None:
+                return None
+        else:
+            band = _band(room, direction, ball_v, before, behind)
+        lava = _cells(band, ball)
+        taken = np.array([band, bounds_to_world(tool_lane, direction)])
         if self.start is None:
             start, facing = performer_start(room, taken, rng), float(below(rng, 360))
         elif start_is_clear(room, taken, (self.start[0], self.start[1])):
@@ -119,9 +127,10 @@ class AsymmetricTool(McsTask):
         scene = self.frame(drawn, (start[0], 0.0, start[1]), [target, tool], target.id, facing=facing, lava=lava)
         truth = {
             "target_id": target.id,
-            "tool_ids": [tool.id],
-            "actions": ["rotate", "pull"] if rotated else ["pull"],
-            "direction": direction,
+            "ball_on_open_floor": on_foot,
+            "tool_ids": [] if on_foot else [tool.id],
+            "actions": [] if on_foot else ["rotate", "pull"] if rotated else ["pull"],
+            "direction": None if on_foot else direction,
             "placement": drawn["tool.placement"],
             "tool": {"type": tool.type, "shape": drawn["tool.shape"], "width": hook.width, "length": hook.length},
         }
@@ -224,11 +233,23 @@ def _band(room: tuple[float, float], direction: str, ball_v: float, before: int,
     return bounds_to_world((-half, ball_v - behind - 0.5, half, ball_v + before + 0.5), direction)
 
 
-def _lava(room: tuple[float, float], direction: str, ball_v: float, before: int, behind: int,
-          ball: tuple[float, ...]) -> tuple[tuple[int, int], ...]:
+def _side_band(room: tuple[float, float], direction: str, depth: int, low_u: float,
+               high_u: float) -> tuple[float, float, float, float] | None:
+    """Room bounds of an open-floor scene's band, ``depth`` cells deep along the room's whole length by the wall
+    to the right of the pull (+u), or to the left where the ball and tool (across ``low_u`` to ``high_u``) leave no
+    walkway on the right; None where neither side does."""
+    along, across = _along_across(room, direction)
+    edge = across / 2 - depth
+    if high_u + WALKWAY <= edge:
+        return bounds_to_world((edge, -along / 2, across / 2, along / 2), direction)
+    if low_u - WALKWAY >= -edge:
+        return bounds_to_world((-across / 2, -along / 2, -edge, along / 2), direction)
+    return None
+
+
+def _cells(band: tuple[float, float, float, float], ball: tuple[float, ...]) -> tuple[tuple[int, int], ...]:
     """Every cell of the band but the ball's."""
-    x0, z0, x1, z1 = (round(value + inward) for value, inward in zip(
-        _band(room, direction, ball_v, before, behind), (0.5, 0.5, -0.5, -0.5), strict=True))
+    x0, z0, x1, z1 = (round(value + inward) for value, inward in zip(band, (0.5, 0.5, -0.5, -0.5), strict=True))
     return pool_cells((x0, z0), (x1, z1), frozenset({(round(ball[0]), round(ball[1]))}))
 
 

@@ -96,7 +96,7 @@ FEATURES = (
     Feature("frame", frame, 0.0),
 )
 #: The features the template does not yet reproduce (docs/fidelity/asymmetric_tool.md says how they differ).
-KNOWN_GAPS = frozenset({"band of lava", "ball in the band", "tool's rotation"})
+KNOWN_GAPS = frozenset({"tool's rotation"})
 
 
 def compare(n: int) -> tuple[list[Row], int]:

@@ -41,6 +41,7 @@ configs = st.fixed_dictionaries({
                                    "width": value([0.5, 0.75, 1.0], ranges=False),
                                    "hook_gap": value([0.02, 0.18, 0.5]), "extra_length": value(range(4)),
                                    "placement": value(["aligned", "rotated"]), "turn": value([5, 10, 20, 35, 50])}),
+    "ball": st.fixed_dictionaries({"open_floor": value([True, False])}),
 })
 
 
@@ -58,6 +59,9 @@ def test_every_scene_is_valid_and_its_label_true(config, seed, index):
     assert room.buffer(1e-6).contains(ball) and room.buffer(1e-6).contains(tool)
     assert ball.intersection(tool).area < 1e-9
     assert replay(scene, truth) == (True, "")
+    if truth["ball_on_open_floor"]:
+        assert truth["tool_ids"] == [] and truth["direction"] is None
+        return
     rotation = scene["objects"][1]["shows"][0]["rotation"]["y"]
     if truth["placement"] == "rotated":
         assert truth["actions"] == ["rotate", "pull"] and rotation % 90
@@ -214,3 +218,14 @@ def test_impossible_configs_are_refused(config, path):
 def test_invalid_values_are_refused(config):
     with pytest.raises(ConfigError):
         check_config({"family": "asymmetric_tool", **config}, AsymmetricTool.config_schema())
+
+
+def test_a_real_open_floor_scene_passes_the_checks_as_one():
+    """Half the evaluation's scenes lay the band along a side wall, the ball on open floor: labelled with no tool,
+    such a scene passes the checks and the replay; labelled with its tool, it does not."""
+    scene = json.loads((REFERENCE_SCENES / "eval7" / "eval_7_interactive_asymmetric_tool_0001_05.json").read_text())
+    truth = {"target_id": scene["objects"][0]["id"], "tool_ids": [], "actions": [], "direction": None}
+    assert asymmetric_tool_problems(scene, truth) == []
+    assert replay(scene, truth) == (True, "")
+    labelled = {**truth, "tool_ids": [scene["objects"][1]["id"]], "actions": ["rotate", "pull"], "direction": "-z"}
+    assert asymmetric_tool_problems(scene, labelled)
