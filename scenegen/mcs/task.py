@@ -123,9 +123,15 @@ class McsTask(McsFamily):
         and their :meth:`pair_record`; None when this draw turns out unusable."""
         if not self.pairs:
             built = self.build(drawn, layout, ids, rng)
-            return None if built is None else Sample(documents={"": built[0]}, params=drawn, truth=built[1])
+            return None if built is None else Sample(documents={"": built[0]}, params=self.recorded_params(drawn),
+                                                     truth=built[1])
         twin = self.twin(drawn, layout, rng)
         return None if twin is None else self._pair(drawn, layout, twin, ids, rng)
+
+    def recorded_params(self, drawn: dict[str, Any]) -> dict[str, Any]:
+        """The parameters a sample's record holds: what was drawn (a family may write a keyword as what it
+        stands for, so that a parameter's column has one type whatever the config)."""
+        return drawn
 
     def build(self, drawn: dict[str, Any], layout: Any, ids: Any,
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]] | None:
@@ -164,7 +170,7 @@ class McsTask(McsFamily):
         scene_b = self.build(drawn, twin, ids, rng)
         if scene_a is None or scene_b is None:
             raise GenerationError(f"{self.name}: a pair's layout could not be built")
-        return Sample(documents={"a": scene_a[0], "b": scene_b[0]}, params=drawn,
+        return Sample(documents={"a": scene_a[0], "b": scene_b[0]}, params=self.recorded_params(drawn),
                       truth={"a": scene_a[1], "b": scene_b[1]}, pair=self.pair_record(drawn, layout, twin))
 
     # --- the replay ------------------------------------------------------------------------

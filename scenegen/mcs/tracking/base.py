@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -29,6 +29,16 @@ class TrackingFamily(McsTask):
     pairing = OPTIONAL_PAIRS
     checks = "scenegen.mcs.tracking.checks:tracking_problems"
     attempts = MAX_REDRAWS
+    # Integers whatever the config: a run without an odd container, or one that draws "any" index, holds None.
+    record_types: ClassVar[Mapping[str, Any]] = {"label": ["struct", {"odd_container_index": "int64"}],
+                                                  "params": ["struct", {"containers.odd_index": "int64"}]}
+
+    def recorded_params(self, drawn: dict[str, Any]) -> dict[str, Any]:
+        """The drawn values, with the odd container's index "any" recorded as None (no index was fixed; the label
+        says which container is odd)."""
+        if drawn.get("containers.odd_index") == "any":
+            return {**drawn, "containers.odd_index": None}
+        return drawn
 
     def draw(self, rng: np.random.Generator) -> dict[str, Any]:
         drawn = super().draw(rng)
