@@ -48,8 +48,9 @@ class AsymmetricTool(McsTask):
     about = ("MCS eval 7 Asymmetric Tool Use: a ball in a band of lava reaching three walls (no push gets it out) and "
              "a hooked or isosceles tool lying with its hook behind the ball, its long arm out of the lava, to be "
              "pulled, or lying turned about the same centre, to be turned back first")
-    label_about = ("`target_id`, `tool_ids`, `actions` (`pull`, or `rotate`, `pull`), the `direction` of the pull, "
-                   "the tool's `placement`, type and size")
+    label_about = ("`target_id`, whether the ball lies on open floor (`ball_on_open_floor`: then no tool, no actions "
+                   "and no direction), `tool_ids`, `actions` (`pull`, or `rotate`, `pull`), the `direction` of the "
+                   "pull, the tool's `placement`, type and size")
     declaration = DECLARATION
     answers = ("direction",)
     cues = ("tool.shape", "placement")

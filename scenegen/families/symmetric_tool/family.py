@@ -55,8 +55,10 @@ class SymmetricTool(McsTask):
     about = ("MCS eval 7 Symmetric Tool Use: a ball on an island in a lava pool in a free room; a rectangular tool at "
              "least as long as the lava it spans, in the pushing line (between guide rails or not) along any of the "
              "four directions, or beside it (and turned) to be slid (and turned) in first")
-    label_about = ("`target_id`, the `tool_ids` to use, the `actions` needed (`push`, `rotate`), the `direction` the "
-                   "ball comes out, the tool's `placement`, whether there are `guide_rails`, the tool's type and size")
+    label_about = ("`target_id`, whether the ball lies on open floor (`ball_on_open_floor`: then no tool, no actions "
+                   "and no direction), the `tool_ids` to use, the `actions` needed (`push`, `rotate`), the `direction` "
+                   "the ball comes out, the tool's `placement`, whether there are `guide_rails`, the tool's type and "
+                   "size")
     declaration = DECLARATION
     answers = ("direction",)
     cues = ("placement", "guide_rails")
