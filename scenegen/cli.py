@@ -307,6 +307,8 @@ def stats_command(run: Path, as_json: bool, page: Path | None) -> None:
 
         write_page(run, report, page)
     click.echo(json.dumps(report, indent=2) if as_json else report_text(report))
+    if page is not None:  # on stderr: stdout holds the report (JSON with --json)
+        click.echo(f"wrote the page {page}", err=True)
 
 
 @cli.command(name="list")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -126,21 +127,52 @@ QUIET_CHROMIUM = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run
                   "--disable-component-update", "--disable-sync")
 
 
-@pytest.mark.skipif(chromium() is None, reason="no Chromium: install Debian's chromium package (`.ci/run` does)")
-def test_a_real_browser_loads_the_page_and_draws_the_charts(run_cli, tmp_path):
-    out = made(tmp_path, "shell_game", 40)
-    page = tmp_path / "stats.html"
-    assert run_cli("stats", str(out), "--html", str(page)).code == 0
+#: The width the page must fit without scrolling sideways (a laptop's screen).
+SCREEN_WIDTH = 1280
+#: Appended to a copy of the page: what the browser laid out, in the page's body once it has loaded.
+MEASURE = ("<script>document.body.dataset.overflow = document.documentElement.scrollWidth > "
+           "document.documentElement.clientWidth ? 'yes' : 'no';</script></body>")
+
+
+def browser_or_skip() -> str:
+    """Chromium's command; a skip where there is none, except in CI, where a missing browser is a failure."""
     executable = chromium()
-    assert executable is not None  # the skipif above
-    browser = (executable, *QUIET_CHROMIUM, f"--user-data-dir={tmp_path / 'profile'}")
-    dom = subprocess.run([*browser, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120,
+    if executable is None:
+        if os.environ.get("CI"):
+            pytest.fail("no Chromium in CI: .ci/run installs Debian's chromium package")
+        pytest.skip("no Chromium: install Debian's chromium package (`.ci/run` does)")
+    return executable
+
+
+@pytest.mark.parametrize(("config", "n"), [("shell_game", 40), ("caip", 300)])
+def test_a_real_browser_loads_the_page_draws_the_charts_and_fits_the_screen(run_cli, tmp_path, config, n):
+    executable = browser_or_skip()
+    out = made(tmp_path, config, n)
+    page = tmp_path / "stats.html"
+    done = run_cli("stats", str(out), "--html", str(page))
+    assert done.code == 0 and f"wrote the page {page}" in done.err
+    browser = (executable, *QUIET_CHROMIUM, f"--user-data-dir={tmp_path / 'profile'}",
+               f"--window-size={SCREEN_WIDTH},2000")
+    measured = tmp_path / "measured.html"
+    measured.write_text(page.read_text(encoding="utf-8").replace("</body>", MEASURE, 1), encoding="utf-8")
+    dom = subprocess.run([*browser, "--dump-dom", measured.as_uri()], capture_output=True, text=True, timeout=120,
                          env={**os.environ, "HOME": str(tmp_path)}, check=True).stdout
-    assert "<h1>scenegen stats: shell_game" in dom and dom.count("<svg") >= 10
+    assert f"<h1>scenegen stats: {config}" in dom and dom.count("<svg") >= 4
+    assert 'data-overflow="no"' in dom, f"the page is wider than {SCREEN_WIDTH} px"
     shot = tmp_path / "shot.png"
-    subprocess.run([*browser, f"--screenshot={shot}", "--window-size=1200,1600", page.as_uri()],
+    subprocess.run([*browser, f"--screenshot={shot}", page.as_uri()],
                    capture_output=True, timeout=120, env={**os.environ, "HOME": str(tmp_path)}, check=True)
     assert colours(shot) > 20  # the charts' bars, lines and text, not a blank page
+
+
+def test_the_page_gives_each_share_as_the_text_report_does(run_cli, tmp_path):
+    """A list field's values (CAIP's action types) are shares of the documents in both, not of the values."""
+    out = made(tmp_path, "caip", 300)
+    text = run_cli("stats", str(out), "--html", str(tmp_path / "stats.html")).out
+    page = (tmp_path / "stats.html").read_text(encoding="utf-8")
+    shares = re.findall(r"action_types\[\]\n((?:\s+[A-Z]+\s+[\d,]+\s+[\d.]+%.*\n)+)", text)[0]
+    for name, count, share in re.findall(r"([A-Z]+)\s+([\d,]+)\s+([\d.]+%)", shares):
+        assert f">{count} ({share})</text>" in page, (name, count, share)
 
 
 def colours(png: Path) -> int:

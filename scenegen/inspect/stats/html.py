@@ -16,10 +16,11 @@ CHART_WIDTH = 440
 COLUMN_CHART_HEIGHT = 90
 
 _STYLE = """
-body { font: 14px/1.4 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
+body { font: 14px/1.4 system-ui, sans-serif; margin: 2em auto; padding: 0 1em; max-width: 1100px; color: #222; }
 h1 { font-size: 1.4em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
-table { border-collapse: collapse; } td, th { padding: 4px 8px; border-bottom: 1px solid #eee; vertical-align: top;
-  text-align: left; }
+table { border-collapse: collapse; max-width: 100%; } td, th { padding: 4px 8px; border-bottom: 1px solid #eee;
+  vertical-align: top; text-align: left; overflow-wrap: anywhere; }
+svg { max-width: 100%; height: auto; }
 .flag { color: #b00; font-weight: bold; } .muted { color: #777; } code { font-size: 0.95em; }
 .chart text { font: 11px system-ui, sans-serif; fill: #333; }
 .chart .bar { fill: #4a7bd0; } .chart .expected { fill: none; stroke: #d0704a; stroke-width: 1.5; }
@@ -39,10 +40,11 @@ def report_html(report: Mapping[str, Any], sheet: str | None = None) -> str:
     ]
     parts += _shortcuts(report)
     parts += _probe(report["probe"])
-    parts += ["<h2>Labels</h2>", "<p class=muted>Per document.</p>", _fields_table(report["labels"])]
+    parts += ["<h2>Labels</h2>", "<p class=muted>Per document.</p>",
+              _fields_table(report["labels"], report["documents"])]
     parts += _parameters(report)
     for name, item in report.get("documents_stats", {}).items():
-        parts += [f"<h2>{escape(name)}</h2>", _item(item)]
+        parts += [f"<h2>{escape(name)}</h2>", _item(item, report["documents"])]
     if sheet:
         parts += ['<h2 id="scenes">The first scenes</h2>', sheet]
     parts += ["</body>", "</html>", ""]
@@ -98,8 +100,8 @@ def _probe_score(fit: Mapping[str, Any]) -> str:
     return f"<span class=flag>{text} FLAGGED</span>" if fit["flagged"] else text
 
 
-def _fields_table(fields: Mapping[str, Mapping[str, Any]]) -> str:
-    rows = "".join(f"<tr><td><code>{escape(path)}</code></td><td>{_item(field)}</td></tr>"
+def _fields_table(fields: Mapping[str, Mapping[str, Any]], documents: int) -> str:
+    rows = "".join(f"<tr><td><code>{escape(path)}</code></td><td>{_item(field, documents)}</td></tr>"
                    for path, field in fields.items())
     return f"<table>{rows}</table>"
 
@@ -109,7 +111,7 @@ def _parameters(report: Mapping[str, Any]) -> list[str]:
     for path, param in report["params"].items():
         asked = escape(param["requested"] or "derived by the family")
         chart = _histogram(param["histogram"]) if param.get("histogram") and param["kind"] != "categorical" \
-            else _item(param)
+            else _item(param, report["samples"])
         test = ""
         if "test" in param:
             p = "" if param["p"] is None else f"p = {param['p']:.3g}"
@@ -122,12 +124,14 @@ def _parameters(report: Mapping[str, Any]) -> list[str]:
             "<table><tr><th>parameter</th><th>asked</th><th>observed</th><th>test</th></tr>", *rows, "</table>"]
 
 
-def _item(item: Mapping[str, Any]) -> str:
+def _item(item: Mapping[str, Any], total: int) -> str:
+    """One field's figures; a category's share is of ``total`` (the documents, or the samples), as the text
+    report gives it: a list field's values (CAIP's action types) add up to more or less than it."""
     kind = item["kind"]
     if kind == "categorical":
-        return _bars(item["counts"])
+        return _bars(item["counts"], total)
     if kind == "histogram":
-        return _bars(item["bins"])
+        return _bars(item["bins"], sum(item["bins"].values()))
     if kind == "numeric":
         return f"min {item['min']:.4g}, mean {item['mean']:.4g}, max {item['max']:.4g}"
     if kind == "count":
@@ -135,9 +139,9 @@ def _item(item: Mapping[str, Any]) -> str:
     return f"<span class=muted>{escape(item['note'])}</span>"
 
 
-def _bars(counts: Mapping[str, int]) -> str:
-    """Horizontal bars, one per value, with its count and share."""
-    total = sum(counts.values()) or 1
+def _bars(counts: Mapping[str, int], total: int) -> str:
+    """Horizontal bars, one per value, with its count and its share of ``total``."""
+    total = total or 1
     most = max(counts.values(), default=1) or 1
     span = CHART_WIDTH - LABEL_WIDTH - 90
     rows = []
