@@ -20,7 +20,6 @@ import warnings
 from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import import_module
-from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -104,6 +103,8 @@ def family_packages() -> dict[str, Path]:
     package is the one holding the module its entry point names (two families
     may share one, as ``approach`` and ``imitation`` do), listed once.
     """
+    from importlib.util import find_spec  # for bare template names and the tests: no run by path pays for it
+
     packages: dict[str, Path] = {}
     for _, value in _entry_point_references():
         match = _REFERENCE.match(value)
