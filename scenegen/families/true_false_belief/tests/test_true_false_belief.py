@@ -168,7 +168,7 @@ def test_the_other_view_mirrors_the_world_in_z_as_the_evaluation_does():
 
 def test_false_belief_hides_the_primary_agent_from_the_test_start_until_it_walks_in():
     family = family_for({"belief": "false"})
-    sample, documents, _ = checked_sample(family, 2, "tfb_", 0)
+    _, documents, _ = checked_sample(family, 2, "tfb_", 0)
     for document in documents.values():
         world = World(document)
         main = world.main
