@@ -157,8 +157,9 @@ TRAINING = sorted(path for name, path in bundled_templates().items() if not name
 KNOWN = {
     "tool_choice.yaml": "issue 33: in obstructed scenes the side whose wall is nearer the platform is wrong; the probe "
                         "reads the side off the first object listed, the target ball (100%)",
-    "helper_hinderer.yaml": "issue 33: the agent acting in familiarisation trial 5 is always the hinderer; the probe's "
-                            "tree reads `expected` off the primary agent's last place and agent 2's 11th",
+    "helper_hinderer.yaml": "issue 33: the agent acting in familiarisation trial 5 was always the hinderer (the plan "
+                            "is now shuffled); the probe's tree still reads `expected` off the primary agent's last "
+                            "place and agent 2's at its 11th keyframe, perhaps the task itself",
     "set_rotation.yaml": "issue 33: the ball is never in the centre container; the probe reads the container off the "
                          "ball's first place, which is the task itself",
     "shell_game.yaml": "issue 33: with three containers the first one dragged holds the ball half the time; the probe "
