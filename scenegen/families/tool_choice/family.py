@@ -74,7 +74,9 @@ class ToolChoice(McsTask):
         length = lengths[below(rng, len(lengths))]
         # Recorded as made: the twin and the label read the placement and the move from here.
         if (drawn["other_side"], drawn["tool.obstruction"]) == ("obstructed", "parallel"):
-            _move_beside_parallel_walls(drawn, pool, length)
+            # Room for the farthest wall the config draws, not this draw's: the room left for the walls then
+            # does not depend on either side's draw, and neither wall's distance tells the sides apart.
+            _move_beside_parallel_walls(drawn, pool, length, self.parameters.high("tool.wall_distance"))
             return pool, length
         if self.moved_beside_parallel_walls_only:
             drawn["tool.placement"] = "aligned"
@@ -150,17 +152,17 @@ class ToolChoice(McsTask):
                                  f"at z {low['ball.z']}")
 
 
-def _move_beside_parallel_walls(drawn: dict[str, Any], pool: Pool, length: int) -> None:
+def _move_beside_parallel_walls(drawn: dict[str, Any], pool: Pool, length: int, wall: float) -> None:
     """Move the useful tool toward the platform, as in every parallel-wall scene of the evaluation, at least as far
-    as puts its twin (moved as far away from the other ball) beyond the drawn wall distance (or, where the room
-    is too narrow for that, any wall past both pools), and no farther than keeps it in the room."""
+    as puts its twin (moved as far away from the other ball) beyond a wall at ``wall`` (|x|; where the room is too
+    narrow for that, any wall past both pools), and no farther than keeps it in the room."""
     if drawn["tool.placement"] == "aligned":
         drawn["tool.placement"] = "offset"
     rotation = float(drawn["tool.turn"]) if drawn["tool.placement"] == "offset_rotated" else 0.0
     drawn["tool.shift_direction"] = "toward"
     room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
     drawn["tool.shift"] = parallel_shift(pool, room, drawn["tool.width"], length, rotation, drawn["tool.shift"],
-                                         drawn["tool.wall_distance"])
+                                         wall)
 
 
 def _truth(drawn: Mapping[str, Any], target: SceneObject, useful: SceneObject, other: OtherSide,
