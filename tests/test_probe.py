@@ -173,6 +173,8 @@ FOUND = {
     "symmetric_tool.yaml": "probe, issue 33: `direction` read off the tool's rotation and place (the task itself?)",
     "secondary_tool.yaml": "probe, issue 33: `direction` read off lava cells and the tool's place (the task itself?)",
     "hidden_set_rotation.yaml": "probe, issue 33: the container read off the ball's first place (the task itself)",
+    "true_false_belief.yaml": "probe, issue 33: `expected` read off the primary agent's keyframe count (the pair's "
+                              "scenes differ in length)",
 }
 
 
