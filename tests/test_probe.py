@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -178,14 +177,17 @@ FOUND = {
 }
 
 
-def _case(path: Path) -> Any:
-    reason = KNOWN.get(path.name) or FOUND.get(path.name)
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(path, id=path.name, marks=marks)
-
-
-@pytest.mark.parametrize("path", [_case(path) for path in TRAINING])
-def test_no_training_template_gives_an_answer_away_to_the_probe(path, tmp_path):
+@pytest.mark.parametrize("path", TRAINING, ids=lambda path: path.name)
+def test_no_training_template_gives_an_answer_away(path, tmp_path):
+    """No parameter or cue predicts an answer alone (every training template), and the learned probe flags none
+    (where it still does, KNOWN and FOUND say what it reads: that must stay flagged until it is dealt with)."""
     make(RunRequest(str(path), SAMPLES, out=tmp_path / "run", progress=False, workers=1, format="jsonl"))
-    flagged = [item for item in run_report(tmp_path / "run")["probe"]["labels"] if item["flagged"]]
-    assert not flagged, [(item["label"], item["majority"], item["tree"], item["linear"]) for item in flagged]
+    report = run_report(tmp_path / "run")
+    assert report["shortcuts"] == []
+    flagged = [item for item in report["probe"]["labels"] if item["flagged"]]
+    reason = KNOWN.get(path.name) or FOUND.get(path.name)
+    if reason is None:
+        assert not flagged, [(item["label"], item["majority"], item["tree"], item["linear"]) for item in flagged]
+    else:
+        assert flagged, f"{path.name} is no longer flagged: take it out of KNOWN or FOUND"
+        pytest.xfail(reason)
