@@ -52,6 +52,11 @@ finally:
 """
 
 
+#: Starts the reader from a small fresh process: Linux gives a child the peak memory of the process it was started
+#: from, so started from a test worker that had imported torch, say, a reader would be charged 800 MB it never held.
+_FRESH = "import subprocess, sys; sys.exit(subprocess.run(sys.argv[1:], check=False).returncode)"
+
+
 @dataclass
 class Read:
     code: int
@@ -63,8 +68,8 @@ class Read:
 def reader(*args: str | Path) -> Read:
     """Run ``scenegen ARGS`` (or ``read RUN``) in a fresh interpreter; a hang fails the test after TIMEOUT."""
     try:
-        done = subprocess.run([sys.executable, "-c", _RUNNER, *map(str, args)], capture_output=True, text=True,
-                              timeout=TIMEOUT, check=False)
+        done = subprocess.run([sys.executable, "-c", _FRESH, sys.executable, "-c", _RUNNER, *map(str, args)],
+                              capture_output=True, text=True, timeout=TIMEOUT, check=False)
     except subprocess.TimeoutExpired:
         pytest.fail(f"scenegen {' '.join(map(str, args))} hung for {TIMEOUT} s")
     peak = re.search(r"peak_mb=(\d+)\n$", done.stderr)
