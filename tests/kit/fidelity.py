@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +54,16 @@ class Feature:
     #: A categorical feature's real shares as the issue states them from the whole evaluation, for a feature the
     #: development half cannot show (None: measured on the development half).
     stated: Mapping[Any, float] | None = None
+
+
+def the_scene(sample: dict[str, Scene]) -> Scene:
+    """The one scene of a sample that is not a pair."""
+    return sample[""]
+
+
+def first_of_type(scene: Scene, prefix: str) -> Scene:
+    """The first object of ``scene`` whose type begins with ``prefix``."""
+    return next(item for item in scene["objects"] if item["type"].startswith(prefix))
 
 
 def real_samples(task: str, roles: Sequence[str] = ("",), folders: Sequence[Path] = (EVAL7,)) -> list[dict[str, Scene]]:
@@ -101,6 +113,33 @@ def side_by_side(features: Sequence[Feature], real: Sequence[dict[str, Scene]],
         rows += _numeric_rows(feature, real_values, made_values) if feature.numeric else \
             _category_rows(feature, real_values, made_values)
     return rows
+
+
+def compare(task: str, templates: str | Sequence[str], features: Sequence[Feature], n: int, *,
+            roles: Sequence[str] = ("",), folders: Sequence[Path] = DEV_FOLDERS,
+            seed: int = 0) -> tuple[list[Row], int]:
+    """The rows of every feature over the real scenes of ``task`` and ``n`` samples made from ``templates`` (one
+    template, or several sharing the samples equally), and how many real samples there are."""
+    real = real_samples(task, roles, folders)
+    return side_by_side(features, real, _made_from(templates, n, seed)), len(real)
+
+
+def _made_from(templates: str | Sequence[str], n: int, seed: int) -> Iterator[dict[str, Scene]]:
+    names = [templates] if isinstance(templates, str) else list(templates)
+    sizes = [n // len(names) + (k < n % len(names)) for k in range(len(names))]
+    return chain.from_iterable(generated_samples(name, size, seed) for name, size in zip(names, sizes, strict=True))
+
+
+def main(task: str, templates: str | Sequence[str], features: Sequence[Feature], argv: Sequence[str], *,
+         roles: Sequence[str] = ("",), folders: Sequence[Path] = DEV_FOLDERS) -> None:
+    """A fidelity module's ``python -m`` entry: print the Markdown table of ``templates`` (``argv``: the number of
+    samples, 10,000 by default) and the figures outside their tolerance; exit 1 if there are any."""
+    n = int(argv[0]) if argv else 10_000
+    rows, real = compare(task, templates, features, n, roles=roles, folders=folders)
+    print(table(rows, real, n))
+    missed = outside(rows)
+    print("\nOutside tolerance: " + ("; ".join(missed) if missed else "none"))
+    sys.exit(1 if missed else 0)
 
 
 def table(rows: Sequence[Row], real_count: int, generated_count: int) -> str:

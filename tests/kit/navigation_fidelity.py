@@ -12,7 +12,6 @@ the walk's length is compared as shares of bins of ten steps.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +19,8 @@ import numpy as np
 from scipy import ndimage
 
 from scenegen.mcs.floor_field import FloorField, body_crosses, cell_of
-from tests.kit.fidelity import Feature, Scene, generated_samples, outside, real_samples, side_by_side, table
+from tests.kit import fidelity
+from tests.kit.fidelity import EVAL7, Feature, Row, Scene
 
 #: A share measured on ten real scenes, against the generated one (about two standard errors, see above).
 SHARE_TOLERANCE = 0.3
@@ -169,19 +169,14 @@ def navigation_features(kind: str) -> list[Feature]:
     ]
 
 
-def compare(kind: str, count: int, seed: int = 0) -> tuple[list, int]:
-    """The side-by-side rows of ``kind``'s eval7 template, ``count`` generated scenes against the real ones, and
-    the number of real scenes."""
-    real = real_samples(f"interactive_{kind}")
-    return side_by_side(navigation_features(kind), real, generated_samples(f"eval7_{kind}", count, seed)), len(real)
+def compare(kind: str, count: int, seed: int = 0) -> tuple[list[Row], int]:
+    """The side-by-side rows of ``kind``'s eval7 template, ``count`` generated scenes against the real ones of
+    the development half's folder, and the number of real scenes."""
+    return fidelity.compare(f"interactive_{kind}", f"eval7_{kind}", navigation_features(kind), count,
+                            folders=(EVAL7,), seed=seed)
 
 
 def main(kind: str, argv: Sequence[str]) -> None:
     """Print the Markdown table of ``kind``'s eval7 template (``argv``: the number of scenes, 10,000 by default)
     and the figures outside their tolerance."""
-    count = int(argv[0]) if argv else 10_000
-    rows, real_count = compare(kind, count)
-    print(table(rows, real_count, count))
-    missed = outside(rows)
-    print("\nOutside tolerance: " + ("; ".join(missed) if missed else "none"))
-    sys.exit(1 if missed else 0)
+    fidelity.main(f"interactive_{kind}", f"eval7_{kind}", navigation_features(kind), argv, folders=(EVAL7,))

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -17,17 +16,10 @@ import orjson
 from scenegen.factory.pipeline import Pipeline
 from scenegen.factory.plan import load_family
 from scenegen.folder.output_folder import dump_json
-from tests.kit.fidelity import (
-    DEV_FOLDERS,
-    Feature,
-    Row,
-    Scene,
-    generated_samples,
-    outside,
-    real_samples,
-    side_by_side,
-    table,
-)
+from tests.kit.fidelity import DEV_FOLDERS, Feature, Row, Scene, compare, main, real_samples
+
+#: How the files of a real pair are read: ``_01`` then ``_02``.
+PAIR_ROLES = ("a", "b")
 
 
 def assert_identical_before_test(expected: dict, unexpected: dict, test_start: int) -> None:
@@ -110,22 +102,14 @@ def written_as_the_evaluation(sample: dict[str, Scene]) -> bool:
     return True
 
 
-def fidelity_main(task: str, template: str, features: Sequence[Feature], argv: Sequence[str]) -> None:
-    """Print the Markdown table of a passive-agent task's eval7 template (``argv``: the number of pairs, 10,000
-    by default) against the development half, and the figures outside their tolerance."""
-    count = int(argv[0]) if argv else 10_000
-    real = real_samples(f"passive_agents_{task}", ("a", "b"), DEV_FOLDERS)
-    rows = side_by_side(features, real, generated_samples(template, count))
-    print(table(rows, len(real), count))
-    missed = outside(rows)
-    print("\nOutside tolerance: " + ("; ".join(missed) if missed else "none"))
-    sys.exit(1 if missed else 0)
-
-
 def fidelity_rows(task: str, template: str, features: Sequence[Feature], count: int) -> list[Row]:
     """The side-by-side rows of ``count`` generated pairs against the development half's pairs of ``task``."""
-    real = real_samples(f"passive_agents_{task}", ("a", "b"), DEV_FOLDERS)
-    return side_by_side(features, real, generated_samples(template, count))
+    return compare(f"passive_agents_{task}", template, features, count, roles=PAIR_ROLES)[0]
+
+
+def fidelity_main(task: str, template: str, features: Sequence[Feature], argv: Sequence[str]) -> None:
+    """A passive-agent task's :func:`tests.kit.fidelity.main`."""
+    main(f"passive_agents_{task}", template, features, argv, roles=PAIR_ROLES)
 
 
 # ---------------------------------------------------------------- conformance of the passive-agent families
@@ -146,7 +130,7 @@ def real_shapes(task: str) -> tuple[set[tuple[str, ...]], dict[str, set[tuple[st
     """The goal key sets, and per role the object shapes, that the development half's files of ``task`` write."""
     goals: set[tuple[str, ...]] = set()
     objects: dict[str, set[tuple[str, ...]]] = {}
-    for sample in real_samples(f"passive_agents_{task}", ("a", "b"), DEV_FOLDERS):
+    for sample in real_samples(f"passive_agents_{task}", PAIR_ROLES, DEV_FOLDERS):
         for scene in sample.values():
             goals.add(tuple(sorted(scene["goal"])))
             for item in scene["objects"]:

@@ -19,24 +19,15 @@ true).
 from __future__ import annotations
 
 import sys
-from typing import Any
 
-from tests.kit.fidelity import DEV_FOLDERS, Feature, Row, generated_samples, real_samples, side_by_side, table
+from tests.kit import fidelity
+from tests.kit.fidelity import Feature, Scene, first_of_type, the_scene
 
 TASK = "interactive_asymmetric_tool"
 TEMPLATE = "eval7_asymmetric_tool"
 #: Below two standard errors of a share over the four real scenes.
 FACTOR = 0.45
 
-Scene = dict[str, Any]
-
-
-def _scene(sample: dict[str, Scene]) -> Scene:
-    return sample[""]
-
-
-def _of_type(scene: Scene, prefix: str) -> Scene:
-    return next(item for item in scene["objects"] if item["type"].startswith(prefix))
 
 
 def _tool(scene: Scene) -> Scene:
@@ -45,7 +36,7 @@ def _tool(scene: Scene) -> Scene:
 
 def band(sample: dict[str, Scene]) -> str:
     """Where the band of lava lies: which walls it reaches, and how many cells deep it is."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     xs, zs = [cell["x"] for cell in scene["lava"]], [cell["z"] for cell in scene["lava"]]
     half_x, half_z = (scene["roomDimensions"]["x"] - 1) / 2, (scene["roomDimensions"]["z"] - 1) / 2
     walls = [name for name, reached in (("left", min(xs) == -half_x), ("right", max(xs) == half_x),
@@ -54,31 +45,31 @@ def band(sample: dict[str, Scene]) -> str:
 
 
 def ball_in_band(sample: dict[str, Scene]) -> bool:
-    scene = _scene(sample)
-    position = _of_type(scene, "soccer_ball")["shows"][0]["position"]
+    scene = the_scene(sample)
+    position = first_of_type(scene, "soccer_ball")["shows"][0]["position"]
     xs, zs = [cell["x"] for cell in scene["lava"]], [cell["z"] for cell in scene["lava"]]
     return min(xs) <= position["x"] <= max(xs) and min(zs) <= position["z"] <= max(zs)
 
 
 def ball_cell(sample: dict[str, Scene]) -> str:
-    position = _of_type(_scene(sample), "soccer_ball")["shows"][0]["position"]
+    position = first_of_type(the_scene(sample), "soccer_ball")["shows"][0]["position"]
     return f"({position['x']:g}, {position['z']:g})"
 
 
 def tool(sample: dict[str, Scene]) -> str:
     """The tool's type, centre and material."""
-    item = _tool(_scene(sample))
+    item = _tool(the_scene(sample))
     position = item["shows"][0]["position"]
     return f"{item['type']} at ({position['x']:g}, {position['z']:g}), {', '.join(item['materials'])}"
 
 
 def tool_rotation(sample: dict[str, Scene]) -> str:
-    return f"{_tool(_scene(sample))['shows'][0]['rotation']['y'] % 360:g}"
+    return f"{_tool(the_scene(sample))['shows'][0]['rotation']['y'] % 360:g}"
 
 
 def frame(sample: dict[str, Scene]) -> str:
     """Room, materials, the performer's start and facing, and the goal."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     start = scene["performerStart"]
     room = ", ".join(f"{value:g}" for value in scene["roomDimensions"].values())
     goal = scene["goal"]
@@ -99,18 +90,5 @@ FEATURES = (
 KNOWN_GAPS = frozenset({"tool's rotation"})
 
 
-def compare(n: int) -> tuple[list[Row], int]:
-    """The rows of every feature over the development half and ``n`` scenes of the eval7 template, and how many
-    real scenes there are."""
-    real = real_samples(TASK, folders=DEV_FOLDERS)
-    return side_by_side(FEATURES, real, generated_samples(TEMPLATE, n)), len(real)
-
-
-def main(arguments: list[str]) -> None:
-    n = int(arguments[0]) if arguments else 10_000
-    rows, real = compare(n)
-    print(table(rows, real, n))
-
-
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    fidelity.main(TASK, TEMPLATE, FEATURES, sys.argv[1:])

@@ -18,25 +18,16 @@ true).
 from __future__ import annotations
 
 import sys
-from typing import Any
 
-from tests.kit.fidelity import DEV_FOLDERS, Feature, Row, generated_samples, real_samples, side_by_side, table
+from tests.kit import fidelity
+from tests.kit.fidelity import Feature, Scene, first_of_type, the_scene
 
 TASK = "interactive_secondary_tool"
 TEMPLATE = "eval7_secondary_tool"
 #: Two standard errors of a share over the twelve real scenes.
 FACTOR = 0.3
 
-Scene = dict[str, Any]
 Cell = tuple[int, int]
-
-
-def _scene(sample: dict[str, Scene]) -> Scene:
-    return sample[""]
-
-
-def _of_type(scene: Scene, prefix: str) -> Scene:
-    return next(item for item in scene["objects"] if item["type"].startswith(prefix))
 
 
 def _cell(item: Scene) -> Cell:
@@ -58,30 +49,30 @@ def _component(cells: set[Cell], seeds: list[Cell]) -> set[Cell]:
 
 def _ball_pool(scene: Scene) -> set[Cell]:
     cells = {(cell["x"], cell["z"]) for cell in scene["lava"]}
-    x, z = _cell(_of_type(scene, "soccer_ball"))
+    x, z = _cell(first_of_type(scene, "soccer_ball"))
     return _component(cells, [(x + i, z + j) for i in (-1, 0, 1) for j in (-1, 0, 1)])
 
 
 def _hook_pool(scene: Scene) -> set[Cell]:
     cells = {(cell["x"], cell["z"]) for cell in scene["lava"]}
-    return _component(cells, [_cell(_of_type(scene, "tool_hooked"))
+    return _component(cells, [_cell(first_of_type(scene, "tool_hooked"))
                               if any(item["type"].startswith("tool_hooked") for item in scene["objects"])
-                              else _cell(_of_type(scene, "tool_isosceles"))])
+                              else _cell(first_of_type(scene, "tool_isosceles"))])
 
 
 def ball_pool(sample: dict[str, Scene]) -> str:
     """The lava round the ball: a whole pool, a ring round its cell, or part of one."""
-    pool = _ball_pool(_scene(sample))
+    pool = _ball_pool(the_scene(sample))
     xs, zs = [x for x, _ in pool], [z for _, z in pool]
     return f"{len(pool)} cells in {max(xs) - min(xs) + 1} x {max(zs) - min(zs) + 1}"
 
 
 def ball_cell(sample: dict[str, Scene]) -> str:
-    return "({}, {})".format(*_cell(_of_type(_scene(sample), "soccer_ball")))
+    return "({}, {})".format(*_cell(first_of_type(the_scene(sample), "soccer_ball")))
 
 
 def l_tool(sample: dict[str, Scene]) -> str:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     item = next(o for o in scene["objects"] if o["type"].startswith(("tool_hooked", "tool_isosceles")))
     return f"{item['type']} turned {item['shows'][0]['rotation']['y']:g}"
 
@@ -98,28 +89,28 @@ def _bounds(cells: set[Cell]) -> tuple[int, int, int, int]:
 
 
 def l_tool_pool(sample: dict[str, Scene]) -> str:
-    pool = _hook_pool(_scene(sample))
+    pool = _hook_pool(the_scene(sample))
     x0, z0, x1, z1 = _bounds(pool)
     return f"{len(pool)} cells in {x1 - x0 + 1} x {z1 - z0 + 1}"
 
 
 def l_tool_pool_place(sample: dict[str, Scene]) -> str:
-    x0, z0, x1, z1 = _bounds(_hook_pool(_scene(sample)))
+    x0, z0, x1, z1 = _bounds(_hook_pool(the_scene(sample)))
     centre = ((x0 + x1) / 2, (z0 + z1) / 2)
     return "centred ({:g}, {:g})".format(*centre) if centre in REAL_POOL_CENTRES else "elsewhere"
 
 
 def rect_place(sample: dict[str, Scene]) -> str:
-    position = _of_type(_scene(sample), "tool_rect")["shows"][0]["position"]
+    position = first_of_type(the_scene(sample), "tool_rect")["shows"][0]["position"]
     place = (float(position["x"]), float(position["z"]))
     return "({:g}, {:g})".format(*place) if place in REAL_RECT_PLACES else "elsewhere"
 
 
 def rect_side(sample: dict[str, Scene]) -> str:
     """Which side of the L tool's pool the rectangular tool lies on (the way it pushes the L tool is the other)."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     _, z0, x1, z1 = _bounds(_hook_pool(scene))
-    position = _of_type(scene, "tool_rect")["shows"][0]["position"]
+    position = first_of_type(scene, "tool_rect")["shows"][0]["position"]
     x, z = position["x"], position["z"]
     if z > z1 + 0.5:
         return "+z"
@@ -129,21 +120,21 @@ def rect_side(sample: dict[str, Scene]) -> str:
 
 
 def rect_rotation(sample: dict[str, Scene]) -> str:
-    return f"{_of_type(_scene(sample), 'tool_rect')['shows'][0]['rotation']['y']:g}"
+    return f"{first_of_type(the_scene(sample), 'tool_rect')['shows'][0]['rotation']['y']:g}"
 
 
 def rect_type(sample: dict[str, Scene]) -> str:
-    return str(_of_type(_scene(sample), "tool_rect")["type"])
+    return str(first_of_type(the_scene(sample), "tool_rect")["type"])
 
 
 def material(sample: dict[str, Scene]) -> str:
-    return ", ".join(sorted({m for item in _scene(sample)["objects"] if item["type"].startswith("tool_")
+    return ", ".join(sorted({m for item in the_scene(sample)["objects"] if item["type"].startswith("tool_")
                              for m in item["materials"]}))
 
 
 def frame(sample: dict[str, Scene]) -> str:
     """Room, materials, the performer's start as written (integers), and the goal's keys."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     start = scene["performerStart"]
     room = ", ".join(f"{value:g}" for value in scene["roomDimensions"].values())
     return (f"room ({room}), {scene['ceilingMaterial']} / {scene['floorMaterial']} / {scene['wallMaterial']}, "
@@ -168,18 +159,5 @@ FEATURES = (
 KNOWN_GAPS = frozenset({"ball's pool", "ball's cell", "L tool's pool's place", "rectangular tool's place"})
 
 
-def compare(n: int) -> tuple[list[Row], int]:
-    """The rows of every feature over the development half and ``n`` scenes of the eval7 template, and how many
-    real scenes there are."""
-    real = real_samples(TASK, folders=DEV_FOLDERS)
-    return side_by_side(FEATURES, real, generated_samples(TEMPLATE, n)), len(real)
-
-
-def main(arguments: list[str]) -> None:
-    n = int(arguments[0]) if arguments else 10_000
-    rows, real = compare(n)
-    print(table(rows, real, n))
-
-
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    fidelity.main(TASK, TEMPLATE, FEATURES, sys.argv[1:])

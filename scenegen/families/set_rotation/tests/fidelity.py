@@ -16,24 +16,18 @@ timings, the frame) is held exactly (tolerance 0), the length of the action list
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from itertools import chain
-from typing import Any
 
-from tests.kit.fidelity import DEV_FOLDERS, Feature, Row, generated_samples, real_samples, side_by_side, table
+from tests.kit import fidelity
+from tests.kit.fidelity import Feature, Scene, the_scene
 from tests.kit.tracking_replay import ball_container, containers, start, the_table
 
 TASK = "interactive_set_rotation"
+#: Both eval7 templates, sharing the generated scenes equally (the evaluation has 32 of each).
 TEMPLATES = ("eval7_set_rotation", "eval7_hidden_set_rotation")
 #: A little over two standard errors of a share over the 33 real scenes.
 FACTOR = 0.2
 VIOLET = "Custom/Materials/Violet"
 
-Scene = dict[str, Any]
-
-
-def _scene(sample: dict[str, Scene]) -> Scene:
-    return sample[""]
 
 
 def _kinds(scene: Scene) -> dict[str, Scene]:
@@ -45,15 +39,15 @@ def _forced(scene: Scene) -> list[str]:
 
 
 def hidden(sample: dict[str, Scene]) -> bool:
-    return "tube_wide" in _kinds(_scene(sample))
+    return "tube_wide" in _kinds(the_scene(sample))
 
 
 def motion(sample: dict[str, Scene]) -> str:
-    return "turntable" if the_table(_scene(sample)).rotates else "performer"
+    return "turntable" if the_table(the_scene(sample)).rotates else "performer"
 
 
 def degrees(sample: dict[str, Scene]) -> int:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     turned = abs(the_table(scene).angle())
     return int(turned or 10 * sum(action in ("RotateRight", "RotateLeft") for action in _forced(scene)))
 
@@ -61,7 +55,7 @@ def degrees(sample: dict[str, Scene]) -> int:
 def direction(sample: dict[str, Scene]) -> str:
     """How the containers turn as the performer sees them (from above): the turntable's rotates.y, or against
     the walk round it (MoveLeft and RotateRight circle it clockwise)."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     rotations = the_table(scene).rotates
     if rotations:
         return "clockwise" if rotations[0]["vector"]["y"] > 0 else "counter-clockwise"
@@ -69,37 +63,37 @@ def direction(sample: dict[str, Scene]) -> str:
 
 
 def container_count(sample: dict[str, Scene]) -> int:
-    return len(containers(_scene(sample)))
+    return len(containers(the_scene(sample)))
 
 
 def layout(sample: dict[str, Scene]) -> str:
     """The containers' x relative to the turntable's centre, and z, in the order the scene lists them."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     centre = the_table(scene).centre
     return "; ".join(f"{(start(item) - centre).real:g}, {(start(item) - centre).imag:g}" for item in containers(scene))
 
 
 def violet(sample: dict[str, Scene]) -> str:
     """Where the violet container stands (x from the turntable's centre) and how many containers there are."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     centre = the_table(scene).centre
     odd = [item for item in containers(scene) if item["materials"] == [VIOLET]]
     return "none" if not odd else f"x {(start(odd[0]) - centre).real:g} of {len(containers(scene))}"
 
 
 def ball_container_x(sample: dict[str, Scene]) -> float:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     return round((start(ball_container(scene)) - the_table(scene).centre).real, 4) + 0.0
 
 
 def ball_container_listed_first(sample: dict[str, Scene]) -> bool:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     return containers(scene)[0]["id"] == ball_container(scene)["id"]
 
 
 def motion_start(sample: dict[str, Scene]) -> int:
     """The step the turn begins, or the step of the walk's first forced action."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     rotations = the_table(scene).rotates
     if rotations:
         return int(rotations[0]["stepBegin"])
@@ -108,7 +102,7 @@ def motion_start(sample: dict[str, Scene]) -> int:
 
 
 def tube_steps(sample: dict[str, Scene]) -> str | None:
-    tube = _kinds(_scene(sample)).get("tube_wide")
+    tube = _kinds(the_scene(sample)).get("tube_wide")
     return None if tube is None else ", ".join(f"{m['stepBegin']:g}-{m['stepEnd']:g}" for m in tube["moves"])
 
 
@@ -124,42 +118,42 @@ def _vector(vector: dict[str, float]) -> str:
 
 
 def tube_shape(sample: dict[str, Scene]) -> str | None:
-    tube = _kinds(_scene(sample)).get("tube_wide")
+    tube = _kinds(the_scene(sample)).get("tube_wide")
     return None if tube is None else _looks(tube)
 
 
 def turntable(sample: dict[str, Scene]) -> str:
-    return _looks(_kinds(_scene(sample))["rotating_cog"])
+    return _looks(_kinds(the_scene(sample))["rotating_cog"])
 
 
 def placer_states_end_at_release(sample: dict[str, Scene]) -> bool:
     """Every placer's states: active, and one inactive at the index before its colour change."""
     return all(item["states"] == [["active"]] * (item["changeMaterials"][0]["stepBegin"] - 1) + [["inactive"]]
-               for item in _scene(sample)["objects"] if item["id"].startswith("placer_"))
+               for item in the_scene(sample)["objects"] if item["id"].startswith("placer_"))
 
 
 def lid_steps(sample: dict[str, Scene]) -> str:
     """Each lid's descent and attachment steps."""
-    lids = [item for item in _scene(sample)["objects"] if item["type"] == "lid"]
+    lids = [item for item in the_scene(sample)["objects"] if item["type"] == "lid"]
     return ", ".join(sorted({f"{m['stepBegin']}-{m['stepEnd']} attached {item['lidAttachment']['stepBegin']}"
                              for item in lids for m in item["moves"]}))
 
 
 def container_look(sample: dict[str, Scene]) -> str:
     """Scale and materials of the containers and lids other than the violet one."""
-    items = [item for item in _scene(sample)["objects"] if item["type"] in ("separate_container", "lid")
+    items = [item for item in the_scene(sample)["objects"] if item["type"] in ("separate_container", "lid")
              and item["materials"] != [VIOLET]]
     return ", ".join(sorted({f"scale {_vector(item['shows'][0]['scale'])} {', '.join(item['materials'])}"
                              for item in items}))
 
 
 def action_steps(sample: dict[str, Scene]) -> int:
-    return len(_scene(sample)["goal"]["action_list"])
+    return len(the_scene(sample)["goal"]["action_list"])
 
 
 def frame(sample: dict[str, Scene]) -> str:
     """Room, performer start and the goal's keys."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     position = scene["performerStart"]["position"]
     return (f"room {_vector(scene['roomDimensions'])}, performer ({position['x']:g}, {position['z']:g}), goal "
             f"{', '.join(sorted(scene['goal']))}, last_step {scene['goal']['last_step']}")
@@ -187,24 +181,5 @@ FEATURES = (
 )
 
 
-def generated(n: int) -> Iterator[dict[str, Scene]]:
-    """``n`` scenes, half of the visible template and half of the hidden one (the evaluation's 32 and 32)."""
-    return chain(*(generated_samples(template, size) for template, size in zip(TEMPLATES, (n - n // 2, n // 2),
-                                                                                strict=True)))
-
-
-def compare(n: int) -> tuple[list[Row], int]:
-    """The rows of every feature over the development half and ``n`` scenes of the eval7 templates, and how many
-    real scenes there are."""
-    real = real_samples(TASK, folders=DEV_FOLDERS)
-    return side_by_side(FEATURES, real, generated(n)), len(real)
-
-
-def main(arguments: list[str]) -> None:
-    n = int(arguments[0]) if arguments else 10_000
-    rows, real = compare(n)
-    print(table(rows, real, n))
-
-
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    fidelity.main(TASK, TEMPLATES, FEATURES, sys.argv[1:])

@@ -3,10 +3,10 @@ its tolerance of the development half, over a few hundred scenes (half visible, 
 
 from __future__ import annotations
 
-from scenegen.families.set_rotation.tests.fidelity import compare
-from tests.kit.fidelity import outside
+from scenegen.families.set_rotation.tests.fidelity import FEATURES, TASK, TEMPLATES
+from tests.kit.fidelity import compare, outside
 
 
 def test_the_eval7_templates_match_the_development_half():
-    rows, _ = compare(300)
+    rows, _ = compare(TASK, TEMPLATES, FEATURES, 300)
     assert outside(rows) == []

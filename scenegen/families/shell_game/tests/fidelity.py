@@ -18,9 +18,9 @@ twelve reach 188 steps, ``docs/mcs_facts.md`` 4.4, the six here 176).
 from __future__ import annotations
 
 import sys
-from typing import Any
 
-from tests.kit.fidelity import DEV_FOLDERS, Feature, Row, generated_samples, real_samples, side_by_side, table
+from tests.kit import fidelity
+from tests.kit.fidelity import Feature, Scene, the_scene
 from tests.kit.tracking_replay import containers, moved, released, start, the_ball
 
 TASK = "interactive_shell_game"
@@ -28,11 +28,6 @@ TEMPLATE = "eval7_shell_game"
 #: Two standard errors of a share over the six real scenes.
 FACTOR = 0.4
 
-Scene = dict[str, Any]
-
-
-def _scene(sample: dict[str, Scene]) -> Scene:
-    return sample[""]
 
 
 def _x(point: complex) -> float:
@@ -59,91 +54,91 @@ def _placers(scene: Scene, changes: int) -> list[Scene]:
 
 
 def container_count(sample: dict[str, Scene]) -> int:
-    return len(containers(_scene(sample)))
+    return len(containers(the_scene(sample)))
 
 
 def order(sample: dict[str, Scene]) -> str:
-    return "drop_first" if the_ball(_scene(sample))["moves"][0]["stepBegin"] == 0 else "move_first"
+    return "drop_first" if the_ball(the_scene(sample))["moves"][0]["stepBegin"] == 0 else "move_first"
 
 
 def dragged(sample: dict[str, Scene]) -> int:
-    return len(_drags(_scene(sample)))
+    return len(_drags(the_scene(sample)))
 
 
 def ball_container_x(sample: dict[str, Scene]) -> float:
-    return _x(start(_ball_container(_scene(sample))))
+    return _x(start(_ball_container(the_scene(sample))))
 
 
 def ball_container_listed_first(sample: dict[str, Scene]) -> bool:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     return containers(scene)[0]["id"] == _ball_container(scene)["id"]
 
 
 def others_x(sample: dict[str, Scene]) -> str:
     """The other containers' start x, in the order the scene lists them."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     ball = _ball_container(scene)["id"]
     return ", ".join(f"{_x(start(item)):g}" for item in containers(scene) if item["id"] != ball)
 
 
 def first_drag_takes_the_ball_container(sample: dict[str, Scene]) -> bool:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     return _drags(scene)[0]["id"] == _ball_container(scene)["id"]
 
 
 def first_drag_end_x(sample: dict[str, Scene]) -> float:
-    return _x(moved(_drags(_scene(sample))[0]))
+    return _x(moved(_drags(the_scene(sample))[0]))
 
 
 def second_drag(sample: dict[str, Scene]) -> str | None:
-    drags = _drags(_scene(sample))
+    drags = _drags(the_scene(sample))
     return f"{_x(start(drags[1])):g} to {_x(moved(drags[1])):g}" if len(drags) == 2 else None
 
 
 def toward_steps(sample: dict[str, Scene]) -> float:
     """Steps toward the performer of the first drag (its first leg)."""
-    leg = _drags(_scene(sample))[0]["moves"][0]
+    leg = _drags(the_scene(sample))[0]["moves"][0]
     return leg["stepEnd"] - leg["stepBegin"] + 1
 
 
 def drop_states_end_at_release(sample: dict[str, Scene]) -> bool:
     """Every ball or lid placer's states: active, and one inactive at the index before its colour change."""
     return all(item["states"] == [["active"]] * (item["changeMaterials"][0]["stepBegin"] - 1) + [["inactive"]]
-               for item in _placers(_scene(sample), 1))
+               for item in _placers(the_scene(sample), 1))
 
 
 def dragger_states(sample: dict[str, Scene]) -> str:
     """How many entries every dragger's states list after letting go (its second colour change)."""
-    after = {len(item["states"]) - item["changeMaterials"][1]["stepBegin"] for item in _placers(_scene(sample), 2)}
+    after = {len(item["states"]) - item["changeMaterials"][1]["stepBegin"] for item in _placers(the_scene(sample), 2)}
     return ", ".join(map(str, sorted(after)))
 
 
 def lids_after_release(sample: dict[str, Scene]) -> str:
     """Steps from the ball's release to each lid's attachment."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     steps = {item["lidAttachment"]["stepBegin"] - released(scene) for item in scene["objects"] if item["type"] == "lid"}
     return ", ".join(map(str, sorted(steps)))
 
 
 def materials(sample: dict[str, Scene]) -> str:
     """The containers' and lids' materials."""
-    found = {m for item in _scene(sample)["objects"] if item["type"] in ("separate_container", "lid")
+    found = {m for item in the_scene(sample)["objects"] if item["type"] in ("separate_container", "lid")
              for m in item["materials"]}
     return ", ".join(sorted(found))
 
 
 def container_scale(sample: dict[str, Scene]) -> str:
     return ", ".join(sorted({"(" + ", ".join(f"{value:g}" for value in item["shows"][0]["scale"].values()) + ")"
-                             for item in containers(_scene(sample))}))
+                             for item in containers(the_scene(sample))}))
 
 
 def action_steps(sample: dict[str, Scene]) -> int:
-    return len(_scene(sample)["goal"]["action_list"])
+    return len(the_scene(sample)["goal"]["action_list"])
 
 
 def frame(sample: dict[str, Scene]) -> str:
     """Room, performer start and the goal's keys."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     position = scene["performerStart"]["position"]
     room = ", ".join(f"{value:g}" for value in scene["roomDimensions"].values())
     return (f"room ({room}), performer ({position['x']:g}, {position['z']:g}), goal "
@@ -171,18 +166,5 @@ FEATURES = (
 )
 
 
-def compare(n: int) -> tuple[list[Row], int]:
-    """The rows of every feature over the development half and ``n`` scenes of the eval7 template, and how many
-    real scenes there are."""
-    real = real_samples(TASK, folders=DEV_FOLDERS)
-    return side_by_side(FEATURES, real, generated_samples(TEMPLATE, n)), len(real)
-
-
-def main(arguments: list[str]) -> None:
-    n = int(arguments[0]) if arguments else 10_000
-    rows, real = compare(n)
-    print(table(rows, real, n))
-
-
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    fidelity.main(TASK, TEMPLATE, FEATURES, sys.argv[1:])

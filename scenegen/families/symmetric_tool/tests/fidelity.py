@@ -15,20 +15,15 @@ centre, rails only beside a tool lying along the push, the performer's start, th
 from __future__ import annotations
 
 import sys
-from typing import Any
 
-from tests.kit.fidelity import DEV_FOLDERS, Feature, Row, generated_samples, real_samples, side_by_side, table
+from tests.kit import fidelity
+from tests.kit.fidelity import Feature, Scene, the_scene
 
 TASK = "interactive_symmetric_tool"
 TEMPLATE = "eval7_symmetric_tool"
 #: Two standard errors of a share over the eight real scenes.
 FACTOR = 0.35
 
-Scene = dict[str, Any]
-
-
-def _scene(sample: dict[str, Scene]) -> Scene:
-    return sample[""]
 
 
 def _position(item: Scene) -> tuple[float, float]:
@@ -59,61 +54,61 @@ def _rotation(scene: Scene) -> float:
 
 def ball_on_open_floor(sample: dict[str, Scene]) -> bool:
     """Whether the ball lies outside its pool's rectangle."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     x, z = _position(_ball(scene))
     xs, zs = [cell["x"] for cell in scene["lava"]], [cell["z"] for cell in scene["lava"]]
     return not (min(xs) <= x <= max(xs) and min(zs) <= z <= max(zs))
 
 
 def ball_cell(sample: dict[str, Scene]) -> str:
-    return "({:g}, {:g})".format(*_position(_ball(_scene(sample))))
+    return "({:g}, {:g})".format(*_position(_ball(the_scene(sample))))
 
 
 def pool_from_ball(sample: dict[str, Scene]) -> str:
     """The pool's centre from the ball, in cells."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     (x, z), (bx, bz) = _pool_centre(scene), _position(_ball(scene))
     return f"({x - bx:g}, {z - bz:g})"
 
 
 def pool(sample: dict[str, Scene]) -> str:
     """The pool's cells and extent."""
-    cells = _scene(sample)["lava"]
+    cells = the_scene(sample)["lava"]
     xs, zs = [cell["x"] for cell in cells], [cell["z"] for cell in cells]
     return f"{len(cells)} cells, {max(xs) - min(xs) + 1} x {max(zs) - min(zs) + 1}"
 
 
 def tool_rotation(sample: dict[str, Scene]) -> str:
-    return f"{_rotation(_scene(sample)):g}"
+    return f"{_rotation(the_scene(sample)):g}"
 
 
 def tool_needs_a_turn(sample: dict[str, Scene]) -> bool:
     """Whether the tool lies off the push (along +x: rotation 90)."""
-    return _rotation(_scene(sample)) % 180 != 90
+    return _rotation(the_scene(sample)) % 180 != 90
 
 
 def tool(sample: dict[str, Scene]) -> str:
     """The tool's type and centre."""
-    item = _tool(_scene(sample))
+    item = _tool(the_scene(sample))
     return "{} at ({:g}, {:g})".format(item["type"], *_position(item))
 
 
 def guide_rails(sample: dict[str, Scene]) -> int:
-    return len(_rails(_scene(sample)))
+    return len(_rails(the_scene(sample)))
 
 
 def rails_beside_a_tool_along_the_push(sample: dict[str, Scene]) -> bool | None:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     return not tool_needs_a_turn(sample) if _rails(scene) else None
 
 
 def material(sample: dict[str, Scene]) -> str:
-    return ", ".join(_tool(_scene(sample))["materials"])
+    return ", ".join(_tool(the_scene(sample))["materials"])
 
 
 def frame(sample: dict[str, Scene]) -> str:
     """Room, materials, the performer's start and facing, and the goal."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     start = scene["performerStart"]
     room = ", ".join(f"{value:g}" for value in scene["roomDimensions"].values())
     goal = scene["goal"]
@@ -138,18 +133,5 @@ FEATURES = (
 )
 
 
-def compare(n: int) -> tuple[list[Row], int]:
-    """The rows of every feature over the development half and ``n`` scenes of the eval7 template, and how many
-    real scenes there are."""
-    real = real_samples(TASK, folders=DEV_FOLDERS)
-    return side_by_side(FEATURES, real, generated_samples(TEMPLATE, n)), len(real)
-
-
-def main(arguments: list[str]) -> None:
-    n = int(arguments[0]) if arguments else 10_000
-    rows, real = compare(n)
-    print(table(rows, real, n))
-
-
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    fidelity.main(TASK, TEMPLATE, FEATURES, sys.argv[1:])

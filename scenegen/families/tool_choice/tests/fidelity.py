@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import Any
 
-from tests.kit.fidelity import DEV_FOLDERS, Feature, Row, generated_samples, real_samples, side_by_side, table
+from tests.kit import fidelity
+from tests.kit.fidelity import Feature, Scene, the_scene
 
 TASK = "interactive_tool_choice"
 TEMPLATE = "eval7_tool_choice"
@@ -29,11 +29,6 @@ FACTOR = 0.35
 #: A share over the two real scenes with a moved tool.
 MOVED_FACTOR = 0.6
 
-Scene = dict[str, Any]
-
-
-def _scene(sample: dict[str, Scene]) -> Scene:
-    return sample[""]
 
 
 def _x(item: Scene) -> float:
@@ -77,12 +72,12 @@ def _moved(scene: Scene) -> bool:
 
 
 def correct_side(sample: dict[str, Scene]) -> str:
-    return "left" if _x(_target(_scene(sample))) < 0 else "right"
+    return "left" if _x(_target(the_scene(sample))) < 0 else "right"
 
 
 def other_side(sample: dict[str, Scene]) -> str:
     """What the side without the useful tool holds, and for a walled-off twin the form of its walls."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     others = _others(scene)
     if not others:
         return "none"
@@ -96,34 +91,34 @@ def other_side(sample: dict[str, Scene]) -> str:
 
 
 def useful_moved(sample: dict[str, Scene]) -> bool:
-    return _moved(_scene(sample))
+    return _moved(the_scene(sample))
 
 
 def moved_beside_parallel_walls(sample: dict[str, Scene]) -> bool | None:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     return _parallel(scene) if _moved(scene) else None
 
 
 def parallel_walls_moved(sample: dict[str, Scene]) -> bool | None:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     return _moved(scene) if _parallel(scene) else None
 
 
 def moved_turn(sample: dict[str, Scene]) -> str | None:
     """A moved useful tool's rotation (degrees, 0-359)."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     return f"{_turn(_useful(scene)):g}" if _moved(scene) else None
 
 
 def moved_x(sample: dict[str, Scene]) -> float | None:
     """|x| of a moved useful tool (the platform's centre line at 0)."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     return abs(_x(_useful(scene))) if _moved(scene) else None
 
 
 def parallel_wall_sides(sample: dict[str, Scene]) -> str | None:
     """Where the parallel walls stand: how many on the useful side and on the other."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     if not _parallel(scene):
         return None
     sign = _x(_target(scene))
@@ -133,17 +128,17 @@ def parallel_wall_sides(sample: dict[str, Scene]) -> str | None:
 
 def parallel_wall_x(sample: dict[str, Scene]) -> float | None:
     """The largest |x| of a scene's parallel walls."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     return max(abs(_x(wall)) for wall in _walls(scene)) if _parallel(scene) else None
 
 
 def parallel_walls_equally_far(sample: dict[str, Scene]) -> bool | None:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     return len({abs(_x(wall)) for wall in _walls(scene)}) == 1 if _parallel(scene) else None
 
 
 def parallel_walls_full_depth(sample: dict[str, Scene]) -> bool | None:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     depth = scene["roomDimensions"]["z"]
     return all(wall["shows"][0]["scale"]["z"] == depth for wall in _walls(scene)) if _parallel(scene) else None
 
@@ -151,7 +146,7 @@ def parallel_walls_full_depth(sample: dict[str, Scene]) -> bool | None:
 def twin_pose(sample: dict[str, Scene]) -> str | None:
     """Where a walled-off twin lies against the useful tool: the same pose carried to the other ball, or its
     mirror image."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     if not other_side(sample).startswith("obstructed"):
         return None
     (twin,), useful = _others(scene), _useful(scene)
@@ -164,7 +159,7 @@ def twin_pose(sample: dict[str, Scene]) -> str | None:
 
 
 def twin_beyond_far_wall(sample: dict[str, Scene]) -> bool | None:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     if not (_parallel(scene) and _others(scene)):
         return None
     (twin,) = _others(scene)
@@ -173,7 +168,7 @@ def twin_beyond_far_wall(sample: dict[str, Scene]) -> bool | None:
 
 
 def diagonal_walls(sample: dict[str, Scene]) -> str | None:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     walls = _walls(scene)
     if not walls or _parallel(scene):
         return None
@@ -182,7 +177,7 @@ def diagonal_walls(sample: dict[str, Scene]) -> str | None:
 
 
 def too_short_aligned(sample: dict[str, Scene]) -> bool | None:
-    scene = _scene(sample)
+    scene = the_scene(sample)
     if other_side(sample) != "too_short":
         return None
     (tool,) = _others(scene)
@@ -190,7 +185,7 @@ def too_short_aligned(sample: dict[str, Scene]) -> bool | None:
 
 
 def broken_pieces(sample: dict[str, Scene]) -> int | None:
-    return len(_others(_scene(sample))) if other_side(sample) == "broken" else None
+    return len(_others(the_scene(sample))) if other_side(sample) == "broken" else None
 
 
 def _size(tool: Scene) -> tuple[str, str]:
@@ -200,21 +195,21 @@ def _size(tool: Scene) -> tuple[str, str]:
 
 
 def tool_width(sample: dict[str, Scene]) -> str:
-    return _size(_useful(_scene(sample)))[0]
+    return _size(_useful(the_scene(sample)))[0]
 
 
 def tool_length(sample: dict[str, Scene]) -> str:
-    return _size(_useful(_scene(sample)))[1]
+    return _size(_useful(the_scene(sample)))[1]
 
 
 def tool_material(sample: dict[str, Scene]) -> str:
-    return ", ".join(sorted({m for item in _scene(sample)["objects"] if item["id"].startswith("tool_")
+    return ", ".join(sorted({m for item in the_scene(sample)["objects"] if item["id"].startswith("tool_")
                              for m in item["materials"]}))
 
 
 def frame(sample: dict[str, Scene]) -> str:
     """Room, performer start, balls, lava and the goal's keys and last step."""
-    scene = _scene(sample)
+    scene = the_scene(sample)
     position = scene["performerStart"]["position"]
     room = ", ".join(f"{value:g}" for value in scene["roomDimensions"].values())
     balls = sorted(f"({_x(item):g}, {item['shows'][0]['position']['z']:g})" for item in scene["objects"]
@@ -248,18 +243,5 @@ FEATURES = (
 )
 
 
-def compare(n: int) -> tuple[list[Row], int]:
-    """The rows of every feature over the development half and ``n`` scenes of the eval7 template, and how many
-    real scenes there are."""
-    real = real_samples(TASK, folders=DEV_FOLDERS)
-    return side_by_side(FEATURES, real, generated_samples(TEMPLATE, n)), len(real)
-
-
-def main(arguments: list[str]) -> None:
-    n = int(arguments[0]) if arguments else 10_000
-    rows, real = compare(n)
-    print(table(rows, real, n))
-
-
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    fidelity.main(TASK, TEMPLATE, FEATURES, sys.argv[1:])

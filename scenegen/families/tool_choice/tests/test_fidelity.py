@@ -3,10 +3,10 @@ tolerance of the development half, over a few hundred scenes."""
 
 from __future__ import annotations
 
-from scenegen.families.tool_choice.tests.fidelity import compare
-from tests.kit.fidelity import outside
+from scenegen.families.tool_choice.tests.fidelity import FEATURES, TASK, TEMPLATE
+from tests.kit.fidelity import compare, outside
 
 
 def test_the_eval7_template_matches_the_development_half():
-    rows, _ = compare(300)
+    rows, _ = compare(TASK, TEMPLATE, FEATURES, 300)
     assert outside(rows) == []
