@@ -82,11 +82,14 @@ def resolve_config_path(spec: str) -> Path:
         raise ConfigError("--config", "is empty; give a YAML config file or a bundled template's name")
     path = Path(spec)
     bare = path.parent == Path(".")
-    if _anything_at(path, spec) and not (bare and path.is_dir() and _bundled(spec) is not None):
+    here = _anything_at(path, spec)
+    if here and not (bare and path.is_dir()):
         return _config_file(path, spec)
     bundled = _bundled(spec) if bare else None
     if bundled is not None:
         return bundled
+    if here:  # a folder, and no template of its name: refused as what it is
+        return _config_file(path, spec)
     available = sorted(discovery.bundled_templates())
     names = [name.removesuffix(".yaml") for name in available]
     raise ConfigError("--config", f"no config file {spec!r}{did_you_mean(spec.removesuffix('.yaml'), names)} "
