@@ -67,6 +67,9 @@ class Family(abc.ABC):
     #: What the family makes, and what a document's label holds: the README's family table is written from these.
     about: ClassVar[str] = ""
     label_about: ClassVar[str] = ""
+    #: The tasks of a published benchmark this family makes, by that benchmark's own names (an MCS family names
+    #: headings of the MCS task list, ``docs/mcs_tasks.md``); the README's family table says them.
+    makes: ClassVar[tuple[str, ...]] = ()
     #: The config's parameters and settings; its schema, draw table and reference derive from it.
     #: A family without one overrides :meth:`config_schema`.
     declaration: ClassVar[Declaration | None] = None
