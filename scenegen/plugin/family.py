@@ -88,6 +88,10 @@ class Family(abc.ABC):
     #: (:mod:`scenegen.folder.features`), laid over the types inferred from a run's records, so that a family's
     #: dataset has one schema whatever its config.
     record_types: ClassVar[Mapping[str, Any]] = {}
+    #: Where the family's prompts and scorer are (``"module:attribute"`` naming a
+    #: :class:`scenegen.plugin.benchmark.Benchmark`), for ``scenegen export`` and ``scenegen score``; None: its runs
+    #: are not a benchmark.
+    benchmark: ClassVar[str | None] = None
     #: The Hugging Face task categories a dataset card gives this family's runs.
     task_categories: ClassVar[tuple[str, ...]] = ("other",)
     #: Label fields an agent sees in the scene that should not give an answer away (e.g. which container is

@@ -204,7 +204,8 @@ class Architect:
             ref = say.noun(twins[0].shape.kind) if twins else ""
             toward = telling_apart(*twins) if twins else ""
             question, answer = say.clarification(missing, part.shape, where, ref, toward or "")
-            turn["clarification"] = {"missing": list(attributes), "question": question, "answer": answer}
+            turn["clarification"] = {"missing": list(attributes), "question": question, "answer": answer,
+                                     "confidence": asking_confidence(attributes)}
             dialogue.missing.append(missing)
 
     def _shape(self, parts: list[Part], draws: Draws) -> Shape:
@@ -253,6 +254,12 @@ class Architect:
                 return None
             where = say.beside(ref, step, toward, it, bare)
         return part, where, None if twin is None else (ref, twin)
+
+
+def asking_confidence(missing: Sequence[str]) -> float:
+    """How sure a builder is of an instruction that leaves out ``missing``, as the gold answer of the turn that asks
+    says it: halved by each thing left out (one: 0.5; colour and position: 0.25)."""
+    return 0.5 ** len(missing)
 
 
 def _referable(dialogue: Dialogue, ambiguous: bool, pronoun: bool) -> list[tuple[int, bool, Part | None]]:

@@ -35,6 +35,7 @@ class Builder(Family):
     label_about = ("the gold answers and worlds are the answer (record fields); `label` counts parts, turns, blocks, "
                    "corrections and clarifications")
     declaration = DECLARATION
+    benchmark = "scenegen.families.builder.benchmark:BENCHMARK"
     # A dialogue's answers are its gold builder actions (record fields), not classes a shortcut could predict.
     answers = ()
     # The target, parts and turns vary in structure from one dialogue to the next: a dataset record holds them as
