@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -124,3 +125,17 @@ def test_the_replay_check_finds_each_fault():
     for fault, change in faults.items():
         problems = replay_problems(mutated(record, change))
         assert problems, fault
+
+
+def test_what_an_instruction_leaves_out_follows_the_configured_weights():
+    """Each clarification kind as often as the config weighs it (the default: colour, position and reference 2
+    each, the others 1): a reference needs two look-alikes and a count a counted kind, which the architect now
+    makes for it rather than saying the place is missing instead."""
+    family = build()
+    said = Counter(missing for i in range(4000)
+                   for missing in family.generate(i, np.random.default_rng((7, i))).params["missing"])
+    weights = {"colour": 2, "position": 2, "colour+position": 1, "count": 1, "extent": 1, "reference": 2}
+    total = sum(said.values())
+    assert total > 2000
+    for kind, weight in weights.items():
+        assert said[kind] / total == pytest.approx(weight / sum(weights.values()), abs=0.025), (kind, said)
