@@ -28,10 +28,11 @@ class Builder(Family):
     description = ("Builder: voxel building dialogues, a target built from parts by architect instructions with gold "
                    "builder answers, worlds before and after, corrections and clarifications.")
     about = ("Collaborative building dialogues in the seed's voxel world (x, z from -5 to 5, y up; six colours): a "
-             "target from composable parts (blocks, columns, stacks, rows, diagonals, walls, floors, rings, crosses, "
-             "L shapes, staircases, pyramids), one architect instruction per part with the gold builder answer in the "
-             "seed's JSON format and the worlds before and after, corrections that remove, clarification turns "
-             "(docs/builder.md); `scenegen.families.builder.score` gives block-level precision, recall and F1")
+             "target from composable parts (blocks, columns, stacks, rows, diagonals, lines rising in the air, walls, "
+             "floors, rings, crosses, L shapes, solid staircases, pyramids), one architect instruction per part with "
+             "the gold builder answer in the seed's JSON format and the worlds before and after, corrections that "
+             "remove, clarification turns (docs/builder.md); `scenegen export RUN --as chat` writes its prompts and "
+             "`scenegen score` grades a model's replies")
     label_about = ("the gold answers and worlds are the answer (record fields); `label` counts parts, turns, blocks, "
                    "corrections and clarifications")
     declaration = DECLARATION

@@ -101,7 +101,7 @@ def test_an_instruction_lacks_exactly_what_its_label_names(name):
             else:
                 assert place is not None and place[0] != "ambiguous", turn
             if missing & {"count", "extent"}:
-                kind_of_size = "count" if kind in ("column", "row", "diagonal", "staircase") else "extent"
+                kind_of_size = "count" if kind in ("column", "row", "diagonal", "rising", "staircase") else "extent"
                 assert missing == {kind_of_size}, turn
     if name != "default":
         assert labelled >= ({"reference"} if name == "references" else {"colour", "position", "count", "extent"})
