@@ -227,6 +227,19 @@ class Containers(McsTask):
                 f"the containers and toys scattered cover {covered:.1f} m2 of a {room:.1f} m2 room")
 
 
+    @feasibility
+    def _some_layout(self) -> Iterator[Refusal]:
+        """Some of fifty draws lays a scene out: objects at fixed places that always meet, or a room too small
+        for what is scattered, are refused."""
+        rng = np.random.default_rng(0)
+        if any(self.lay_out(self.draw(rng), rng) is not None for _ in range(50)):
+            return
+        blamed = ("ball.x" if False in self.parameters.support("ball.hidden") else
+                  "containers.slots" if self.slots else "toys.placed" if self.placed else "toys.count")
+        yield blamed, ("no draw of fifty lays the objects out apart (objects at fixed places meet, or the room is "
+                       "too small for what is scattered)")
+
+
 def _xyz(scale: Sequence[float]) -> tuple[float, float, float]:
     x, y, z = scale
     return float(x), float(y), float(z)
