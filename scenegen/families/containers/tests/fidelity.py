@@ -15,6 +15,7 @@ ball on the floor) is held exactly.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 from tests.kit import fidelity
 from tests.kit.fidelity import Feature, Scene, the_scene
@@ -81,7 +82,7 @@ def container_places(sample: dict[str, Scene]) -> str:
                     for item in _containers(the_scene(sample)))
 
 
-def type_as_written(kind: str):  # noqa: ANN201  # a feature's measure
+def type_as_written(kind: str) -> Callable[[dict[str, Scene]], str | None]:
     """A feature: how the scenes write every container of ``kind`` (None: a scene without one)."""
     def measure(sample: dict[str, Scene]) -> str | None:
         found = [item for item in _containers(the_scene(sample)) if item["type"] == kind]

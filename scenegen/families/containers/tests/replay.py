@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from shapely import affinity
@@ -74,7 +75,7 @@ def holds(item: dict[str, Any], ball: tuple[float, float, float]) -> bool:
             and bottom - 1e-4 <= ball[1] - BALL_RADIUS and ball[1] + BALL_RADIUS <= bottom + inside_y * scale["y"])
 
 
-def replay(scene: dict[str, Any], truth: dict[str, Any]) -> None:
+def replay(scene: dict[str, Any], truth: Mapping[str, Any]) -> None:
     """The label says where the ball is and which container holds it, as the scene alone shows."""
     ball, where = the_ball(scene), ball_in_room(scene)
     holders = [item for item in containers(scene) if holds(item, where)]
