@@ -140,27 +140,20 @@ class Containers(McsTask):
 
     def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
-        facing = float(drawn["performer.facing"])
+        facing, count = float(drawn["performer.facing"]), len(layout.kinds)
         boxes = [container(key, kind, x, z, facing, scale, drawn[f"container_materials.{kind}"])
-                 for key, kind, scale, (x, z) in zip(ids[1:], layout.kinds, layout.scales, layout.places,
-                                                     strict=False)]
-        toys = [_toy(key, toy, facing) for key, toy in zip(ids[1 + len(boxes):], layout.toys, strict=True)]
-        if layout.holder is None:
-            where = (round(float(drawn["ball.x"]), 4), BALL_RADIUS, round(float(drawn["ball.z"]), 4))
-            ball = SceneObject(ids[0], "soccer_ball", [Show(where, (0.0, float(drawn["ball.turn"]), 0.0))],
-                               materials=[], mass=1.0, salient_materials=["rubber"], moveable=True, pickupable=True)
-            held = None
-        else:
-            kind, scale = layout.kinds[layout.holder], layout.scales[layout.holder]
-            ball = ball_inside(ids[0], boxes[layout.holder].id, kind, scale)
-            x, z = layout.places[layout.holder]
-            where = (x, rest_height(kind, scale), z)
-            held = {"id": boxes[layout.holder].id, "type": kind, "order": ORDINALS[layout.holder]}
+                 for key, kind, scale, (x, z) in zip(ids[1:1 + count], layout.kinds, layout.scales, layout.places,
+                                                     strict=True)]
+        toys = [_toy(key, toy, facing) for key, toy in zip(ids[1 + count:], layout.toys, strict=True)]
+        ball, where = _ball(ids[0], drawn, layout, boxes)
         scene = self.frame(drawn, (layout.start[0], 0.0, layout.start[1]), [ball, *boxes, *toys], ball.id,
                            facing=facing, description="Find and pick up the tiny light black white rubber ball.")
         scene.goal.action_list = None  # the evaluation's scenes write none
-        return scene, {"target_id": ball.id, "hidden": held is not None,
-                       "ball": dict(zip("xyz", where, strict=True)), "container": held,
+        holder = None if layout.holder is None else boxes[layout.holder]
+        return scene, {"target_id": ball.id, "hidden": holder is not None,
+                       "ball": dict(zip("xyz", where, strict=True)),
+                       "container": None if holder is None else {"id": holder.id, "type": holder.type,
+                                                                 "order": ORDINALS[boxes.index(holder)]},
                        "container_ids": [box.id for box in boxes]}
 
     # --- refusals ----------------------------------------------------------------------------
@@ -193,17 +186,17 @@ class Containers(McsTask):
     def _inside_smallest_room(self) -> Iterator[Refusal]:
         """The start, a ball on the floor, the slots and the placed toys lie in the smallest room drawn."""
         half = (self.parameters.low("room.width") / 2, self.parameters.low("room.depth") / 2)
-        points = [("performer.x", "performer.z", START_CLEAR, self._extremes("performer"))]
+        points = [("performer", START_CLEAR, corner) for corner in self._extremes("performer")]
         if False in self.parameters.support("ball.hidden"):
-            points.append(("ball.x", "ball.z", BALL_RADIUS, self._extremes("ball")))
-        points += [("containers.slots", "containers.slots", 0.0, [slot]) for slot in self.slots]
-        points += [("toys.placed", "toys.placed", 0.0, [(toy.x, toy.z)]) for toy in self.placed]
-        for key_x, key_z, reach, corners in points:
-            for x, z in corners:
-                if abs(x) > half[0] - reach or abs(z) > half[1] - reach:
-                    yield (key_x if abs(x) > half[0] - reach else key_z), (
-                        f"({x}, {z}) is not inside the smallest room, {2 * half[0]} x {2 * half[1]} m")
-                    return
+            points += [("ball", BALL_RADIUS, corner) for corner in self._extremes("ball")]
+        points += [("containers.slots", 0.0, slot) for slot in self.slots]
+        points += [("toys.placed", 0.0, (toy.x, toy.z)) for toy in self.placed]
+        for key, reach, (x, z) in points:
+            outside = ("x" if abs(x) > half[0] - reach else "z" if abs(z) > half[1] - reach else None)
+            if outside is not None:
+                yield (f"{key}.{outside}" if key in ("performer", "ball") else key), (
+                    f"({x}, {z}) is not inside the smallest room, {2 * half[0]} x {2 * half[1]} m")
+                return
 
     def _extremes(self, section: str) -> list[tuple[float, float]]:
         low, high = self.parameters.low, self.parameters.high
@@ -248,6 +241,18 @@ def _xyz(scale: Sequence[float]) -> tuple[float, float, float]:
 def _toy_turn(kind: str, facing: float) -> float:
     """A toy's rotation y: the performer's facing, or (trains, trucks, dogs) the way back, written unwrapped."""
     return facing + 180.0 if TOYS[kind].turned else facing
+
+
+def _ball(key: str, drawn: Mapping[str, Any], layout: Layout,
+          boxes: Sequence[SceneObject]) -> tuple[SceneObject, tuple[float, float, float]]:
+    """The soccer ball, on the floor or resting in the container holding it, and its centre in the room."""
+    if layout.holder is None:
+        where = (round(float(drawn["ball.x"]), 4), BALL_RADIUS, round(float(drawn["ball.z"]), 4))
+        return SceneObject(key, "soccer_ball", [Show(where, (0.0, float(drawn["ball.turn"]), 0.0))], materials=[],
+                           mass=1.0, salient_materials=["rubber"], moveable=True, pickupable=True), where
+    kind, scale = layout.kinds[layout.holder], layout.scales[layout.holder]
+    x, z = layout.places[layout.holder]
+    return ball_inside(key, boxes[layout.holder].id, kind, scale), (x, rest_height(kind, scale), z)
 
 
 def _toy(key: str, toy: PlacedToy, facing: float) -> SceneObject:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -68,7 +68,7 @@ RULES: dict[str, Callable[[Scene], Scene]] = {
 
 
 @pytest.fixture(scope="module")
-def training_scenes() -> list[tuple[Scene, dict[str, Any]]]:
+def training_scenes() -> list[tuple[Scene, Mapping[str, Any]]]:
     _, family = load_family("containers.yaml")
     pipeline = Pipeline(family, 9, "co_")
     return [(json.loads(json.dumps(documents[""])), sample.truth)
