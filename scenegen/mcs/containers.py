@@ -40,9 +40,9 @@ class Container:
 
 #: Interiors of chest_7 and military cases 2 and 4: mcs-scene-generator's base_objects.py (their floors agree with
 #: where the evaluation rests the ball in chest_7, 0.125 up). toolbox_8's floor is where the evaluation rests the
-#: ball in it at scale 7 (0.138 up); its inside, and circular_container's and military_case_5's, are inferred from
-#: their outer size (no source at hand gives them): a wall of a tenth of the size or more. Masses are the
-#: evaluation's over their scale.
+#: ball in it at scale 7 (0.138 up); its inside, and circular_container's and military_case_5's, are inferred as
+#: about 0.8 of their outer size every way (no source at hand gives them). Masses are the evaluation's over their
+#: scale.
 CONTAINERS = {kind.type: kind for kind in (
     Container("toolbox_8", (0.11, 0.12, 0.1), 0.004, 15.0, 7.0),
     Container("circular_container", (0.2, 0.36, 0.3), 0.02, 5.0, 1.75),
