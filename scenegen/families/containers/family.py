@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from scenegen.families.containers.declaration import DECLARATION
-from scenegen.families.containers.placing import Item, apart, disc, room_ok, scatter
+from scenegen.families.containers.placing import Item, disc, fixed_ok, scatter
 from scenegen.mcs.containers import CONTAINERS, ball_inside, container, fits, rest_height, smallest_scale
 from scenegen.mcs.model import Scene, SceneObject, Show
 from scenegen.mcs.objects import SOCCER_BALL_SIZE, object_ids
@@ -269,4 +269,4 @@ def _toy(key: str, toy: PlacedToy, facing: float) -> SceneObject:
 def _fixed_ok(items: Sequence[Item], room: tuple[float, float], start: tuple[float, float]) -> bool:
     """Whether the objects at fixed places lie in the room, apart and clear of the start (cached: an evaluation
     template places the same few sets again and again)."""
-    return room_ok(items, room) and apart(items, start, START_CLEAR)
+    return fixed_ok(items, room, start, START_CLEAR)

@@ -41,43 +41,45 @@ def disc(item: Item) -> tuple[float, float, float]:
     return (*item.centre, math.hypot(size_x * item.scale[0], size_z * item.scale[2]) / 2)
 
 
-def room_ok(items: Sequence[Item], room: tuple[float, float]) -> bool:
-    """Whether every item's footprint lies inside the room, :data:`WALL` from its walls."""
-    if not items:
-        return True
-    bounds = _footprints(items).boxes.bounds()
-    half = np.array(room) / 2 - WALL
-    return bool((bounds[:, :2] >= -half).all() and (bounds[:, 2:] <= half).all())
-
-
-def apart(items: Sequence[Item], start: tuple[float, float], clear: float) -> bool:
-    """Whether no two items' footprints come within :data:`GAP` and every item's disc keeps ``clear`` from the
-    performer's start."""
+def fixed_ok(items: Sequence[Item], room: tuple[float, float], start: tuple[float, float], clear: float) -> bool:
+    """Whether every item's footprint lies inside the room, :data:`WALL` from its walls, no two come within
+    :data:`GAP`, and every item's disc keeps ``clear`` from the performer's start."""
     if not items:
         return True
     discs = np.array([disc(item) for item in items])
     if (np.hypot(discs[:, 0] - start[0], discs[:, 1] - start[1]) < discs[:, 2] + clear).any():
         return False
-    return not self_overlap(_footprints(items), GAP / 2).any()
+    half = np.array(room) / 2 - WALL
+    if len(items) == 1:  # alone, its disc inside the room will do (a scattering config's ball on the floor)
+        return bool((np.abs(discs[0, :2]) + discs[0, 2] <= half).all())
+    placed = _footprints(items)
+    bounds = placed.boxes.bounds()
+    if (bounds[:, :2] < -half).any() or (bounds[:, 2:] > half).any():
+        return False
+    return not self_overlap(placed, GAP / 2).any()
 
 
 def scatter(radii: Sequence[float], taken: Sequence[tuple[float, float, float]], room: tuple[float, float],
             rng: np.random.Generator) -> np.ndarray | None:
     """Centres, in turn, for discs of ``radii`` inside the room, each :data:`SPACING` from the discs ``taken``
     (x, z, radius) and from those placed before it; None when one finds no place in a batch of candidates."""
-    placed = np.array(taken, dtype=float).reshape(-1, 3)
-    centres = np.empty((len(radii), 2))
-    half = np.array(room) / 2 - WALL
-    for index, radius in enumerate(radii):
-        room_left = half - radius
-        candidates = (rng.random((BATCH, 2)) * 2 - 1) * room_left
-        gaps = np.hypot(candidates[:, None, 0] - placed[:, 0], candidates[:, None, 1] - placed[:, 1]) - placed[:, 2]
-        free = (gaps >= radius + SPACING).all(axis=1)
-        if not free.any():
+    sizes = np.asarray(radii, dtype=float)
+    fixed = np.array(taken, dtype=float).reshape(-1, 3)
+    reach = np.array(room) / 2 - WALL - sizes[:, None]
+    candidates = (rng.random((len(sizes), BATCH, 2)) * 2 - 1) * reach[:, None, :]
+    # Clear of what was there before, for every object's every candidate at once; of one another, in turn.
+    gaps = np.hypot(candidates[..., None, 0] - fixed[:, 0], candidates[..., None, 1] - fixed[:, 1]) - fixed[:, 2]
+    free = (gaps >= sizes[:, None, None] + SPACING).all(axis=2)
+    centres = np.empty((len(sizes), 2))
+    for index, radius in enumerate(sizes):
+        near = np.hypot(candidates[index, :, None, 0] - centres[:index, 0],
+                        candidates[index, :, None, 1] - centres[:index, 1]) - sizes[:index]
+        usable = free[index] & (near >= radius + SPACING).all(axis=1)
+        if not usable.any():
             return None
-        centres[index] = np.round(candidates[int(np.argmax(free))], 4)
-        placed = np.vstack([placed, (*centres[index], radius)])
-    return centres
+        centres[index] = candidates[index, int(np.argmax(usable))]
+    # The file writes places to 1e-4 m; SPACING leaves room for the rounding.
+    return np.round(centres, 4)
 
 
 def _footprints(items: Sequence[Item]) -> Footprints:
