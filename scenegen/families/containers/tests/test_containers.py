@@ -151,6 +151,9 @@ def test_the_holder_is_any_container_when_asked() -> None:
     ({"ball": {"hidden": [True, False], "x": 6}}, "ball.x", "not inside the smallest room"),
     ({"containers": {"slots": []}, "toys": {"placed": [], "count": 12}, "room": {"width": 6, "depth": 6}},
      "toys.count", "cover"),
+    ({"ball": {"hidden": False, "x": -2.92, "z": 0.68}}, "ball.x", "no draw of fifty"),  # on the first bowl
+    ({"containers": {"count": 2, "slots": [[-3.18, -0.6], [-3.0, -0.5], [-3.2, 2.22]]}, "ball": {"hidden": True}},
+     "containers.slots", "no draw of fifty"),
 ])
 def test_impossible_configs_are_refused_with_the_key_and_the_reason(config: dict[str, Any], path: str,
                                                                     reason: str) -> None:
