@@ -9,6 +9,7 @@ DOORS = ("left", "middle", "right")
 
 ROOM_SIDE = number("room_side", 6, 20, "metres")
 SIZE = number("size", 0.1, 10, "metres")
+GAP = number("gap", 0.05, 5, "metres")
 SIGNED = number("offset", -2, 2, "metres")
 STEPS = number("steps", 1, 26, "steps", integer=True)
 SIDE = one_of("side", ("left", "right"), "a side of the platform, as the performer looks along it")
@@ -46,8 +47,9 @@ DECLARATION = Declaration(
               "as the occluder lands)."),
         Param("ball.door", DOOR, list(DOORS), "Where the ball is let go: over the extension (middle) or over the "
               "floor left or right of the platform; the door to open follows."),
-        Param("ball.floor_x", SIZE, {"min": 2.2, "max": 3.0}, "How far from the platform's centre line a ball over "
-              "the floor hangs (drawn again where it would not clear the extension by 5 cm)."),
+        Param("ball.floor_gap", GAP, {"min": 0.5, "max": 1.51}, "Space between a ball over the floor and the side "
+              "of the platform, or of the extension, beside it (drawn again where the ball would not clear the "
+              "room's wall by 5 cm)."),
         Param("ball.offset", SIGNED, 0, "How far from the extension's centre line a ball over it hangs (toward "
               "the platform's side when negative)."),
         Param("ball.z", SIZE, 3.25, "Where along z the ball hangs (over the extension's stretch of z)."),

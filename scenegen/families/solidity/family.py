@@ -20,8 +20,6 @@ from scenegen.mcs.actions import passes
 from scenegen.mcs.doors import (
     GRIP,
     ROOM_HEIGHT,
-    WALL_THICKNESS,
-    WALL_Z,
     DoorWall,
     Phases,
     door_wall,
@@ -44,7 +42,7 @@ BALL_START = round(ROOM_HEIGHT - GRIP - TARGET_BALL_RADIUS, 4)
 #: How many distances a ball over the floor is drawn at before the whole sample is drawn again.
 FLOOR_TRIES = 50
 #: The parameters whose ends and middles the feasibility probe tries.
-PROBED = ("ball.floor_x", "ball.offset", "ball.z")
+PROBED = ("ball.floor_gap", "ball.offset", "ball.z")
 
 
 @dataclass(frozen=True)
@@ -97,20 +95,20 @@ class Solidity(McsTask):
 
     def _ball_x(self, drawn: Mapping[str, Any], centre: float, side: int, rng: np.random.Generator) -> float | None:
         """Where along x the ball hangs: ``ball.offset`` off the extension's centre line ``centre`` (outward when
-        positive), or ``ball.floor_x`` out from the platform's over the floor on the door's side, drawn again
-        (the door drawn stays, so that redraws do not favour the extension's) until it clears the edge there
-        and the wall; None if it does not clear (after :data:`FLOOR_TRIES` draws over the floor)."""
+        positive), or over the floor on the door's side ``ball.floor_gap`` out from the platform's or the
+        extension's side, drawn again (the door drawn stays, so that redraws do not favour the extension's) until
+        it clears the room's wall; None if it does not (after :data:`FLOOR_TRIES` draws over the floor)."""
         r, half, ledge = TARGET_BALL_RADIUS, float(drawn["platform.width"]) / 2, float(drawn["extension.width"])
         if drawn["ball.door"] == "middle":
             x = centre + side * float(drawn["ball.offset"])
             return x if ledge / 2 - abs(x - centre) - r >= MARGIN - 1e-9 else None
         sign = -1 if drawn["ball.door"] == "left" else 1
-        edge, limit = half + (ledge if sign == side else 0.0), float(drawn["room.width"]) / 2 - r - MARGIN
-        distance = float(drawn["ball.floor_x"])
+        edge, limit = half + (ledge if sign == side else 0.0) + r, float(drawn["room.width"]) / 2 - r - MARGIN
+        gap = float(drawn["ball.floor_gap"])
         for _ in range(FLOOR_TRIES):
-            if edge + r + MARGIN <= distance <= limit:
-                return sign * distance
-            distance = float(self.parameters.values["ball.floor_x"].sample(rng))
+            if edge + gap <= limit:
+                return sign * (edge + gap)
+            gap = float(self.parameters.values["ball.floor_gap"].sample(rng))
         return None
 
     def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
@@ -164,10 +162,9 @@ class Solidity(McsTask):
 
     @feasibility
     def _extension_fits(self) -> Iterator[Refusal]:
-        """The extension stands behind the wall, no higher than the platform, and a ball fits on it."""
+        """The extension reaches the back wall, is no higher than the platform, and a ball fits on it and beside it
+        (it begins behind the wall: ``extension.front`` is at least 0.1)."""
         low, high, reach = self.parameters.low, self.parameters.high, 2 * (TARGET_BALL_RADIUS + MARGIN)
-        if low("extension.front") < WALL_Z + WALL_THICKNESS / 2:
-            yield "extension.front", "the extension must begin behind the occluding wall (z = -0.2)"
         if low("room.depth") / 2 - high("extension.front") < reach:
             yield "extension.front", f"the extension must reach {reach} m (a ball and margins) to the back wall"
         if high("extension.height") > low("platform.height"):
@@ -199,7 +196,7 @@ class Solidity(McsTask):
                          for unit in (0.0, 0.5, 0.9999)]
                 if all(self.lay_out({**drawn, **values, "ball.door": door, "extension.side": side}, rng) is None
                        for values in tries):
-                    yield "ball.floor_x" if door != "middle" else "ball.offset", (
+                    yield "ball.floor_gap" if door != "middle" else "ball.offset", (
                         f"no ball drawn over the {door} door's part of the room clears every edge by {MARGIN} m "
                         f"(extension on the {side})")
                     return
