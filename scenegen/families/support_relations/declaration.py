@@ -45,7 +45,7 @@ DECLARATION = Declaration(
         Param("container.side", SIDE, ["left", "right"], "The far platform's edge the container is let go by."),
         Param("container.rests_on", REST, ["platform", "floor"], "Whether the container is let go inside the "
               "edge (it stays on the platform) or beyond it (it falls to the floor)."),
-        Param("container.distance", DISTANCE, {"choices": [0.9925, 1.1748, 0.33], "weights": [1, 1, 2]},
+        Param("container.distance", DISTANCE, {"choices": [0.9925, 1.1748, 0.32], "weights": [1, 1, 2]},
               "How far from the edge the container's centre is, inside or beyond it; draws whose outcome is not "
               "certain are drawn again."),
         Param("container.rotation", TURN, [0, 180], "The container's turn: at 0 its low side faces +x."),

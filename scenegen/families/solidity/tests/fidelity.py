@@ -18,17 +18,13 @@ from __future__ import annotations
 import sys
 
 from tests.kit import fidelity
+from tests.kit.door_rooms import frame, order, steps, target, vector, wall, wall_top
 from tests.kit.fidelity import Feature, Scene, the_scene
 
 TASK = "interactive_solidity"
 TEMPLATE = "eval7_solidity"
 #: Two standard errors of a share over four scenes, less a little.
 FACTOR = 0.45
-
-
-def _ball(scene: Scene) -> Scene:
-    target = scene["goal"]["metadata"]["target"]["id"]
-    return next(item for item in scene["objects"] if item["id"] == target)
 
 
 def _platforms(scene: Scene) -> list[Scene]:
@@ -39,54 +35,22 @@ def _extension(scene: Scene) -> Scene:
     return min(_platforms(scene), key=lambda item: item["shows"][0]["scale"]["y"])
 
 
-def _g(values: dict[str, float]) -> str:
-    """A vector's components, written alike whether the file writes 1 or 1.0."""
-    return "(" + ", ".join(f"{value:g}" for value in values.values()) + ")"
-
-
 def _x(item: Scene) -> float:
     return float(item["shows"][0]["position"]["x"])
 
 
 def _over_extension(scene: Scene) -> bool:
-    return abs(_x(_ball(scene)) - _x(_extension(scene))) < _extension(scene)["shows"][0]["scale"]["x"] / 2
+    return abs(_x(target(scene)) - _x(_extension(scene))) < _extension(scene)["shows"][0]["scale"]["x"] / 2
 
 
 def door(sample: dict[str, Scene]) -> str:
     """The door to where the ball falls: the middle one over the extension, else its side's."""
     scene = the_scene(sample)
-    return "middle" if _over_extension(scene) else "left" if _x(_ball(scene)) < 0 else "right"
+    return "middle" if _over_extension(scene) else "left" if _x(target(scene)) < 0 else "right"
 
 
 def extension_side(sample: dict[str, Scene]) -> str:
     return "left" if _x(_extension(the_scene(sample))) < 0 else "right"
-
-
-def order(sample: dict[str, Scene]) -> str:
-    scene = the_scene(sample)
-    ball_start = _ball(scene)["moves"][0]["stepBegin"]
-    wall_start = next(item for item in scene["objects"] if item["type"] == "door_4")["moves"][0]["stepBegin"]
-    return "ball first" if ball_start < wall_start else "occluder first"
-
-
-def steps(sample: dict[str, Scene]) -> str:
-    """Each order's steps: the occluder's and the ball's descents, the release, the placer's rise, the Passes."""
-    scene = the_scene(sample)
-    wall = next(item for item in scene["objects"] if item["type"] == "door_4")["moves"][0]
-    placer = next(item for item in scene["objects"] if item["id"].startswith("placer_"))
-    down, up = placer["moves"]
-    return (f"{order(sample)}: occluder {wall['stepBegin']}-{wall['stepEnd']}, ball {down['stepBegin']}-"
-            f"{down['stepEnd']}, let go {_ball(scene)['togglePhysics'][0]['stepBegin']}, placer up "
-            f"{up['stepBegin']}-{up['stepEnd']}, {len(scene['goal']['action_list'])} Passes")
-
-
-def wall_top(sample: dict[str, Scene]) -> str:
-    """Where the occluding wall's top ends up (its first top piece's top once down)."""
-    scene = the_scene(sample)
-    top = next(item for item in scene["objects"] if item["id"].startswith("wall_top_"))
-    show, move = top["shows"][0], top["moves"][0]
-    lowered = show["position"]["y"] + move["vector"]["y"] * (move["stepEnd"] - move["stepBegin"] + 1)
-    return f"{lowered + show['scale']['y'] / 2:g}"
 
 
 def floor_gap(sample: dict[str, Scene]) -> float | None:
@@ -94,7 +58,7 @@ def floor_gap(sample: dict[str, Scene]) -> float | None:
     scene = the_scene(sample)
     if _over_extension(scene):
         return None
-    ball = _ball(scene)
+    ball = target(scene)
     sides = [abs(_x(item)) + item["shows"][0]["scale"]["x"] / 2 for item in _platforms(scene)
              if _x(item) * _x(ball) >= 0]
     return abs(_x(ball)) - max(sides) - 0.11 * ball["shows"][0]["scale"]["x"]
@@ -103,17 +67,17 @@ def floor_gap(sample: dict[str, Scene]) -> float | None:
 def extension_offset(sample: dict[str, Scene]) -> float | None:
     """How far a ball over the extension hangs off its centre line."""
     scene = the_scene(sample)
-    return abs(_x(_ball(scene)) - _x(_extension(scene))) if _over_extension(scene) else None
+    return abs(_x(target(scene)) - _x(_extension(scene))) if _over_extension(scene) else None
 
 
 def ball(sample: dict[str, Scene]) -> str:
     """The ball's z, first height, scale, mass, descent and the placer's geometry."""
     scene = the_scene(sample)
-    item, placer = _ball(scene), next(i for i in scene["objects"] if i["id"].startswith("placer_"))
+    item, placer = target(scene), next(i for i in scene["objects"] if i["id"].startswith("placer_"))
     show, move = item["shows"][0], item["moves"][0]
     return (f"z {show['position']['z']}, y {show['position']['y']}, scale {show['scale']['x']}, mass {item['mass']}, "
             f"{move['stepEnd'] - move['stepBegin'] + 1} steps down; placer y {placer['shows'][0]['position']['y']}, "
-            f"scale {_g(placer['shows'][0]['scale'])}, mass {placer['mass']}")
+            f"scale {vector(placer['shows'][0]['scale'])}, mass {placer['mass']}")
 
 
 def platforms(sample: dict[str, Scene]) -> str:
@@ -128,27 +92,8 @@ def platforms(sample: dict[str, Scene]) -> str:
         lips = {names.get(key, key): value for key, value in item["lips"].items() if key != "gaps"}
         gaps = {names[key]: value for key, value in item["lips"].get("gaps", {}).items()}
         parts.append(f"|x| {abs(show['position']['x']):g} y {show['position']['y']:g} z {show['position']['z']:g} "
-                     f"{_g(show['scale'])} {item['mass']} {sorted(lips.items())} gaps {sorted(gaps.items())}")
+                     f"{vector(show['scale'])} {item['mass']} {sorted(lips.items())} gaps {sorted(gaps.items())}")
     return "; ".join(parts)
-
-
-def wall(sample: dict[str, Scene]) -> str:
-    """The doors and pieces below the wall's top: type, x, first y, scale, mass, material count."""
-    scene = the_scene(sample)
-    return "; ".join(f"{item['type']} {_x(item):g} {item['shows'][0]['position']['y']:g} "
-                     f"{_g(item['shows'][0]['scale'])} {item['mass']}"
-                     for item in scene["objects"]
-                     if item["type"].startswith("door_") or item["id"].startswith(("wall_left", "wall_right")))
-
-
-def frame(sample: dict[str, Scene]) -> str:
-    """Room, start, last step, materials, the object types in order, the goal's description."""
-    scene = the_scene(sample)
-    materials = {item["id"].split("_")[0]: item["materials"] for item in scene["objects"] if item.get("materials")}
-    return (f"{scene['roomDimensions']} {scene['performerStart']} {scene['goal']['last_step']} "
-            f"{scene['ceilingMaterial']} {scene['floorMaterial']} {scene['wallMaterial']} {sorted(materials.items())} "
-            f"{[item['type'] for item in scene['objects']]} {scene['goal']['description']} "
-            f"{scene.get('restrictOpenDoors')}")
 
 
 FEATURES = (
