@@ -11,15 +11,17 @@ above it, up to the wall's top. The evaluation lists the middle door first, then
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from scenegen.mcs.model import MaterialChange, Motion, SceneObject, Show, Vec3
 from scenegen.mcs.objects import kinematic_structure, structure_mass
+from scenegen.mcs.task import Refusal
 from scenegen.mcs.timeline import SPEED, drop_states
 from scenegen.mcs.tracking.props import CYAN, MAGENTA
+from scenegen.plugin.values import Parameters
 
 #: The rooms' height: the occluder starts its descent this far above where it ends, from above the ceiling.
 ROOM_HEIGHT = 7.0
@@ -47,6 +49,10 @@ OCCLUDER_AFTER_LOAD = 21
 RELEASE_WAIT = 6
 RISE_WAIT = 5
 LOAD_FIRST_HOLD = 27
+#: The narrowest piece of wall beside or above a door (the evaluation's narrowest is 0.08), and how far before the
+#: wall the performer starts at least.
+MIN_POST = 0.05
+PERFORMER_CLEAR = 0.5
 #: A placer's lower end hangs this far above what it holds.
 GRIP = 0.01
 
@@ -130,7 +136,7 @@ def door_wall(keys: Sequence[str], wall: DoorWall, phases: Phases, wall_material
     objects = []
     for door, door_key, wall_key in zip(DOORS, keys[::2], keys[1::2], strict=True):
         objects.append(SceneObject(f"door_{door_key}", DOOR_TYPES[door],
-                                   [Show((wall.door_x(door), wall.door_bottom(door) + lift, WALL_Z))],
+                                   [Show(_rounded((wall.door_x(door), wall.door_bottom(door), WALL_Z), lift))],
                                    materials=[door_material], mass=DOOR_MASS, kinematic=True, openable=True,
                                    moves=down))
         heavy = wall.pieces(door, MASS_TOP)
@@ -140,6 +146,27 @@ def door_wall(keys: Sequence[str], wall: DoorWall, phases: Phases, wall_material
                                        materials=[wall_material], mass=structure_mass(heavy[piece][1]),
                                        kinematic=True, structure=True, moves=down))
     return objects
+
+
+def door_id(keys: Sequence[str], door: str) -> str:
+    """The id :func:`door_wall` gives ``door`` from the same ``keys``."""
+    return f"door_{keys[2 * DOORS.index(door)]}"
+
+
+def wall_refusals(parameters: Parameters) -> Iterator[Refusal]:
+    """What keeps the occluding wall from fitting a room's config (``room.width``, ``platform.width``,
+    ``platform.height``, ``occluder.top``, ``room.depth`` and ``performer.margin``): every door fits its section
+    with posts beside it, the wall reaches above the middle door, and the performer starts before the wall."""
+    low, high = parameters.low, parameters.high
+    needed = DOOR_WIDTH + 2 * MIN_POST
+    if high("platform.width") / 2 + needed > low("room.width") / 2:
+        yield "room.width", f"a side door and its posts need {needed:g} m of wall beside the platform"
+    if low("platform.width") < needed:
+        yield "platform.width", f"the middle door and its posts need a platform at least {needed:g} m wide"
+    if low("occluder.top") < high("platform.height") + DOOR_HEIGHT + MIN_POST:
+        yield "occluder.top", f"the wall must reach {MIN_POST:g} m above the middle door ({DOOR_HEIGHT:g} m tall)"
+    if low("room.depth") / 2 + WALL_Z - WALL_THICKNESS / 2 < high("performer.margin") + PERFORMER_CLEAR:
+        yield "performer.margin", f"the performer must start on the platform {PERFORMER_CLEAR:g} m before the wall"
 
 
 def _rounded(vector: Vec3, lift: float = 0.0) -> Vec3:

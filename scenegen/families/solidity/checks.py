@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
+from scenegen.mcs.objects import SOCCER_BALL_SIZE
 
 #: How far inside (or outside) an edge the ball's disc must keep, less a little for the file's rounding.
 CLEAR = 0.04
@@ -47,7 +48,7 @@ def solidity_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | No
     if ball is None or truth is None:
         return [] if ball else [Problem("$.goal.metadata.target.id", "names no object")]
     x, y, z = _position(ball)
-    radius = 0.11 * ball["shows"][0]["scale"]["x"]
+    radius = SOCCER_BALL_SIZE / 2 * ball["shows"][0]["scale"]["x"]
     onto, top = _under([item for item in document["objects"] if item["id"].startswith("platform_")], x, z, radius)
     if onto == "":
         return [Problem("$.objects", "the ball is let go over an edge: where it comes to rest is not certain")]

@@ -22,10 +22,12 @@ from scenegen.mcs.doors import (
     ROOM_HEIGHT,
     DoorWall,
     Phases,
+    door_id,
     door_wall,
     holder,
     lips,
     platform,
+    wall_refusals,
 )
 from scenegen.mcs.model import Motion, Scene, SceneObject, Show, Vec3
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE
@@ -125,10 +127,9 @@ class Solidity(McsTask):
         height = layout.wall.sill
         scene = self.frame(drawn, (0.0, height, round(-depth / 2 + drawn["performer.margin"], 4)), objects, ball.id,
                            actions=passes(phases.passes), height=ROOM_HEIGHT, restrict_open_doors=True)
-        door = next(item for item in walls if item.shows[0].position[0] == layout.wall.door_x(layout.door))
         rest_side = "left" if (x if layout.door != "middle" else layout.side) < 0 else "right"
         return scene, {
-            "target_id": ball.id, "door": layout.door, "door_id": door.id,
+            "target_id": ball.id, "door": layout.door, "door_id": door_id(ids[3:9], layout.door),
             "rests_on": "platform" if layout.door == "middle" else "floor", "side": rest_side,
             "extension_side": drawn["extension.side"],
             "release": {"x": x, "y": layout.release_y, "z": z}, "rest": {"x": x, "y": layout.rest_y, "z": z},
@@ -150,15 +151,9 @@ class Solidity(McsTask):
     # --- refusals --------------------------------------------------------------------------
 
     @feasibility
-    def _walls_fit(self) -> Iterator[Refusal]:
-        """Every door fits its section of the wall with posts beside it, and the wall reaches above them."""
-        low, high = self.parameters.low, self.parameters.high
-        if high("platform.width") / 2 + 0.9 + 0.1 > low("room.width") / 2:
-            yield "room.width", "a side door (0.84 m) and its posts need 1 m of wall beside the platform"
-        if low("platform.width") <= 0.9:
-            yield "platform.width", "the middle door (0.84 m) and its posts need a platform wider than 0.9 m"
-        if low("occluder.top") < high("platform.height") + 2.1:
-            yield "occluder.top", "the wall must reach 0.1 m above the middle door (2 m tall, on the platform)"
+    def _wall_fits(self) -> Iterator[Refusal]:
+        """The occluding wall fits the room, the platform and the performer's start."""
+        yield from wall_refusals(self.parameters)
 
     @feasibility
     def _extension_fits(self) -> Iterator[Refusal]:

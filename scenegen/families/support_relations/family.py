@@ -19,7 +19,17 @@ import numpy as np
 
 from scenegen.families.support_relations.declaration import DECLARATION
 from scenegen.mcs.actions import passes
-from scenegen.mcs.doors import ROOM_HEIGHT, WALL_THICKNESS, WALL_Z, DoorWall, Phases, door_wall, holder, lips, platform
+from scenegen.mcs.doors import (
+    ROOM_HEIGHT,
+    DoorWall,
+    Phases,
+    door_id,
+    door_wall,
+    holder,
+    lips,
+    platform,
+    wall_refusals,
+)
 from scenegen.mcs.geometry.catalog import object_size
 from scenegen.mcs.model import Motion, Scene, SceneObject, Show
 from scenegen.mcs.objects import TARGET_BALL_SCALE
@@ -138,11 +148,10 @@ class SupportRelations(McsTask):
                            objects, ball.id, actions=passes(phases.passes), height=ROOM_HEIGHT,
                            restrict_open_doors=True)
         door = "middle" if layout.stays else drawn["container.side"]
-        door_id = next(item.id for item in walls if item.shows[0].position[0] == layout.wall.door_x(door))
         half = object_size(CONTAINER)[0] * scale / 2
         beyond = min(max(half - self._inset(drawn), 0.0), 2 * half) / (2 * half)
         return scene, {
-            "target_id": ball.id, "container_id": container.id, "door": door, "door_id": door_id,
+            "target_id": ball.id, "container_id": container.id, "door": door, "door_id": door_id(ids[4:10], door),
             "rests_on": "platform" if layout.stays else "floor", "side": drawn["container.side"],
             "placement": layout.placement, "overhang": round(beyond, 4),
             "release": {"x": x, "y": top, "z": z},
@@ -169,17 +178,9 @@ class SupportRelations(McsTask):
     # --- refusals --------------------------------------------------------------------------
 
     @feasibility
-    def _walls_fit(self) -> Iterator[Refusal]:
-        """Every door fits its section of the wall with posts beside it, and the wall reaches above them."""
-        low, high = self.parameters.low, self.parameters.high
-        if high("platform.width") / 2 + 0.9 + 0.1 > low("room.width") / 2:
-            yield "room.width", "a side door (0.84 m) and its posts need 1 m of wall beside the platform"
-        if low("platform.width") <= 0.9:
-            yield "platform.width", "the middle door (0.84 m) and its posts need a platform wider than 0.9 m"
-        if low("occluder.top") < high("platform.height") + 2.1:
-            yield "occluder.top", "the wall must reach 0.1 m above the middle door (2 m tall, on the platform)"
-        if low("room.depth") / 2 + WALL_Z - WALL_THICKNESS / 2 < high("performer.margin") + 0.5:
-            yield "performer.margin", "the performer must start on the near platform, 0.5 m before the wall"
+    def _wall_fits(self) -> Iterator[Refusal]:
+        """The occluding wall fits the room, the platform and the performer's start."""
+        yield from wall_refusals(self.parameters)
 
     @feasibility
     def _container_hidden(self) -> Iterator[Refusal]:

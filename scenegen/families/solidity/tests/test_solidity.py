@@ -146,6 +146,7 @@ def test_the_checks_catch_a_wrong_door_and_a_ball_over_an_edge() -> None:
     ({"room": {"width": 6}, "platform": {"width": 4.5}}, "room.width"),
     ({"platform": {"width": 0.8}}, "platform.width"),
     ({"occluder": {"top": 3.0}}, "occluder.top"),
+    ({"performer": {"margin": 5.8}}, "performer.margin"),
     ({"extension": {"front": 5.9}}, "extension.front"),
     ({"extension": {"height": 1.2}}, "extension.height"),
     ({"extension": {"width": 0.4}}, "extension.width"),
