@@ -169,6 +169,16 @@ def wall_refusals(parameters: Parameters) -> Iterator[Refusal]:
         yield "performer.margin", f"the performer must start on the platform {PERFORMER_CLEAR:g} m before the wall"
 
 
+def settled(item: Mapping[str, Any]) -> Vec3:
+    """Where an object of a written scene stands once its ``moves`` are done (the checks of a door room read the
+    wall, the platforms and the load there)."""
+    x, y, z = (float(item["shows"][0]["position"][axis]) for axis in "xyz")
+    for move in item.get("moves", []):
+        steps = move["stepEnd"] - move["stepBegin"] + 1
+        x, y, z = x + steps * move["vector"]["x"], y + steps * move["vector"]["y"], z + steps * move["vector"]["z"]
+    return x, y, z
+
+
 def _rounded(vector: Vec3, lift: float = 0.0) -> Vec3:
     """A vector written to four decimals (``lift`` added to its y)."""
     return (round(vector[0], 4), round(vector[1] + lift, 4), round(vector[2], 4))

@@ -9,6 +9,16 @@ from typing import Any
 from tests.kit.fidelity import Scene, the_scene
 
 
+def settled(item: Scene) -> tuple[float, float, float]:
+    """An object's position once every move of its ``moves`` is done (read off the JSON alone, for the replays)."""
+    position = item["shows"][0]["position"]
+    x, y, z = position["x"], position["y"], position["z"]
+    for move in item.get("moves", []):
+        steps = move["stepEnd"] - move["stepBegin"] + 1
+        x, y, z = x + move["vector"]["x"] * steps, y + move["vector"]["y"] * steps, z + move["vector"]["z"] * steps
+    return x, y, z
+
+
 def vector(values: dict[str, float]) -> str:
     """A vector's components, written alike whether the file writes 1 or 1.0."""
     return "(" + ", ".join(f"{value:g}" for value in values.values()) + ")"

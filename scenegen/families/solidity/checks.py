@@ -11,19 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
+from scenegen.mcs.doors import settled
 from scenegen.mcs.objects import SOCCER_BALL_SIZE
 
 #: How far inside (or outside) an edge the ball's disc must keep, less a little for the file's rounding.
 CLEAR = 0.04
-
-
-def _position(item: Mapping[str, Any]) -> tuple[float, float, float]:
-    """Where an object stands once its moves are done."""
-    x, y, z = (float(item["shows"][0]["position"][axis]) for axis in "xyz")
-    for move in item.get("moves", []):
-        steps = move["stepEnd"] - move["stepBegin"] + 1
-        x, y, z = x + steps * move["vector"]["x"], y + steps * move["vector"]["y"], z + steps * move["vector"]["z"]
-    return x, y, z
 
 
 def _under(platforms: list[Mapping[str, Any]], x: float, z: float, radius: float) -> tuple[str | None, float]:
@@ -31,7 +23,7 @@ def _under(platforms: list[Mapping[str, Any]], x: float, z: float, radius: float
     (None, 0), or ("", 0) when it straddles an edge."""
     best: tuple[str | None, float] = (None, 0.0)
     for item in platforms:
-        (cx, cy, cz), scale = _position(item), item["shows"][0]["scale"]
+        (cx, cy, cz), scale = settled(item), item["shows"][0]["scale"]
         gap_x, gap_z = abs(x - cx) - scale["x"] / 2, abs(z - cz) - scale["z"] / 2
         if min(-gap_x, -gap_z) >= radius + CLEAR:
             top = cy + scale["y"] / 2
@@ -47,7 +39,7 @@ def solidity_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | No
     ball = objects.get(document["goal"]["metadata"]["target"]["id"])
     if ball is None or truth is None:
         return [] if ball else [Problem("$.goal.metadata.target.id", "names no object")]
-    x, y, z = _position(ball)
+    x, y, z = settled(ball)
     radius = SOCCER_BALL_SIZE / 2 * ball["shows"][0]["scale"]["x"]
     onto, top = _under([item for item in document["objects"] if item["id"].startswith("platform_")], x, z, radius)
     if onto == "":
@@ -58,7 +50,7 @@ def solidity_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | No
     door = objects.get(truth["door_id"], {})
     if not door.get("type", "").startswith("door_"):
         return [*problems, Problem("$.objects", "the label's door_id names no door")]
-    dx, dy, _ = _position(door)
+    dx, dy, _ = settled(door)
     leads = "platform" if dy > 0 else "floor"
     if leads != truth["rests_on"] or (onto is None) != (leads == "floor") or (leads == "floor" and dx * x <= 0):
         problems.append(Problem("$.objects", "the label's door does not lead to where the ball comes to rest"))

@@ -11,28 +11,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
+from scenegen.mcs.doors import settled
 from scenegen.mcs.geometry.catalog import object_size
 
 #: How far the footprint, or the reach of the centre of mass, keeps from the edge, less the file's rounding.
 CLEAR = 0.015
 
 
-def _settled(item: Mapping[str, Any]) -> tuple[float, float, float]:
-    """Where an object stands once its moves are done."""
-    x, y, z = (float(item["shows"][0]["position"][axis]) for axis in "xyz")
-    for move in item.get("moves", []):
-        steps = move["stepEnd"] - move["stepBegin"] + 1
-        x, y, z = x + steps * move["vector"]["x"], y + steps * move["vector"]["y"], z + steps * move["vector"]["z"]
-    return x, y, z
-
-
 def _stays(document: Mapping[str, Any], container: Mapping[str, Any], ball_mass: float) -> bool | None:
     """Whether the container stays on the platform under it; None when that is not certain."""
-    x, y, z = _settled(container)
+    x, y, z = settled(container)
     half = object_size(container["type"])[0] * container["shows"][0]["scale"]["x"] / 2
     reach = half * container["mass"] / (container["mass"] + ball_mass)
     for item in document["objects"]:
-        (cx, cy, cz), scale = _settled(item), item["shows"][0]["scale"]
+        (cx, cy, cz), scale = settled(item), item["shows"][0]["scale"]
         if item["id"].startswith("platform_") and abs(z - cz) < scale["z"] / 2 and abs(cy + scale["y"] / 2 - y) < 1e-6:
             inset = scale["x"] / 2 - abs(x - cx)
             if abs(inset) >= half + CLEAR or reach + CLEAR <= abs(inset) < half:
@@ -56,10 +48,10 @@ def support_relations_problems(document: Mapping[str, Any], truth: Mapping[str, 
     door = objects.get(truth["door_id"], {})
     if not door.get("type", "").startswith("door_"):
         return [Problem("$.objects", "the label's door_id names no door")]
-    on_platform = _settled(door)[1] > 0
+    on_platform = settled(door)[1] > 0
     problems = []
     if on_platform != stays or truth["rests_on"] != ("platform" if stays else "floor"):
         problems.append(Problem("$.objects", "the label's door does not lead to where the ball comes to rest"))
-    if not stays and _settled(door)[0] * _settled(container)[0] <= 0:
+    if not stays and settled(door)[0] * settled(container)[0] <= 0:
         problems.append(Problem("$.objects", "the label's floor door is on the other side from the container"))
     return problems

@@ -8,22 +8,14 @@ from typing import Any
 
 from shapely.geometry import Point, Polygon, box
 
+from tests.kit.door_rooms import settled
+
 Scene = dict[str, Any]
 #: The soccer ball's diameter at scale 1 (the MCS object table).
 BALL_SIZE = 0.22
 #: How far the ball's disc must lie inside or outside every edge for its fall to be certain (the family's margin,
 #: less the file's rounding).
 CLEAR = 0.04
-
-
-def settled(item: Scene) -> tuple[float, float, float]:
-    """An object's position once every move of its ``moves`` is done."""
-    position = item["shows"][0]["position"]
-    x, y, z = position["x"], position["y"], position["z"]
-    for move in item.get("moves", []):
-        steps = move["stepEnd"] - move["stepBegin"] + 1
-        x, y, z = x + move["vector"]["x"] * steps, y + move["vector"]["y"] * steps, z + move["vector"]["z"] * steps
-    return x, y, z
 
 
 def footprint(item: Scene) -> Polygon:

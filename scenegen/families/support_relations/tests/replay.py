@@ -9,21 +9,13 @@ from typing import Any
 
 from shapely.geometry import Point, Polygon, box
 
+from tests.kit.door_rooms import settled
+
 Scene = dict[str, Any]
 #: container_asymmetric_01's width and height at scale 1 (the MCS generator's object table).
 CONTAINER_SIZE = (1.0, 0.6)
 #: How far the footprint, or the reach of the centre of mass, must keep from the edge for the outcome to be certain.
 CLEAR = 0.015
-
-
-def settled(item: Scene) -> tuple[float, float, float]:
-    """An object's position once every move of its ``moves`` is done."""
-    position = item["shows"][0]["position"]
-    x, y, z = position["x"], position["y"], position["z"]
-    for move in item.get("moves", []):
-        steps = move["stepEnd"] - move["stepBegin"] + 1
-        x, y, z = x + move["vector"]["x"] * steps, y + move["vector"]["y"] * steps, z + move["vector"]["z"] * steps
-    return x, y, z
 
 
 def footprint(item: Scene, width: float | None = None) -> Polygon:
