@@ -81,6 +81,12 @@ class DoorWall:
         inner, outer = self.platform_width / 2, self.room_width / 2
         return {"middle": (-inner, inner), "left": (-outer, -inner), "right": (inner, outer)}[door]
 
+    def leaves_open(self, reach: float) -> bool:
+        """Whether something behind the wall reaching ``reach`` out from the centre line (a platform's extension,
+        a wider far platform) leaves the side doors' openings free, :data:`MIN_POST` to spare: else the performer,
+        through a side door, would face it."""
+        return reach + MIN_POST <= self.door_x("right") - DOOR_WIDTH / 2
+
     def pieces(self, door: str, top: float | None = None) -> dict[str, Box]:
         """Where the ``wall_top``, ``wall_left`` and ``wall_right`` beside and above ``door`` stand once down
         (centre and size); ``top``: the wall's top, if not its own."""

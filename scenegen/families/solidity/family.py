@@ -41,8 +41,8 @@ PLACER_HALF = 2.85
 PLACER_WIDTH = 0.09
 #: The ball's centre when lowering starts: hanging just under the placer's end, which is at the ceiling.
 BALL_START = round(ROOM_HEIGHT - GRIP - TARGET_BALL_RADIUS, 4)
-#: How many distances a ball over the floor is drawn at before the whole sample is drawn again.
-FLOOR_TRIES = 50
+#: How many places a ball is drawn at before the whole sample is drawn again.
+TRIES = 50
 #: The parameters whose ends and middles the feasibility probe tries.
 PROBED = ("ball.floor_gap", "ball.offset", "ball.z")
 
@@ -88,29 +88,31 @@ class Solidity(McsTask):
         door, r = drawn["ball.door"], TARGET_BALL_RADIUS
         x = self._ball_x(drawn, extension[0][0], side, rng)
         z = float(drawn["ball.z"])
-        if x is None or not front + r + MARGIN <= z <= depth / 2 - r - MARGIN:
+        wall = DoorWall(width, 2 * half, float(drawn["platform.height"]), float(drawn["occluder.top"]))
+        if x is None or not front + r + MARGIN <= z <= depth / 2 - r - MARGIN or not wall.leaves_open(half + ledge):
             return None
         phases = Phases(drawn["timing.order"] == "ball_first", int(drawn["ball.descent"]))
-        wall = DoorWall(width, 2 * half, float(drawn["platform.height"]), float(drawn["occluder.top"]))
         return Layout(door, (round(x, 4), round(z, 4)), round(BALL_START - SPEED * phases.descent, 4),
                       round(r + (lift if door == "middle" else 0.0), 4), extension, side, wall, phases)
 
     def _ball_x(self, drawn: Mapping[str, Any], centre: float, side: int, rng: np.random.Generator) -> float | None:
         """Where along x the ball hangs: ``ball.offset`` off the extension's centre line ``centre`` (outward when
         positive), or over the floor on the door's side ``ball.floor_gap`` out from the platform's or the
-        extension's side, drawn again (the door drawn stays, so that redraws do not favour the extension's) until
-        it clears the room's wall; None if it does not (after :data:`FLOOR_TRIES` draws over the floor)."""
+        extension's side. An offset that would not keep the ball's disc on the extension, or a gap that would not
+        keep it off the room's wall, is drawn again (the door drawn stays, so that redraws favour no door); None
+        after :data:`TRIES` draws."""
         r, half, ledge = TARGET_BALL_RADIUS, float(drawn["platform.width"]) / 2, float(drawn["extension.width"])
         if drawn["ball.door"] == "middle":
-            x = centre + side * float(drawn["ball.offset"])
-            return x if ledge / 2 - abs(x - centre) - r >= MARGIN - 1e-9 else None
-        sign = -1 if drawn["ball.door"] == "left" else 1
-        edge, limit = half + (ledge if sign == side else 0.0) + r, float(drawn["room.width"]) / 2 - r - MARGIN
-        gap = float(drawn["ball.floor_gap"])
-        for _ in range(FLOOR_TRIES):
-            if edge + gap <= limit:
-                return sign * (edge + gap)
-            gap = float(self.parameters.values["ball.floor_gap"].sample(rng))
+            path, sign, start, limit = "ball.offset", side, centre, ledge / 2 - r - MARGIN + 1e-9
+        else:
+            sign = -1 if drawn["ball.door"] == "left" else 1
+            path, start = "ball.floor_gap", sign * (half + (ledge if sign == side else 0.0) + r)
+            limit = float(drawn["room.width"]) / 2 - r - MARGIN - abs(start)
+        value = float(drawn[path])
+        for _ in range(TRIES):
+            if abs(value) <= limit:
+                return start + sign * value
+            value = float(self.parameters.values[path].sample(rng))
         return None
 
     def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
@@ -168,6 +170,9 @@ class Solidity(McsTask):
             yield "extension.width", f"a ball on the extension needs it {reach} m wide"
         if high("platform.width") / 2 + high("extension.width") + reach > low("room.width") / 2:
             yield "extension.width", "a ball on the floor needs room beside the extension"
+        wall = DoorWall(high("room.width"), low("platform.width"), 0.0, 0.0)
+        if not wall.leaves_open(low("platform.width") / 2 + low("extension.width")):
+            yield "extension.width", "the extension reaches into the side door's opening"
 
     @feasibility
     def _ball_hidden_and_clear(self) -> Iterator[Refusal]:
@@ -180,11 +185,12 @@ class Solidity(McsTask):
 
     @feasibility
     def _some_layout(self) -> Iterator[Refusal]:
-        """Each door drawn has some ball place (at the ends and middles of its ranges) that lays a scene out."""
-        high, rng = self.parameters.high, np.random.default_rng(0)
-        drawn = {**self.draw(rng), "room.width": self.parameters.low("room.width"),
-                 "room.depth": self.parameters.low("room.depth"), "extension.width": high("extension.width"),
-                 "extension.front": high("extension.front"), "platform.width": high("platform.width")}
+        """Each door drawn has some ball place (at the ends and middles of its ranges) that lays out a scene in the
+        roomiest room drawn (the widest and deepest, round the narrowest platform and extension)."""
+        low, high, rng = self.parameters.low, self.parameters.high, np.random.default_rng(0)
+        drawn = {**self.draw(rng), "room.width": high("room.width"), "room.depth": high("room.depth"),
+                 "extension.width": low("extension.width"), "extension.front": low("extension.front"),
+                 "platform.width": low("platform.width")}
         for door in self.parameters.values["ball.door"].support():
             for side in self.parameters.values["extension.side"].support():
                 tries = [{path: self.parameters.values[path].at(unit) for path in PROBED}

@@ -111,12 +111,12 @@ class SupportRelations(McsTask):
         side = -1 if drawn["container.side"] == "left" else 1
         far = float(drawn["platform.far_width"])
         x, z = side * (far / 2 - inset), float(drawn["container.z"])
-        if found is None or abs(x) + half + MARGIN > width / 2 or far - inset < half + MARGIN or not \
-                half + MARGIN <= z <= float(drawn["room.depth"]) / 2 - half - MARGIN:
-            return None  # uncertain, or past the wall, the platform's other edge, the wall or the room's end
-        phases = Phases(drawn["timing.order"] == "container_first", int(drawn["container.descent"]))
         wall = DoorWall(width, float(drawn["platform.width"]), float(drawn["platform.height"]),
                         float(drawn["occluder.top"]))
+        if found is None or abs(x) + half + MARGIN > width / 2 or far - inset < half + MARGIN or not \
+                half + MARGIN <= z <= float(drawn["room.depth"]) / 2 - half - MARGIN or not wall.leaves_open(far / 2):
+            return None  # uncertain; past the room's wall, the platform's other edge or its end; a door blocked
+        phases = Phases(drawn["timing.order"] == "container_first", int(drawn["container.descent"]))
         return Layout((round(x, 4), round(z, 4)), int(drawn["container.rotation"]), found[0], found[1], side, wall,
                       phases)
 
@@ -194,12 +194,16 @@ class SupportRelations(McsTask):
 
     @feasibility
     def _some_layout(self) -> Iterator[Refusal]:
-        """Some container place drawn (at the ends and middles of its ranges) lays a scene out, on each side."""
-        rng = np.random.default_rng(0)
-        drawn = {**self.draw(rng), "room.width": self.parameters.low("room.width"),
-                 "room.depth": self.parameters.low("room.depth"),
-                 "platform.far_width": self.parameters.high("platform.far_width"),
-                 "container.scale": self.parameters.high("container.scale")}
+        """Some container place drawn (at the ends and middles of its ranges) lays out a scene in the roomiest room
+        drawn (the widest and deepest, round the narrowest platforms, with the smallest container)."""
+        low, high, rng = self.parameters.low, self.parameters.high, np.random.default_rng(0)
+        drawn = {**self.draw(rng), "room.width": high("room.width"), "room.depth": high("room.depth"),
+                 "platform.width": low("platform.width"), "platform.far_width": low("platform.far_width"),
+                 "container.scale": low("container.scale")}
+        if not DoorWall(high("room.width"), low("platform.width"), 0.0, 0.0).leaves_open(
+                low("platform.far_width") / 2):
+            yield "platform.far_width", "the far platform reaches into the side doors' openings"
+            return
         tries = [{path: self.parameters.values[path].at(unit) for path in PROBED} for unit in (0.0, 0.5, 0.9999)]
         if all(self.lay_out({**drawn, **values}, rng) is None for values in tries):
             yield "container.distance", ("no container drawn lands where its outcome is certain, in the room: wholly "

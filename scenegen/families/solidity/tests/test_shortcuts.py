@@ -54,7 +54,8 @@ def threshold_accuracy(samples: list[Sample]) -> float:
 
 def test_no_rule_beside_the_task_picks_the_door_on_the_training_template():
     samples = list(generated_samples("solidity", SCENES))
-    assert {door(sample) for sample in samples} == {"left", "middle", "right"}
+    shares = Counter(map(door, samples))
+    assert set(shares) == {"left", "middle", "right"} and max(shares.values()) / SCENES < 1 / 3 + TOLERANCE
     for name, rule in RULES.items():
         assert best_guess_accuracy(samples, rule) < 1 / 3 + TOLERANCE, name
     assert threshold_accuracy(samples) < 0.9

@@ -153,7 +153,8 @@ def test_the_checks_catch_a_wrong_door_and_a_ball_over_an_edge() -> None:
     ({"ball": {"descent": 23}}, "ball.descent"),
     ({"ball": {"descent": 12}}, "ball.descent"),
     ({"ball": {"door": "middle", "offset": 0.4}}, "ball.offset"),
-    ({"room": {"width": 6}, "ball": {"door": "left", "floor_gap": 3}}, "ball.floor_gap"),
+    ({"ball": {"door": "left", "floor_gap": 4}}, "ball.floor_gap"),
+    ({"room": {"width": 7}}, "extension.width"),
 ])
 def test_impossible_configs_are_refused_with_the_key_and_the_reason(config: dict[str, Any], path: str) -> None:
     with pytest.raises(ConfigError, match="cannot lay out a Solidity room") as error:

@@ -65,7 +65,7 @@ def test_no_rule_beside_the_task_says_whether_the_container_stays_on_the_trainin
     assert {side(sample) for sample in samples} >= {"left", "right"}
     for name, rule in RULES.items():
         assert best_guess_accuracy(samples, rule) < 0.5 + TOLERANCE, name
-    assert threshold_accuracy(samples) < 0.92  # 0.885 on these scenes
+    assert threshold_accuracy(samples) < 0.92  # 0.905 on these scenes
 
 
 def test_the_threshold_is_found_on_the_evaluation_template():

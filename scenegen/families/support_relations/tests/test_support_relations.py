@@ -170,6 +170,7 @@ def test_the_checks_catch_a_wrong_door_and_an_uncertain_place() -> None:
     ({"container": {"descent": 24}}, "container.descent"),
     ({"platform": {"far_height": 3.9}, "container": {"descent": 5}}, "platform.far_height"),
     ({"container": {"distance": 0.2}}, "container.distance"),
+    ({"platform": {"far_width": 4}}, "platform.far_width"),
 ])
 def test_impossible_configs_are_refused_with_the_key_and_the_reason(config: dict[str, Any], path: str) -> None:
     with pytest.raises(ConfigError, match="cannot lay out a Support Relations room") as error:
