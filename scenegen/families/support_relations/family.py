@@ -79,7 +79,6 @@ class Layout:
     rotation: int
     placement: str
     stays: bool
-    side: int
     wall: DoorWall
     phases: Phases
 
@@ -117,8 +116,7 @@ class SupportRelations(McsTask):
                 half + MARGIN <= z <= float(drawn["room.depth"]) / 2 - half - MARGIN or not wall.leaves_open(far / 2):
             return None  # uncertain; past the room's wall, the platform's other edge or its end; a door blocked
         phases = Phases(drawn["timing.order"] == "container_first", int(drawn["container.descent"]))
-        return Layout((round(x, 4), round(z, 4)), int(drawn["container.rotation"]), found[0], found[1], side, wall,
-                      phases)
+        return Layout((round(x, 4), round(z, 4)), int(drawn["container.rotation"]), found[0], found[1], wall, phases)
 
     @staticmethod
     def _inset(drawn: Mapping[str, Any]) -> float:
