@@ -174,6 +174,10 @@ FOUND = {
     "hidden_set_rotation.yaml": "probe, issue 33: the container read off the ball's first place (the task itself)",
     "true_false_belief.yaml": "probe, issue 33: `expected` read off the primary agent's keyframe count (the pair's "
                               "scenes differ in length)",
+    "solidity.yaml": "probe: `door` and `side` read off the ball's first place against the extension's, which is the "
+                     "task itself (where the ball hangs decides where it falls); test_shortcuts.py finds no other rule",
+    "support_relations.yaml": "probe: `door` and `rests_on` read off the container's place against the far "
+                              "platform's width, which is the task itself; test_shortcuts.py finds no other rule",
 }
 
 
