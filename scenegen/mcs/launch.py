@@ -31,6 +31,9 @@ THROWER_INSET = 0.25
 STEP_SECONDS = 0.15
 #: The strongest rolling deceleration (m/s^2) the model allows a launched ball: an assumption, generous.
 MAX_DECELERATION = 2.0
+#: How far short of where the slowest ball would stop a label's sure stretch ends: a step at the very stop would
+#: hang on rounding.
+REACH_MARGIN = 0.05
 #: A held or released device for one step, shared by every scene (a device has one entry per step).
 HELD: Sequence[str] = ("held",)
 RELEASED: Sequence[str] = ("released",)
@@ -67,8 +70,9 @@ def launch_speed(impulse: float, mass: float) -> float:
 
 
 def sure_reach(speed: float) -> float:
-    """How far (m) a ball launched at ``speed`` rolls at least: slowed the most the model allows."""
-    return speed * speed / (2 * MAX_DECELERATION)
+    """How far (m) a ball launched at ``speed`` surely rolls: slowed the most the model allows, less
+    :data:`REACH_MARGIN`."""
+    return speed * speed / (2 * MAX_DECELERATION) - REACH_MARGIN
 
 
 def passing_steps(distance: float, speed: float, launch_step: int) -> tuple[int, int]:

@@ -14,7 +14,7 @@ SIDE = one_of("side", ("left", "right"), "the wall the device is on (left: -x)")
 OFFSET = number("offset", -5, 5, "metres along z")
 ANGLE = number("angle", 0, 45, "degrees")
 IMPULSE = number("impulse", 5, 40, "newton-seconds")
-STEP = number("launch_step", 1, 1000, "step", integer=True)
+STEP = number("launch_step", 1, 10_000, "step", integer=True)
 SHARE = number("share", 0, 0.95, "share of each half of the floor")
 
 DECLARATION = Declaration(
