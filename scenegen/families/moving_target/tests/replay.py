@@ -7,6 +7,7 @@ are the kit's: :mod:`scenegen.mcs.launch`). ``test_moving_target.py`` holds the 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -82,7 +83,7 @@ def steps_to(distance: float, speed: float, launch_step: int) -> tuple[int, int]
     return launch_step + first, launch_step + last
 
 
-def replay(scene: dict[str, Any], truth: dict[str, Any]) -> None:
+def replay(scene: dict[str, Any], truth: Mapping[str, Any]) -> None:
     """The label agrees with the scene: its stretch, intercept and steps, and the launch is unambiguous."""
     start, (dx, dz), speed, launch_step = launch(scene)
     part, lava = stretch(scene)
