@@ -44,14 +44,20 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True)
 class Layout:
+    """The ball's launch (its place, rotation y and speed), the lava's share, and the stretch of safe floor it surely
+    rolls through, as distances along its path from ``entry`` to ``end``."""
+
     launch: Point
     rotation: float
     speed: float
     share: float
-    half_safe: float
     entry: float
     end: float
-    lost: bool
+
+    @property
+    def lost(self) -> bool:
+        """Whether the ball is lost in the far lava if it is not caught (no lava: it stays on the floor)."""
+        return bool(self.share)
 
 
 class MovingTarget(McsTask):
@@ -107,7 +113,7 @@ class MovingTarget(McsTask):
                     float(drawn["platform.depth"]) / 2)
         if _crosses_platform(launch, direction, exit_, platform):
             return "performer.z", "the ball would roll into the platform"
-        return Layout(launch, rotation, speed, share, half_safe, entry, end, bool(share))
+        return Layout(launch, rotation, speed, share, entry, end)
 
     def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
@@ -121,6 +127,7 @@ class MovingTarget(McsTask):
         partition = PartitionFloor(layout.share, layout.share) if layout.share else None
         scene = self.frame(drawn, (0.0, PERFORMER_Y, start_z), [ball, platform, device], ball.id,
                            facing=float(drawn["performer.facing"]), actions=look_around(), partition_floor=partition)
+        # The evaluation starts the view tilted down at the floor the ball will cross.
         scene.performer_rotation = (float(drawn["performer.tilt"]), float(drawn["performer.facing"]), 0.0)
         return scene, self._truth(layout, (0.0, start_z), step, ball.id, device.id, drawn["launch.side"])
 
