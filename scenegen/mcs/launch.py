@@ -10,6 +10,12 @@ The rolling model (``docs/fidelity/moving_target.md``): the ball leaves at the s
 (impulse / mass), rolls straight along its heading, and slows by a constant deceleration somewhere between none
 and :data:`MAX_DECELERATION`; a step lasts :data:`STEP_SECONDS`. Both constants are assumptions, not measured
 figures: a label's step window holds every step at which a ball slowed anywhere in that band passes a point.
+
+The flight model (``docs/fidelity/object_permanence.md``): a ball launched up high flies without drag at some share
+of its launch speed between :data:`SLOWEST_FLIGHT` and all of it, under gravity, along the direction its rotation
+gives its own x (rotation z tilts it, then y turns it); every bounce, off a wall or the floor, keeps at most
+:data:`MAX_RESTITUTION` of the speed into it, so a ball that has once fallen can rise again no higher than
+:func:`highest_rebound`. Both constants are assumptions.
 """
 
 from __future__ import annotations
@@ -31,6 +37,11 @@ THROWER_INSET = 0.25
 STEP_SECONDS = 0.15
 #: The strongest rolling deceleration (m/s^2) the model allows a launched ball: an assumption, generous.
 MAX_DECELERATION = 2.0
+#: Gravity (m/s^2), the least share of its launch speed a thrown ball flies at, and the most of its speed into a
+#: wall or the floor a bounce keeps (both assumptions: the first covers drag, the second the rubber's bounce).
+GRAVITY = 9.81
+SLOWEST_FLIGHT = 0.85
+MAX_RESTITUTION = 0.4
 #: How far short of where the slowest ball would stop a label's sure stretch ends: a step at the very stop would
 #: hang on rounding.
 REACH_MARGIN = 0.05
@@ -81,3 +92,33 @@ def passing_steps(distance: float, speed: float, launch_step: int) -> tuple[int,
     fastest = distance / speed
     slowest = (speed - math.sqrt(max(speed * speed - 2 * MAX_DECELERATION * distance, 0.0))) / MAX_DECELERATION
     return launch_step + math.floor(fastest / STEP_SECONDS), launch_step + math.ceil(slowest / STEP_SECONDS)
+
+
+def launch_direction(rotation_y: float, rotation_z: float) -> tuple[float, float, float]:
+    """The unit (x, y, z) direction of a ball's own x axis turned by ``rotation_z`` (up, in degrees) then
+    ``rotation_y`` (as Unity applies them)."""
+    turn, tilt = math.radians(rotation_y), math.radians(rotation_z)
+    return math.cos(tilt) * math.cos(turn), math.sin(tilt), -math.cos(tilt) * math.sin(turn)
+
+
+def flight_height(across: float, height: float, speed: float, rise: float) -> float:
+    """The height of a ball's centre once it has flown ``across`` metres horizontally, launched from ``height`` at
+    ``speed`` with the vertical share ``rise`` of its direction (sine of its elevation)."""
+    forward = speed * math.sqrt(1 - rise * rise)
+    seconds = across / forward
+    return height + speed * rise * seconds - GRAVITY * seconds * seconds / 2
+
+
+def landing(height: float, speed: float, rise: float, floor: float) -> float:
+    """How far (horizontally) a ball flies before its centre comes down to ``floor``."""
+    up = speed * rise
+    seconds = (up + math.sqrt(up * up + 2 * GRAVITY * (height - floor))) / GRAVITY
+    return speed * math.sqrt(1 - rise * rise) * seconds
+
+
+def highest_rebound(height: float, speed: float, rise: float, floor: float) -> float:
+    """The highest a ball's centre can rise after its first bounce: the floor (or a wall) returns at most
+    :data:`MAX_RESTITUTION` of the vertical speed it comes down with, and no bounce adds to it."""
+    up = speed * rise
+    falling = up * up + 2 * GRAVITY * (height - floor)
+    return floor + MAX_RESTITUTION ** 2 * falling / (2 * GRAVITY)
