@@ -174,6 +174,8 @@ FOUND = {
     "hidden_set_rotation.yaml": "probe, issue 33: the container read off the ball's first place (the task itself)",
     "true_false_belief.yaml": "probe, issue 33: `expected` read off the primary agent's keyframe count (the pair's "
                               "scenes differ in length)",
+    "object_permanence.yaml": "probe: `side` read off the throwing device's wall (the ball's first x) and the "
+                              "impulse: the throw the agent watches before the ball is hidden (the task itself)",
 }
 
 
