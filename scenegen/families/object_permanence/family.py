@@ -87,7 +87,7 @@ class ObjectPermanence(McsTask):
     answers = ("side",)
     lays_out = "an Object Permanence room"
     checks = "scenegen.families.object_permanence.checks:object_permanence_problems"
-    ids = 10
+    ids = 9
     attempts = 200
 
     def lay_out(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | None:
@@ -114,6 +114,7 @@ class ObjectPermanence(McsTask):
         fastest, slowest = landing(start, speed, rise, r), landing(start, SLOWEST_FLIGHT * speed, rise, r)
         if fastest < near - MARGIN:
             side, crosses = drawn["launch.side"], False
+        # The path is concave: its lowest over the platform and its walls is at their near or far face.
         elif min(flight_height(distance, start, SLOWEST_FLIGHT * speed, rise) for distance in (near, far)) \
                 > top + r + MARGIN:
             side, crosses = ("left" if sign > 0 else "right"), True
@@ -132,6 +133,7 @@ class ObjectPermanence(McsTask):
         step, z, height = int(drawn["launch.step"]), float(drawn["launch.z"]), float(drawn["launch.height"])
         ball = launched_ball(ids[0], (layout.device_x, layout.height, z),
                              (0.0, layout.turn, float(drawn["launch.tilt"])), float(drawn["launch.impulse"]), step)
+        # The other device never lets go: its release would come after its last state.
         devices = {side: thrower(f"{side}_{key}", (SIGN[side] * (width / 2 - THROWER_INSET), height, z),
                                  0.0 if side == "left" else 180.0,
                                  step if side == drawn["launch.side"] else DEVICE_STEPS + 1, DEVICE_STEPS)
@@ -139,9 +141,8 @@ class ObjectPermanence(McsTask):
         occluders = {side: self._occluders(drawn, SIGN[side], key) for side, key in (("left", ids[3]),
                                                                                     ("right", ids[4]))}
         platform_width, start_z = float(drawn["platform.width"]), float(drawn["performer.z"])
-        platform = structure_cube(f"platform_{ids[5]}", (0.0, WALL_HEIGHT / 2, 0.0), (platform_width, WALL_HEIGHT,
-                                                                                    depth),
-                                  drawn["platform.material"], lips=True)
+        platform = structure_cube(f"platform_{ids[5]}", (0.0, WALL_HEIGHT / 2, 0.0),
+                                  (platform_width, WALL_HEIGHT, depth), drawn["platform.material"], lips=True)
         marker = structure_cube(f"wall_{ids[6]}{ids[7]}", (0.0, WALL_HEIGHT + STEP_SIZE / 2, start_z + STEP_AHEAD),
                                 (platform_width, STEP_SIZE, STEP_SIZE), STEP_MATERIAL)
         desks = [_desk(drawn, SIGN[side], f"{ids[8]}_{side}") for side in ("left", "right")] \
