@@ -1,0 +1,76 @@
+"""The forced-choice room the evaluation's Spatial Elimination, Number Comparison and Arithmetic scenes share.
+
+A platform 0.5 m wide and 1 m tall runs the room's whole depth along x = 0 and
+splits the floor into a left (x < 0) and a right side (x > 0). The performer
+starts on it near the front wall; a small black block lies on the platform ahead
+of it. Once the performer steps down to one side it cannot climb back, so it has
+chosen (``docs/mcs_facts.md`` 15).
+"""
+
+from __future__ import annotations
+
+import math
+
+from scenegen.mcs.model import SceneObject
+from scenegen.mcs.objects import structure_cube
+
+#: The platform's width (x) and height; it runs the room's depth.
+PLATFORM_WIDTH = 0.5
+PLATFORM_HEIGHT = 1.0
+#: performerStart's y in every forced-choice scene of the evaluation.
+PERFORMER_Y = 2.25
+#: The black block on the platform ahead of the performer: its scale (x, y, z) and material.
+STOP_BLOCK = (0.5, 0.25, 0.25)
+STOP_MATERIAL = "Custom/Materials/Black"
+#: The performer's radius: how far it keeps from what it cannot walk through.
+PERFORMER_RADIUS = 0.25
+SIDES = ("left", "right")
+
+
+def side_of(x: float) -> str:
+    """The side of the platform a point at ``x`` lies on."""
+    return "left" if x < 0 else "right"
+
+
+def sign_of(side: str) -> int:
+    """-1 on the left side, +1 on the right."""
+    return -1 if side == "left" else 1
+
+
+def dividing_platform(object_key: str, depth: float, material: str) -> SceneObject:
+    """The platform splitting a room ``depth`` deep (``platform_`` id, lips all open)."""
+    return structure_cube(f"platform_{object_key}", (0, PLATFORM_HEIGHT / 2, 0),
+                          (PLATFORM_WIDTH, PLATFORM_HEIGHT, depth), material, lips=True)
+
+
+def stop_block(object_key: str, z: float) -> SceneObject:
+    """The black block lying on the platform at ``z``, ahead of the performer (a ``wall_`` id)."""
+    return structure_cube(f"wall_{object_key}", (0, PLATFORM_HEIGHT + STOP_BLOCK[1] / 2, z), STOP_BLOCK, STOP_MATERIAL)
+
+
+def platform_reach(stop_z: float) -> float:
+    """The farthest z the performer's centre reaches along the platform before the black block at ``stop_z``."""
+    return stop_z - STOP_BLOCK[2] / 2 - PERFORMER_RADIUS
+
+
+def sphere_hidden(eye: tuple[float, float, float], centre: tuple[float, float, float], radius: float,
+                  box: tuple[tuple[float, float], tuple[float, float], tuple[float, float]]) -> bool:
+    """Whether a box standing on the floor hides a sphere wholly from ``eye`` (x, y, z), the box lying between them
+    along +z: ``box`` is its (x, y, z) extents, low to high.
+
+    Every sight line to the sphere lies inside its tangent wedges seen from above (x against z) and from the side
+    (y against z); the sphere is hidden when both wedges, where they leave the box's far face, are still within
+    the box's x extent and below its top (a line that is within the box at its far face entered it before)."""
+    far = box[2][1] - eye[2]
+    (low_x, high_x), (_, top), _ = box
+    across = _wedge(centre[0] - eye[0], centre[2] - eye[2], radius)
+    up = _wedge(centre[1] - eye[1], centre[2] - eye[2], radius)
+    return (low_x <= eye[0] + far * across[0] and eye[0] + far * across[1] <= high_x
+            and eye[1] + far * up[1] < top)
+
+
+def _wedge(offset: float, ahead: float, radius: float) -> tuple[float, float]:
+    """The least and greatest slope (offset per metre ahead) of a line from the origin touching a circle of
+    ``radius`` at (``offset``, ``ahead``)."""
+    centre, half = math.atan2(offset, ahead), math.asin(min(1.0, radius / math.hypot(offset, ahead)))
+    return math.tan(centre - half), math.tan(centre + half)
