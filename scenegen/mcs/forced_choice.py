@@ -4,7 +4,7 @@ A platform 0.5 m wide and 1 m tall runs the room's whole depth along x = 0 and
 splits the floor into a left (x < 0) and a right side (x > 0). The performer
 starts on it near the front wall; a small black block lies on the platform ahead
 of it. Once the performer steps down to one side it cannot climb back, so it has
-chosen (``docs/mcs_facts.md`` 15).
+chosen (the room as measured: ``docs/fidelity/spatial_elimination.md``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,6 @@ ACROSS = number("across", 0.5, 14, "metres from the platform's centre line")
 SIDE = one_of("side", SIDES, "a side of the platform")
 PLACE = one_of("place", ("front", "behind"), "in front of the ball side's wall (seen) or behind it (hidden)")
 KIND = one_of("wall_kind", WALL_KINDS, "what stands on a side")
-KINDS_SEEN = one_of("wall_kind_seen", WALL_KINDS[:3], "what stands on the ball's side")
 OFFSET = number("offset", -1, 1, "metres toward the platform")
 GAP = number("gap", 0.05, 2, "metres")
 SIZE = number("size", 0.1, 3, "metres")
@@ -43,7 +42,7 @@ DECLARATION = Declaration(
         Param("ball.behind_offset", OFFSET, -0.0679, "A ball behind: its x from its wall's centre, toward the "
               "platform."),
         Param("ball.gap", GAP, 0.18, "Space between the ball and its wall's face."),
-        Param("walls.ball_side", KINDS_SEEN, "cover", "What stands on the ball's side when the ball lies in front "
+        Param("walls.ball_side", KIND, "cover", "What stands on the ball's side when the ball lies in front "
               "(behind, it is always a cover)."),
         Param("walls.other_side", KIND, ["lying", "standing"], "What stands on the other side (a cover only when "
               "the ball lies in sight)."),

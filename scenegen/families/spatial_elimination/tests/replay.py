@@ -5,6 +5,7 @@ use tangent wedges instead)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -88,7 +89,7 @@ def replayed(scene: Scene) -> dict[str, Any]:
     }
 
 
-def assert_label_agrees(scene: Scene, truth: dict[str, Any]) -> None:
+def assert_label_agrees(scene: Scene, truth: Mapping[str, Any]) -> None:
     """The label is what the scene shows: the ball's side, place and walls; a ball behind its wall is hidden from
     the start and the other side then holds nothing that could hide one; a ball in front is in sight."""
     seen = replayed(scene)

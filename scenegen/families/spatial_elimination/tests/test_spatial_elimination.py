@@ -44,7 +44,8 @@ configs = st.fixed_dictionaries({
         "front_offset": numbers([-0.4, 0.0, 0.1379, 0.4]), "behind_offset": numbers([-0.2, -0.0679, 0.1]),
         "gap": numbers([0.05, 0.18, 0.6])}),
     "walls": st.fixed_dictionaries({
-        "ball_side": value(["cover", "lying", "standing"]), "other_side": value(["cover", "lying", "standing", "none"]),
+        "ball_side": value(["cover", "lying", "standing", "none"]),
+        "other_side": value(["cover", "lying", "standing", "none"]),
         "x": numbers([1, 2, 3]), "z": numbers([-2, 1.75, 4]), "cover_width": numbers([0.5, 0.6, 1.2]),
         "cover_height": numbers([0.45, 0.6, 1.0]), "bar_length": numbers([0.5, 1.8, 2.5]),
         "bar_thickness": numbers([0.1, 0.2, 0.4]), "depth": numbers([0.1, 0.2, 0.5])}),
@@ -135,7 +136,9 @@ def test_the_types_and_keys_written_are_the_real_files_ones() -> None:
     ({"room": {"depth": 9}}, "performer.z"),
     ({"walls": {"x": 0.5}}, "walls.x"),
     ({"room": {"width": 6}, "walls": {"x": 3.5}}, "walls.x"),
-    ({"ball": {"place": "behind", "gap": 1.5}}, "walls.x"),
+    ({"ball": {"place": "behind", "gap": 1.5}}, "ball.place"),
+    ({"ball": {"place": "behind"}, "walls": {"other_side": {"choices": ["cover", "lying"], "weights": [19, 1]}}},
+     "walls.other_side"),
 ])
 def test_impossible_configs_are_refused_with_the_key_and_the_reason(config: dict[str, Any], path: str) -> None:
     with pytest.raises(ConfigError, match="cannot lay out a Spatial Elimination room") as error:
@@ -144,7 +147,7 @@ def test_impossible_configs_are_refused_with_the_key_and_the_reason(config: dict
 
 
 @pytest.mark.parametrize("config", [
-    {"ball": {"side": "middle"}}, {"ball": {"place": "under"}}, {"walls": {"ball_side": "none"}},
+    {"ball": {"side": "middle"}}, {"ball": {"place": "under"}}, {"walls": {"ball_side": "box"}},
     {"walls": {"other_side": "door"}}, {"ball": {"gap": 0.01}}, {"colour": 1},
 ])
 def test_invalid_values_are_refused(config: dict[str, Any]) -> None:
