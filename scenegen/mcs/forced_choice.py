@@ -4,14 +4,20 @@ A platform 0.5 m wide and 1 m tall runs the room's whole depth along x = 0 and
 splits the floor into a left (x < 0) and a right side (x > 0). The performer
 starts on it near the front wall; a small black block lies on the platform ahead
 of it. Once the performer steps down to one side it cannot climb back, so it has
-chosen (the room as measured: ``docs/fidelity/spatial_elimination.md``).
+chosen (the room as measured: ``docs/fidelity/spatial_elimination.md``,
+``docs/fidelity/number_comparison.md``). Number Comparison and Arithmetic add the
+multi-retrieval goal (every ball on the chosen side) and an occluder wall over
+each side, hung from a pole, that comes down to hide the balls.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from scenegen.mcs.model import SceneObject
+from scenegen.mcs.actions import Action
+from scenegen.mcs.model import Goal, Motion, SceneObject, Show
 from scenegen.mcs.objects import structure_cube
 
 #: The platform's width (x) and height; it runs the room's depth.
@@ -74,3 +80,69 @@ def _wedge(offset: float, ahead: float, radius: float) -> tuple[float, float]:
     ``radius`` at (``offset``, ``ahead``)."""
     centre, half = math.atan2(offset, ahead), math.asin(min(1.0, radius / math.hypot(offset, ahead)))
     return math.tan(centre - half), math.tan(centre + half)
+
+
+#: How the multi-retrieval scenes name their targets, and the words each target's ``info`` lists.
+MULTI_RETRIEVAL_DESCRIPTION = ("Find and pick up as many objects as possible of type: small light black white rubber "
+                               "ball.")
+BALL_INFO = ("small", "light", "black", "white", "rubber", "ball", "black white", "small light", "small rubber",
+             "small black white", "small ball", "light rubber", "light black white", "light ball", "rubber black white",
+             "rubber ball", "black white ball", "small light black white rubber ball")
+
+
+def multi_retrieval_goal(target_ids: Sequence[str], last_step: int, actions: Sequence[Action] = ()) -> Goal:
+    """The goal to pick up every ball in ``target_ids`` (``multi retrieval``), by ``last_step``."""
+    return Goal(category="multi retrieval", description=MULTI_RETRIEVAL_DESCRIPTION, last_step=last_step,
+                action_list=actions, metadata={"targets": [{"id": key, "info": list(BALL_INFO)} for key in target_ids]})
+
+
+#: Every occluder wall and pole weighs 100 in the evaluation's scenes (not the structural rule).
+OCCLUDER_MASS = 100
+#: The pole: its scale (a cylinder 2 m long at scale 1, lying along x), and how far above the wall's centre it hangs.
+POLE_SCALE = (0.095, 0.6, 0.095)
+POLE_LENGTH = 2 * POLE_SCALE[1]
+POLE_RISE = 0.65
+
+
+@dataclass(frozen=True)
+class Occluder:
+    """An occluder wall over one side: centred ``x`` from the platform's centre line at ``z``, its size, and how it
+    comes down: ``steps`` steps from step 1, ``speed`` metres a step, until it stands on the floor."""
+
+    x: float
+    z: float
+    width: float
+    height: float
+    thickness: float
+    steps: int
+    speed: float
+    material: str
+
+    @property
+    def drop(self) -> float:
+        """How far the wall comes down: from its start to the floor."""
+        return self.steps * self.speed
+
+    def box(self, side: str) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
+        """The lowered wall's extents (x, y, z) on ``side``, low to high."""
+        x = sign_of(side) * self.x
+        return ((x - self.width / 2, x + self.width / 2), (0.0, self.height),
+                (self.z - self.thickness / 2, self.z + self.thickness / 2))
+
+
+def lowered_occluder(object_key: str, side: str, occluder: Occluder, pole_material: str) -> list[SceneObject]:
+    """The occluder wall over ``side`` and the pole it hangs from (ids ``occluder_wall_``/``occluder_pole_`` and
+    ``object_key``), both moving down together from step 1; the pole, turned 90 degrees about z, is moved along
+    its own x, which is the room's -y."""
+    sign, top = sign_of(side), occluder.height / 2 + occluder.drop
+    wall = SceneObject(f"occluder_wall_{object_key}", "cube", mass=OCCLUDER_MASS, materials=[occluder.material],
+                       kinematic=True, structure=True,
+                       shows=[Show((sign * occluder.x, top, occluder.z), scale=(occluder.width, occluder.height,
+                                                                                occluder.thickness))],
+                       moves=[Motion(1, occluder.steps, (0, -occluder.speed, 0))])
+    pole_x = sign * (occluder.x + occluder.width / 2 + POLE_LENGTH / 2)
+    pole = SceneObject(f"occluder_pole_{object_key}", "cylinder", mass=OCCLUDER_MASS, materials=[pole_material],
+                       kinematic=True, structure=True,
+                       shows=[Show((pole_x, top + POLE_RISE, occluder.z), rotation=(0, 0, 90), scale=POLE_SCALE)],
+                       moves=[Motion(1, occluder.steps, (-occluder.speed, 0, 0))])
+    return [wall, pole]
