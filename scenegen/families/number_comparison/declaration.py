@@ -15,6 +15,7 @@ ACROSS = number("across", 0.3, 14, "metres from the platform's centre line")
 TILT = number("tilt", 0, 30, "degrees down")
 SIDE = one_of("side", SIDES, "a side of the platform")
 COUNT = number("count", 0, MOST_BALLS, "balls", integer=True)
+MORE = number("more", 1, MOST_BALLS, "balls (at least one: some ball is a target)", integer=True)
 SPACING = number("spacing", 0.3, 3, "metres")
 JITTER = number("jitter", 0, 0.5, "metres")
 FILL = one_of("fill", ("in_order", "shuffled"), "which of a side's places its balls take")
@@ -39,7 +40,7 @@ DECLARATION = Declaration(
         Param("platform.stop_z", ALONG, -4.5, "Where the small black block lies on the platform, ahead of the "
               "performer."),
         Param("balls.side", SIDE, list(SIDES), "The side with more balls (on a tie, the side listed first)."),
-        Param("balls.more", COUNT, {"choices": [1, 2, 3, 4], "weights": [2, 4, 2, 2]},
+        Param("balls.more", MORE, {"choices": [1, 2, 3, 4], "weights": [2, 4, 2, 2]},
               "How many balls that side holds."),
         Param("balls.fewer", COUNT, {"choices": [0, 1, 2], "weights": [3, 5, 2]}, "How many the other side holds "
               "(as many at most: a draw of more is drawn again; as many is a tie, every ball a target)."),

@@ -1,7 +1,7 @@
 """Spatial Elimination scenes replayed from their JSON alone, independently of the generator and of the family's
 checks: every cube an axis-aligned box from its show, the ball a sphere from its scale, and whether a wall hides
-the ball from the performer's start found by casting rays at points on the ball's surface (the family's checks
-use tangent wedges instead)."""
+the ball from the performer's start found by casting rays at points on the ball's surface
+(:func:`tests.kit.sight.hidden`; the family's checks use tangent wedges instead)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Any
 
 import numpy as np
 
-#: The soccer ball's diameter at scale 1, and a cube's side.
+from tests.kit.sight import hidden
+
+#: The soccer ball's diameter at scale 1.
 BALL_SIZE = 0.22
-#: Points on the ball's surface the rays are cast at (a Fibonacci sphere).
-RAYS = 400
 
 Scene = dict[str, Any]
 Box = tuple[np.ndarray, np.ndarray]
@@ -55,21 +55,6 @@ def kind(wall: Box | None, diameter: float) -> str:
     return "lying" if width > height else "standing"
 
 
-def hidden(eye: np.ndarray, centre: np.ndarray, radius: float, wall: Box) -> bool:
-    """Whether every ray from ``eye`` to a point on the ball's surface facing it crosses the wall first."""
-    k = np.arange(RAYS) + 0.5
-    polar, turn = np.arccos(1 - 2 * k / RAYS), np.pi * (1 + 5 ** 0.5) * k
-    points = centre + radius * np.stack([np.sin(polar) * np.cos(turn), np.cos(polar),
-                                         np.sin(polar) * np.sin(turn)], axis=1)
-    seen = ((points - centre) @ (eye - centre)) > 0
-    rays = points[seen] - eye
-    with np.errstate(divide="ignore", invalid="ignore"):
-        low, high = (wall[0] - eye) / rays, (wall[1] - eye) / rays
-    enter = np.nanmax(np.minimum(low, high), axis=1)
-    leave = np.nanmin(np.maximum(low, high), axis=1)
-    return bool(np.all((enter <= leave) & (enter < 1) & (leave > 0)))
-
-
 def replayed(scene: Scene) -> dict[str, Any]:
     """What the scene shows: the ball's side, its place against its wall, what stands on each side, whether the
     ball is hidden from the start and whether the other side could hide a ball."""
@@ -84,7 +69,7 @@ def replayed(scene: Scene) -> dict[str, Any]:
         "side": side,
         "place": "behind" if own is not None and centre[2] > own[1][2] else "front",
         "walls": {key: kind(walls.get(key), 2 * radius) for key in ("left", "right")},
-        "hidden": own is not None and hidden(eye, centre, radius, own),
+        "hidden": own is not None and hidden(eye, centre, radius, *own),
         "other_could_hide": kind(walls.get(other), 2 * radius) == "cover",
     }
 
