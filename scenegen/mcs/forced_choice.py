@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from scenegen.mcs.actions import Action
 from scenegen.mcs.model import Goal, Motion, SceneObject, Show
@@ -90,10 +91,22 @@ BALL_INFO = ("small", "light", "black", "white", "rubber", "ball", "black white"
              "rubber ball", "black white ball", "small light black white rubber ball")
 
 
-def multi_retrieval_goal(target_ids: Sequence[str], last_step: int, actions: Sequence[Action] = ()) -> Goal:
-    """The goal to pick up every ball in ``target_ids`` (``multi retrieval``), by ``last_step``."""
+def multi_retrieval_goal(target_ids: Sequence[str], last_step: int, actions: Sequence[Action] = (),
+                         tied: Sequence[str] = ()) -> Goal:
+    """The goal to pick up every ball in ``target_ids`` (``multi retrieval``), by ``last_step``. On a tie the
+    balls of the other side, ``tied``, are listed after them, each ball's words marked ``target`` or ``non
+    target``, and the goal asks for as many as one side holds (``pickup_number``), as the evaluation's tied scenes
+    write it."""
+    def listed(keys: Sequence[str], mark: tuple[str, ...]) -> list[dict[str, Any]]:
+        return [{"id": key, "info": [*BALL_INFO, *mark]} for key in keys]
+
+    if not tied:
+        return Goal(category="multi retrieval", description=MULTI_RETRIEVAL_DESCRIPTION, last_step=last_step,
+                    action_list=actions, metadata={"targets": listed(target_ids, ())})
+    metadata = {"targets": listed(target_ids, ("target",)) + listed(tied, ("non target",)),
+                "pickup_number": len(target_ids)}
     return Goal(category="multi retrieval", description=MULTI_RETRIEVAL_DESCRIPTION, last_step=last_step,
-                action_list=actions, metadata={"targets": [{"id": key, "info": list(BALL_INFO)} for key in target_ids]})
+                action_list=actions, metadata=metadata)
 
 
 #: Every occluder wall and pole weighs 100 in the evaluation's scenes (not the structural rule).

@@ -33,6 +33,8 @@ def number_comparison_problems(document: Mapping[str, Any], truth: Mapping[str, 
     targets = [target["id"] for target in document["goal"]["metadata"]["targets"]]
     if set(targets) != expected or len(targets) != len(expected) or set(truth["target_ids"]) != expected:
         problems.append(Problem("$.goal.metadata.targets", "are not every ball of the side with more"))
+    if document["goal"]["metadata"].get("pickup_number") != (counts["left"] if answer == "either" else None):
+        problems.append(Problem("$.goal.metadata.pickup_number", "is not a side's count on a tie (and only then)"))
     if truth["occluded"]:
         problems += _occlusion_problems(document, sides)
     return problems

@@ -78,8 +78,6 @@ class NumberComparison(McsTask):
         keys = iter(ids)
         balls = {side: [soccer_ball(next(keys), x, z, scale=TARGET_BALL_SCALE) for x, z in places]
                  for side, places in layout.balls.items()}
-        targets = [ball.id for side, side_balls in balls.items() if layout.answer in (side, "either")
-                   for ball in side_balls]
         second = "right" if layout.first == "left" else "left"
         listed = [*balls[layout.first], *balls[second]]
         if drawn["balls.listing"] == "shuffled":
@@ -90,12 +88,14 @@ class NumberComparison(McsTask):
                                          drawn[f"occluders.{side}_pole_material"])]
         objects = [dividing_platform(ids[-5], float(drawn["room.depth"]), drawn["materials.wall"]),
                    stop_block(f"{ids[-4]}{ids[-3]}", drawn["platform.stop_z"]), *occluders, *listed]
-        scene = self.frame(drawn, (0.0, PERFORMER_Y, float(drawn["performer.z"])), objects, targets[0])
+        scene = self.frame(drawn, (0.0, PERFORMER_Y, float(drawn["performer.z"])), objects, listed[0].id)
         actions = passes(layout.occluder.steps) if layout.occluder is not None else ()
-        scene.goal = multi_retrieval_goal(targets, self.last_step, actions)
+        winners = [ball.id for ball in balls[layout.first]]
+        tied = [ball.id for ball in balls[second]] if layout.answer == "either" else []
+        scene.goal = multi_retrieval_goal(winners, self.last_step, actions, tied)
         scene.performer_rotation = (float(drawn["performer.tilt"]), 0.0, 0.0)
         return scene, {"side": layout.answer, "counts": {side: len(layout.balls[side]) for side in ("left", "right")},
-                       "target_ids": targets, "occluded": layout.occluder is not None}
+                       "target_ids": winners + tied, "occluded": layout.occluder is not None}
 
     @feasibility
     def _counts_can_differ(self) -> Iterator[Refusal]:

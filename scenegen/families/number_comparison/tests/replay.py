@@ -72,6 +72,12 @@ def assert_label_agrees(scene: Scene, truth: Mapping[str, Any]) -> None:
     assert truth["side"] == seen["side"]
     goal = [target["id"] for target in scene["goal"]["metadata"]["targets"]]
     assert sorted(goal) == sorted(seen["targets"]) == sorted(truth["target_ids"])
+    tie = seen["counts"]["left"] if seen["side"] == "either" else None
+    assert scene["goal"]["metadata"].get("pickup_number") == tie
+    if tie is not None:  # one whole side marked target, the other non target
+        sides = {item["id"]: _side(item["shows"][0]["position"]["x"]) for item in scene["objects"]}
+        marks = {(sides[t["id"]], t["info"][-1]) for t in scene["goal"]["metadata"]["targets"]}
+        assert len(marks) == 2 and {mark for _, mark in marks} == {"target", "non target"}
     assert seen["seen_first"]
     assert truth["occluded"] == bool(seen["walls"])
     if truth["occluded"]:

@@ -122,6 +122,9 @@ def test_the_evaluation_template_makes_each_real_scene_but_for_its_ids(path: Pat
     assert [position[t["id"]] for t in ours["goal"]["metadata"]["targets"]] == \
         [theirs[t["id"]] for t in real["goal"]["metadata"]["targets"]]
     assert {**ours["goal"], "metadata": None} == {**real["goal"], "metadata": None}
+    assert [t["info"] for t in ours["goal"]["metadata"]["targets"]] == \
+        [t["info"] for t in real["goal"]["metadata"]["targets"]]
+    assert ours["goal"]["metadata"].get("pickup_number") == real["goal"]["metadata"].get("pickup_number")
     assert [_without_ids(item) for item in ours["objects"]] == [_without_ids(item) for item in real["objects"]]
     for item, twin in zip(ours["objects"], real["objects"], strict=True):
         assert (_prefix(item["id"]), len(item["id"])) == (_prefix(twin["id"]), len(twin["id"]))
