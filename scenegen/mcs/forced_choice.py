@@ -13,13 +13,15 @@ each side, hung from a pole, that comes down to hide the balls.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from scenegen.mcs.actions import Action
 from scenegen.mcs.model import Goal, Motion, SceneObject, Show
 from scenegen.mcs.objects import structure_cube
+from scenegen.mcs.task import Refusal
 
 #: The platform's width (x) and height; it runs the room's depth.
 PLATFORM_WIDTH = 0.5
@@ -32,11 +34,20 @@ STOP_MATERIAL = "Custom/Materials/Black"
 #: The performer's radius: how far it keeps from what it cannot walk through.
 PERFORMER_RADIUS = 0.25
 SIDES = ("left", "right")
+#: How many draws a family's feasibility probe lays out, and the least share of them that must lay a scene out
+#: (then a sample's 100 draws all fail less than once in 10,000 samples).
+PROBES = 200
+YIELD = 0.1
 
 
 def side_of(x: float) -> str:
     """The side of the platform a point at ``x`` lies on."""
     return "left" if x < 0 else "right"
+
+
+def other_side(side: str) -> str:
+    """The side across the platform."""
+    return "right" if side == "left" else "left"
 
 
 def sign_of(side: str) -> int:
@@ -58,6 +69,27 @@ def stop_block(object_key: str, z: float) -> SceneObject:
 def platform_reach(stop_z: float) -> float:
     """The farthest z the performer's centre reaches along the platform before the black block at ``stop_z``."""
     return stop_z - STOP_BLOCK[2] / 2 - PERFORMER_RADIUS
+
+
+def start_refusals(low: Callable[[str], Any], high: Callable[[str], Any]) -> Iterator[Refusal]:
+    """Why a config's performer may not start on the platform behind the black block, both inside the room (``low``
+    and ``high``: the least and the most a parameter is drawn)."""
+    if high("performer.z") >= platform_reach(low("platform.stop_z")):
+        yield "performer.z", (f"a start at z {high('performer.z')} does not leave the performer behind the black "
+                              f"block at z {low('platform.stop_z')}")
+    if max(abs(low("performer.z")), abs(high("platform.stop_z"))) > low("room.depth") / 2 - PERFORMER_RADIUS:
+        yield "performer.z", f"the start or the black block lies outside a room {low('room.depth')} m deep"
+
+
+def rarely_laid_out(attempts: Iterable[object]) -> Iterator[Refusal]:
+    """The refusal of a config fewer than :data:`YIELD` of whose draws lay a scene out: ``attempts`` holds each
+    draw's layout or the :data:`Refusal` that says why it cannot be laid out; the commonest reason is blamed."""
+    tried = list(attempts)
+    failures = [attempt for attempt in tried if isinstance(attempt, tuple)]
+    if len(failures) > len(tried) * (1 - YIELD):
+        (path, reason), count = Counter(failures).most_common(1)[0]
+        yield path, (f"{len(tried) - len(failures)} of {len(tried)} draws lay a scene out (at least {YIELD:.0%} "
+                     f"must); {count} fail because {reason}")
 
 
 def sphere_hidden(eye: tuple[float, float, float], centre: tuple[float, float, float], radius: float,

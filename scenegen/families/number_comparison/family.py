@@ -4,7 +4,6 @@ a target (on a tie, every ball). The label is that side and each side's count.""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -17,13 +16,16 @@ from scenegen.mcs.forced_choice import (
     PERFORMER_Y,
     PLATFORM_WIDTH,
     POLE_LENGTH,
+    PROBES,
     Occluder,
     dividing_platform,
     lowered_occluder,
     multi_retrieval_goal,
-    platform_reach,
+    other_side,
+    rarely_laid_out,
     sign_of,
     sphere_hidden,
+    start_refusals,
     stop_block,
 )
 from scenegen.mcs.model import Scene
@@ -34,9 +36,6 @@ from scenegen.mcs.task import McsTask, Refusal, feasibility
 PLACES = ((0, 0), (-1, 0), (1, 0), (-1, 1), (0, 1))
 #: The least room left between two balls, a ball and the platform or the room's walls, a ball and an occluder.
 CLEARANCE = 0.05
-#: How many draws the feasibility probe lays out, and the least share of them that must lay a scene out.
-PROBES = 200
-YIELD = 0.1
 #: Object ids: a ball each, the platform, the black block (two uuids) and the two occluders.
 IDS = 2 * MOST_BALLS + 5
 
@@ -78,7 +77,7 @@ class NumberComparison(McsTask):
         keys = iter(ids)
         balls = {side: [soccer_ball(next(keys), x, z, scale=TARGET_BALL_SCALE) for x, z in places]
                  for side, places in layout.balls.items()}
-        second = "right" if layout.first == "left" else "left"
+        second = other_side(layout.first)
         listed = [*balls[layout.first], *balls[second]]
         if drawn["balls.listing"] == "shuffled":
             listed = [listed[k] for k in rng.permutation(len(listed))]
@@ -107,12 +106,7 @@ class NumberComparison(McsTask):
     @feasibility
     def _start_before_the_block(self) -> Iterator[Refusal]:
         """The performer starts on the platform, behind the black block and inside the room."""
-        high, low = self.parameters.high, self.parameters.low
-        if high("performer.z") >= platform_reach(low("platform.stop_z")):
-            yield "performer.z", (f"a start at z {high('performer.z')} does not leave the performer behind the "
-                                  f"black block at z {low('platform.stop_z')}")
-        if max(abs(low("performer.z")), abs(high("platform.stop_z"))) > low("room.depth") / 2 - 0.25:
-            yield "performer.z", f"the start or the black block lies outside a room {low('room.depth')} m deep"
+        yield from start_refusals(self.parameters.low, self.parameters.high)
 
     @feasibility
     def _occluders_seen_up_and_in_the_room(self) -> Iterator[Refusal]:
@@ -130,14 +124,9 @@ class NumberComparison(McsTask):
 
     @feasibility
     def _layouts_often(self) -> Iterator[Refusal]:
-        """At least one draw in :data:`YIELD` lays a scene out; else the commonest reason draws fail is refused."""
+        """Enough draws lay a scene out (:func:`scenegen.mcs.forced_choice.rarely_laid_out`)."""
         rng = np.random.default_rng(0)
-        failures = [attempt for attempt in (_attempt(self.draw(rng), rng) for _ in range(PROBES))
-                    if not isinstance(attempt, Layout)]
-        if len(failures) > PROBES * (1 - YIELD):
-            (path, reason), count = Counter(failures).most_common(1)[0]
-            yield path, (f"{PROBES - len(failures)} of {PROBES} draws lay a scene out (at least {YIELD:.0%} must); "
-                         f"{count} fail because {reason}")
+        yield from rarely_laid_out(_attempt(self.draw(rng), rng) for _ in range(PROBES))
 
 
 def _attempt(drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | Refusal:
@@ -145,7 +134,7 @@ def _attempt(drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | Ref
     more, fewer, side = int(drawn["balls.more"]), int(drawn["balls.fewer"]), drawn["balls.side"]
     if fewer > more:
         return "balls.fewer", "the other side would hold more balls than the side with more"
-    other = "right" if side == "left" else "left"
+    other = other_side(side)
     balls = {side: _places(drawn, side, more, rng), other: _places(drawn, other, fewer, rng)}
     every = np.array([place for places in balls.values() for place in places]).reshape(-1, 2)
     if not _apart(every):

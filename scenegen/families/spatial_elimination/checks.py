@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
-from scenegen.mcs.forced_choice import PLATFORM_WIDTH, side_of, sphere_hidden
+from scenegen.mcs.forced_choice import PLATFORM_WIDTH, other_side, side_of, sphere_hidden
 from scenegen.mcs.objects import SOCCER_BALL_SIZE
 
 
@@ -29,7 +29,7 @@ def spatial_elimination_problems(document: Mapping[str, Any], truth: Mapping[str
     walls = {side_of(item["shows"][0]["position"]["x"]): _box(item["shows"][0]) for item in document["objects"]
              if item["id"].startswith("wall_") and item["shows"][0]["position"]["x"] != 0}
     if truth["place"] == "behind":
-        other = walls.get("right" if truth["side"] == "left" else "left")
+        other = walls.get(other_side(truth["side"]))
         if other is not None and min(other[0][1] - other[0][0], other[1][1]) >= 2 * radius:
             problems.append(Problem("$.objects", "the other side of a hidden ball holds a wall that could hide one"))
         eye = document["performerStart"]["position"]

@@ -4,7 +4,6 @@ ball). The label is the ball's side."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -15,10 +14,13 @@ from scenegen.families.spatial_elimination.declaration import DECLARATION
 from scenegen.mcs.forced_choice import (
     PERFORMER_Y,
     PLATFORM_WIDTH,
+    PROBES,
     dividing_platform,
-    platform_reach,
+    other_side,
+    rarely_laid_out,
     sign_of,
     sphere_hidden,
+    start_refusals,
     stop_block,
 )
 from scenegen.mcs.model import Scene, SceneObject
@@ -27,10 +29,6 @@ from scenegen.mcs.task import McsTask, Refusal, feasibility
 
 #: The least room left between the ball or a wall and the platform or the room's walls.
 CLEARANCE = 0.05
-#: How many draws the feasibility probe lays out, and the least share of them that must lay a scene out (then a
-#: sample's ``attempts`` draws all fail less than once in 10,000 samples).
-PROBES = 200
-YIELD = 0.1
 
 
 @dataclass(frozen=True)
@@ -95,30 +93,21 @@ class SpatialElimination(McsTask):
     @feasibility
     def _start_before_the_block(self) -> Iterator[Refusal]:
         """The performer starts on the platform, behind the black block and inside the room."""
-        high, low = self.parameters.high, self.parameters.low
-        if high("performer.z") >= platform_reach(low("platform.stop_z")):
-            yield "performer.z", (f"a start at z {high('performer.z')} does not leave the performer behind the "
-                                  f"black block at z {low('platform.stop_z')}")
-        if max(abs(low("performer.z")), abs(high("platform.stop_z"))) > low("room.depth") / 2 - 0.25:
-            yield "performer.z", f"the start or the black block lies outside a room {low('room.depth')} m deep"
+        yield from start_refusals(self.parameters.low, self.parameters.high)
 
     @feasibility
     def _layouts_often(self) -> Iterator[Refusal]:
-        """At least one draw in :data:`YIELD` lays a scene out; else the commonest reason draws fail is refused."""
+        """Enough draws lay a scene out (:func:`scenegen.mcs.forced_choice.rarely_laid_out`)."""
         rng = np.random.default_rng(0)
-        failures = [attempt for attempt in (_attempt(self.draw(rng)) for _ in range(PROBES))
-                    if not isinstance(attempt, Layout)]
-        if len(failures) > PROBES * (1 - YIELD):
-            (path, reason), count = Counter(failures).most_common(1)[0]
-            yield path, (f"{PROBES - len(failures)} of {PROBES} draws lay a scene out (at least {YIELD:.0%} must); "
-                         f"{count} fail because {reason}")
+        yield from rarely_laid_out(_attempt(self.draw(rng)) for _ in range(PROBES))
 
 
 def _attempt(drawn: Mapping[str, Any]) -> Layout | Refusal:
     """The layout of a draw, or why it cannot be laid out (the parameter to blame and the reason)."""
     side, place = drawn["ball.side"], drawn["ball.place"]
-    kinds = {side: "cover" if place == "behind" else drawn["walls.ball_side"], _other(side): drawn["walls.other_side"]}
-    if place == "behind" and kinds[_other(side)] == "cover":
+    other = other_side(side)
+    kinds = {side: "cover" if place == "behind" else drawn["walls.ball_side"], other: drawn["walls.other_side"]}
+    if place == "behind" and kinds[other] == "cover":
         return "walls.other_side", "the other side of a hidden ball holds a cover, so it is not visibly empty"
     walls = {key: (kind, _wall_scale(kind, drawn)) for key, kind in kinds.items()}
     x, z = _ball_place(drawn, side, place, walls[side][1])
@@ -131,9 +120,6 @@ def _attempt(drawn: Mapping[str, Any]) -> Layout | Refusal:
             return "ball.place", "a ball behind its wall shows over or beside it from the start"
     return Layout(side, place, (x, z), walls)
 
-
-def _other(side: str) -> str:
-    return "right" if side == "left" else "left"
 
 
 def _wall_scale(kind: str, drawn: Mapping[str, Any]) -> tuple[float, float, float] | None:
