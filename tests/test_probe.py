@@ -166,6 +166,11 @@ KNOWN = {
 }
 #: What the probe found beyond them (issue 33): a shortcut to remove, or the task itself for the template to say.
 FOUND = {
+    "number_comparison.yaml": "probe: `side` read off the balls' x (the linear model sums them), which is the task "
+                              "itself: counting each side's balls; nothing else finds the side (test_shortcuts)",
+    "spatial_elimination.yaml": "probe: `side` read off the ball's x (objects[0]), which is the task itself: the "
+                                "answer is where the ball lies; no rule of the walls finds a ball in sight "
+                                "(test_shortcuts)",
     "approach.yaml": "probe, issue 33: `kind` read off objects[4].changeMaterials (how many, which first)",
     "imitation.yaml": "probe, issue 33: `kind` read off objects[4].changeMaterials (how many, which first)",
     "asymmetric_tool.yaml": "probe, issue 33: `direction` read off the lava cells' places (the task itself?)",
