@@ -12,8 +12,8 @@ recall and F1 of (verb, x, y, z, colour) actions, summed over turns), colour
 accuracy where a block was put in a right cell, unneeded blocks (added where the
 gold adds none), the correction turns' F1, whether the model asked where something
 was missing and kept quiet where nothing was; broken down by part kind and level;
-and each dialogue's final world (the model's answers applied in turn to an empty
-world) against its target. A reply that is not a JSON object is no answer
+and each dialogue's final world (the model's answers applied in turn to the world
+standing at the start) against its target. A reply that is not a JSON object is no answer
 (``fences`` reads one wrapped in a Markdown code block).
 """
 
@@ -59,7 +59,7 @@ class BuilderBenchmark:
               fences: bool) -> dict[str, Any]:
         tally = _Tally()
         for record, replies in records:
-            world: set[Action] = set()
+            world = {("add", *block) for block in _blocks(record.get("start", ()))}
             for item, reply in replies:
                 answer = parse_reply(reply, fences) if reply is not None else None
                 tally.add(item, answer, reply is not None)

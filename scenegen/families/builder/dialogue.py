@@ -53,6 +53,7 @@ class Settings:
     """What a dialogue draws from: a sampler or a coin per config parameter, and the world's height."""
 
     height: int
+    standing: Sampler
     parts: Sampler
     kind: Sampler
     colour: Sampler
@@ -71,7 +72,7 @@ def compile_settings(config: Mapping[str, Any]) -> Settings:
     coins = ("repeat", "coreference", "sides", "correction", "clarification")
     return Settings(
         height=config["height"],
-        **{key: sampler(values[key]) for key in ("parts", "kind", "colour", "placement", "missing")},
+        **{key: sampler(values[key]) for key in ("standing", "parts", "kind", "colour", "placement", "missing")},
         **{key: share(values[key]) for key in coins},
     )
 
@@ -83,10 +84,13 @@ class Dialogue:
     and the target share it, rather than each world copying every block again.
     """
 
-    __slots__ = ("blocks", "by_kind", "corrections", "height", "missing", "named", "order", "parts", "turns", "world")
+    __slots__ = ("blocks", "by_kind", "corrections", "height", "missing", "named", "order", "parts", "standing",
+                 "start", "turns", "world")
 
     def __init__(self, height: int) -> None:
         self.height = height
+        #: the parts standing from the start (the first ``standing`` of :attr:`parts`), which no turn builds
+        self.standing = 0
         self.parts: list[Part] = []
         #: the indices of the one-column parts, by what a full reference says of them (kind and colour)
         self.named: dict[tuple[str, str], list[int]] = {}
@@ -98,12 +102,24 @@ class Dialogue:
         self.turns: list[dict[str, Any]] = []
         #: the world's blocks, sorted by cell
         self.blocks: list[list[Any]] = []
+        #: the blocks standing before the first turn
+        self.start: list[list[Any]] = []
         #: what each clarification leaves out, as the config names it
         self.missing: list[str] = []
         self.corrections = 0
 
+    def stand(self, part: Part) -> None:
+        """Put ``part`` in the world before the first turn: it stands there, and references may name it."""
+        self._place(part)
+        self.standing += 1
+        self.blocks = self.start = list(map(self.world.__getitem__, self.order))
+
     def build(self, instruction: str, part: Part) -> dict[str, Any]:
         """Record a turn whose gold answer adds the blocks of ``part``, with the worlds around it, and the part."""
+        self._place(part)
+        return self._turn(instruction, part.blocks, [])
+
+    def _place(self, part: Part) -> None:
         # cells and blocks are made together, one per cell: strict=True would only cost time
         self.world.update(zip(part.cells, part.blocks, strict=False))
         # The cells so far are sorted already: timsort merges them with the part's as two runs.
@@ -115,7 +131,6 @@ class Dialogue:
             if kind != "block":
                 self.by_kind.setdefault(kind, []).append(index)
         self.parts.append(part)
-        return self._turn(instruction, part.blocks, [])
 
     def take_back(self, instruction: str, cells: Sequence[int]) -> dict[str, Any]:
         """Record a turn whose gold answer removes the blocks at ``cells``, with the worlds around it."""
@@ -149,6 +164,8 @@ class Architect:
         settings = self.settings
         say = Say(self.book, draws, settings.sides)
         dialogue = Dialogue(settings.height)
+        for _ in range(settings.standing(draws)):
+            self._standing(dialogue, draws)
         for _ in range(settings.parts(draws)):
             self._part(dialogue, say, draws)
         return dialogue
@@ -203,6 +220,16 @@ class Architect:
             column = draws.pick(one_colour_shapes("column", self.settings.colour(draws)))
             if self._build_somewhere(dialogue, say, column, draws):
                 self._build_somewhere(dialogue, say, column, draws)
+
+    def _standing(self, dialogue: Dialogue, draws: Draws) -> None:
+        """A structure in the world from the start, of the config's kinds and colours, on the ground where it fits
+        (left out when it fits nowhere in a few tries)."""
+        for _ in range(TRIES):
+            shape = self._shape([], draws, None)
+            part = fit(shape, draws.pick(shape.ground), dialogue.world, dialogue.height)
+            if part is not None:
+                dialogue.stand(part)
+                return
 
     def _build_somewhere(self, dialogue: Dialogue, say: Say, shape: Shape, draws: Draws) -> bool:
         """Build ``shape``, fully specified, on the ground at counted steps from a landmark (never on top of its

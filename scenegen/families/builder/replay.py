@@ -1,11 +1,12 @@
 """Replay a dialogue's gold answers and report where it goes wrong.
 
-From the empty world, each turn's gold answer removes its ``remove`` blocks, then
-adds its ``add`` blocks. Checked: every block named is inside the world and has a
-known colour; a removed block is there, in that colour; an added block goes to an
-empty cell (and is named once); after each turn every block stands on the ground
-or on a block (but the blocks of a rising line, which its part's anchor, direction
-and length place in the air), and the world is the turn's ``world_after`` (and the next turn's
+From the world standing at the start (``start``: distractors no turn builds), each
+turn's gold answer removes its ``remove`` blocks, then adds its ``add`` blocks.
+Checked: every block named is inside the world and has a known colour; a removed
+block is there, in that colour; an added block goes to an empty cell (and is named
+once); after each turn every block stands on the ground or on a block (but the
+blocks of a rising line, which its part's anchor, direction and length place in the
+air), and the world is the turn's ``world_after`` (and the next turn's
 ``world_before``); after the last turn the world is exactly the target.
 
 The world is a dict ``{(x, y, z): colour}``, not a numpy grid: a dialogue names a
@@ -31,9 +32,14 @@ _STEPS = {**COMPASS, **DIAGONALS}
 def replay_problems(document: Mapping[str, Any]) -> list[Problem]:
     """Every way the gold answers of ``document`` fail to build its target, turn by turn (stops at the first)."""
     height = document["height"]
-    in_the_air = _rising_cells(document["parts"])
+    in_the_air = _rising_cells([*document["standing"], *document["parts"]])
     world: dict[Cell, str] = {}
-    listed: list[list[Any]] = []
+    problem = _apply(world, document["start"], height, removing=False)
+    if problem:
+        return [Problem("$.start", problem)]
+    listed: list[list[Any]] = [[x, y, z, colour] for (x, y, z), colour in sorted(world.items())]
+    if listed != document["start"]:
+        return [Problem("$.start", "is not sorted by cell")]
     for i, turn in enumerate(document["turns"]):
         path = f"$.turns[{i}]"
         if turn["world_before"] != listed:

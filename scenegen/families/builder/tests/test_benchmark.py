@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from scenegen.families.builder.benchmark import BENCHMARK, turn_kinds
+from scenegen.families.builder.family import Builder
 from scenegen.families.builder.world import COLOURS, HIGH, LOW
 from scenegen.reading.dataset import read
 
@@ -156,3 +157,30 @@ def test_a_correction_turn_is_scored_under_the_part_it_corrects(run):
             if turn["answer"]["remove"]:
                 cells = {tuple(block[:3]) for block in turn["answer"]["remove"]}
                 assert kind in {part["kind"] for part in record["parts"]} and cells
+
+
+def baseline_scores(level: str, dialogues: int = 120) -> dict[str, Any]:
+    """The rule-based baseline's scores on a bundled level's dialogues, played in process."""
+    from scenegen.families.builder.baseline import reply
+    from scenegen.plugin.config import check_config, read_config
+    from scenegen.plugin.discovery import bundled_templates
+
+    from .support import build, records
+
+    config = read_config(bundled_templates()[f"builder_{level}.yaml"])
+    family = build({key: value for key, value in config.items() if key != "family"})
+    made = [{**record, "id": f"d{i}"} for i, record in enumerate(records(family, dialogues, seed=3))]
+    played = [(record, [(item, reply(item.messages)) for item in BENCHMARK.items(record)]) for record in made]
+    assert check_config(config, Builder.config_schema())["level"] == level
+    return BENCHMARK.score(played, fences=False)
+
+
+def test_the_levels_are_harder_for_the_rule_based_baseline():
+    """It builds every simple dialogue exactly; on hard ones (look-alikes it cannot tell apart, structures
+    standing from the start, references it cannot know are ambiguous) clearly fewer."""
+    simple, medium, hard = (baseline_scores(level) for level in ("simple", "medium", "hard"))
+    assert simple["dialogues"]["exact"] == 1.0 and simple["blocks"]["f1"] == 1.0
+    assert medium["dialogues"]["exact"] >= 0.9
+    assert hard["dialogues"]["exact"] <= simple["dialogues"]["exact"] - 0.15
+    assert hard["blocks"]["f1"] < medium["blocks"]["f1"] < simple["blocks"]["f1"] + 1e-9
+    assert hard["clarification"]["asked_when_missing"] < 0.95

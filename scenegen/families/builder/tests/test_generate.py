@@ -22,6 +22,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "stacked": {"placement": "on_top", "kind": ["block", "column", "stack"], "parts": 8},
     "low": {"height": 6, "parts": 8},
     "clarifying": {"clarification": 1.0},
+    "standing": {"standing": {"min": 1, "max": 4}, "placement": {"choices": ["on_top", "beside"]}, "repeat": 0.5},
     "tallest": {"height": 6, "parts": 1, "correction": 1.0, "kind": ["column", "staircase", "wall"],
                 "clarification": 1.0, "missing": "reference", "placement": "on_top"},
 }
@@ -32,9 +33,11 @@ def test_gold_answers_replay_to_the_target(name):
     for record in records(build(CONFIGS[name]), 200):
         assert record["parts"] and replay_problems(record) == []
         target = {tuple(block) for block in record["target"]}
-        assert set().union(*map(parts_blocks, record["parts"])) == target
+        everything = [*record["standing"], *record["parts"]]
+        assert set().union(*map(parts_blocks, everything)) == target
+        assert {tuple(block) for block in record["start"]} == set().union(set(), *map(parts_blocks, record["standing"]))
         # a rising line's blocks stand in the air (docs/builder.md); every other block on the ground or a block
-        rising = {block[:3] for part in record["parts"] if part["kind"] == "rising" for block in parts_blocks(part)}
+        rising = {block[:3] for part in everything if part["kind"] == "rising" for block in parts_blocks(part)}
         for x, y, z, _ in target:
             assert -5 <= x <= 5 and -5 <= z <= 5 and 0 <= y < record["height"]
             assert y == 0 or (x, y, z) in rising or any((x, y - 1, z) == block[:3] for block in target)
