@@ -1,0 +1,263 @@
+"""The Retrieval - Occluders family (MCS eval 7): a soccer ball hidden from the performer's start behind a piece of
+furniture, or in plain view before it; the label is whether it is hidden and by which occluder.
+
+The outcome is decided in plan view by :mod:`scenegen.mcs.cover` and generated only where it is unambiguous: a
+hidden ball lies wholly in the shadow of its occluder's core (its footprint :data:`INSET` inside every face), the
+ball grown by :data:`MARGIN`; everything else, and everything at all around a ball in view, keeps off every sight
+line to that grown ball (``docs/mcs_facts.md``, Retrieval - Occluders).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from scenegen.families.occluders.declaration import DECLARATION
+from scenegen.mcs.cover import clear, hides
+from scenegen.mcs.geometry.catalog import object_size
+from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
+from scenegen.mcs.geometry.overlap import any_overlap, self_overlap
+from scenegen.mcs.geometry.shapes import Boxes, concat
+from scenegen.mcs.model import Scene, SceneObject, Show
+from scenegen.mcs.objects import SOCCER_BALL_SIZE
+from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.plugin.values import lookup
+
+BALL_RADIUS = SOCCER_BALL_SIZE / 2
+#: How far inside each face of its footprint an occluder is taken to be solid (legs, rounded arms and backs).
+INSET = 0.1
+#: How much wider than the ball the region hidden, or kept clear, is taken to be (the ball rolls a little when
+#: the scene starts; rounding).
+MARGIN = 0.05
+#: How far apart any two footprints stay, and the performer's start from any of them beyond its radius.
+SPACING = 0.05
+#: Candidate places drawn at once for each piece of furniture or toy placed at random.
+CANDIDATES = 24
+#: The furniture as the evaluation writes it: mass at scale 1 (the evaluation's masses over their mean scale),
+#: salientMaterials, materials, moveable, scale.
+OCCLUDERS: dict[str, tuple[float, list[str], list[str], bool | None, tuple[float, float, float]]] = {
+    "sofa_chair_10": (20.0, ["fabric"], [], None, (1.0, 1.0, 1.0)),
+    "antique_armchair_2": (10.0, ["fabric", "wood"], [], True, (1.0, 1.0, 1.0)),
+    "antique_armchair_3": (10.0, ["fabric", "wood"], [], True, (1.0, 1.0, 1.0)),
+    "sofa_2": (45.0, ["fabric"], ["AI2-THOR/Materials/Fabrics/SofaChair2_Fabric_AlbedoTransparency"], None,
+               (1.25, 1.0, 1.0)),
+    "bed_14": (100.0, ["wood"], ["AI2-THOR/Materials/Wood/BlackWood"], None, (1.0, 1.0, 1.0)),
+}
+#: The toys, in turn: type, scale, mass, y, turn from the performer's facing, the parameter of their material (None:
+#: none) and its slots, salientMaterials (as the evaluation writes them).
+TOYS = (("truck_1", (2.5, 2.5, 2.5), 5.0, 0.25, 180.0, "toys.truck_material", 2, "wood"),
+        ("block_blank_wood_cube", (1.0, 1.0, 1.0), 0.666, 0.05, 0.0, "toys.block_material", 1, "wood"),
+        ("apple_1", (1.0, 1.0, 1.0), 0.5, 0.03, 0.0, None, 0, "food"),
+        ("truck_3", (1.25, 1.25, 1.25), 2.5, 0.0063, 180.0, "toys.truck_material", 1, "wood"),
+        ("block_blank_wood_cube", (1.0, 2.0, 1.0), 0.888, 0.1, 0.0, "toys.block_material", 1, "wood"))
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece of furniture or a toy: its type (or toy index), centre and written rotation."""
+
+    kind: str | int
+    x: float
+    z: float
+    turn: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    start: Point
+    ball: Point
+    hidden: bool
+    occluder: Piece
+    others: list[Piece]
+    toys: list[Piece]
+
+
+class Occluders(McsTask):
+    name = "occluders"
+    description = ("Retrieval - Occluders: find the ball, hidden behind furniture from the performer's start or in "
+                   "plain view (MCS eval 7).")
+    about = ("MCS eval 7 Retrieval - Occluders: a soccer ball at a drawn distance and bearing from the performer, a "
+             "piece of furniture facing along the line to it, between them (it hides the ball) or beyond the ball "
+             "(the ball is in view), more furniture and toys about the room off every sight line to the ball")
+    label_about = ("`target_id`, the `ball`'s place, whether it is `hidden` from the performer's start, the "
+                   "`occluder_id` and `occluder_type` of the furniture hiding it (null when in view) and the "
+                   "`line_occluder_type` of the furniture on the line from the start through the ball")
+    declaration = DECLARATION
+    answers = ("hidden",)
+    cues = ("line_occluder_type",)
+    lays_out = "a Retrieval - Occluders room"
+    checks = "scenegen.families.occluders.checks:occluders_problems"
+    ids = 13
+    attempts = 300
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        self.ball_places = lookup(config, "ball.places")
+        self.other_places = lookup(config, "others.places")
+        super().__init__(config)
+
+    def lay_out(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | None:
+        room = (float(drawn["room.width"]), float(drawn["room.depth"]))
+        start = (float(drawn["performer.x"]), float(drawn["performer.z"]))
+        facing = float(drawn["performer.facing"])
+        ball, heading = self._ball(drawn, start, facing, rng)
+        hidden = bool(drawn["ball.hidden"])
+        occluder = _on_line(drawn["occluder.type"], ball, heading, float(drawn["occluder.gap"]), hidden)
+        placed = concat([_box("soccer_ball", ball, 0.0, (1.0, 1.0, 1.0), 0.0),
+                         Boxes(start, PERFORMER_RADIUS, 0.0), _furniture(occluder)])
+        if not _inside(placed, room) or any_overlap(placed[2:], placed[:2], SPACING).any():
+            return None
+        view = (start, ball)
+        if not (hides(*view, BALL_RADIUS + MARGIN, placed[2:], inset=INSET)[0] if hidden
+                else clear(*view, BALL_RADIUS, placed[2:], margin=MARGIN)[0]):
+            return None
+        others = self._others(int(drawn["others.count"]), facing, room, placed, view, rng)
+        if others is None:
+            return None
+        placed = concat([placed, *map(_furniture, others)])
+        toys = _scatter([(toy, TOYS[toy][4] + facing) for toy in range(int(drawn["toys.count"]))], room,
+                        placed, view, rng)
+        return None if toys is None else Layout(start, ball, hidden, occluder, others, toys)
+
+    def _ball(self, drawn: Mapping[str, Any], start: Point, facing: float,
+              rng: np.random.Generator) -> tuple[Point, float]:
+        """The ball's place and the heading from the start to it, written as the facing plus a bearing in
+        (-180, 180] (as the evaluation writes its occluders' rotations: 315 + 103.4334 = 418.4334)."""
+        if self.ball_places is None:
+            heading = facing + float(drawn["ball.bearing"])
+            sin, cos = math.sin(math.radians(heading)), math.cos(math.radians(heading))
+            distance = float(drawn["ball.distance"])
+            return (round(start[0] + distance * sin, 4), round(start[1] + distance * cos, 4)), heading
+        x, z = self.ball_places[int(rng.random() * len(self.ball_places))]
+        bearing = (math.degrees(math.atan2(x - start[0], z - start[1])) - facing + 180.0) % 360.0 - 180.0
+        return (float(x), float(z)), round(facing + (bearing if bearing != -180.0 else 180.0), 4)
+
+    def _others(self, count: int, facing: float, room: Point, placed: Boxes, view: tuple[Point, Point],
+                rng: np.random.Generator) -> list[Piece] | None:
+        """``count`` further pieces of furniture, each of a type and turn drawn for it, at the config's places or
+        at random; None when one of them cannot stand clear of the others and of every sight line."""
+        values = self.parameters.values
+        kinds = [(values["others.type"].sample(rng), values["others.turn"].sample(rng) + facing)
+                 for _ in range(count)]
+        if self.other_places is None:
+            return _scatter(kinds, room, placed, view, rng)
+        pieces = [Piece(kind, float(x), float(z), turn) for (kind, turn), (x, z) in zip(kinds, self.other_places,
+                                                                                        strict=False)]
+        boxes = concat([_furniture(piece) for piece in pieces]) if pieces else Boxes.empty()
+        ok = (_inside(boxes, room) and not self_overlap(boxes, SPACING).any() and _apart(boxes, placed)
+              and clear(*view, BALL_RADIUS, boxes, margin=MARGIN).all())
+        return pieces if ok else None
+
+    def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
+              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
+        facing = float(drawn["performer.facing"])
+        ball = SceneObject(ids[0], "soccer_ball", [Show((layout.ball[0], BALL_RADIUS, layout.ball[1]),
+                                                        (0.0, facing, 0.0))],
+                           mass=1.0, salient_materials=["rubber"], moveable=True, pickupable=True)
+        toys = [self._toy(key, piece, rng) for key, piece in zip(ids[1:6], layout.toys, strict=False)]
+        furniture = [_furniture_object(key, piece) for key, piece in
+                     zip(ids[6:], [layout.occluder, *layout.others], strict=False)]
+        scene = self.frame(drawn, (layout.start[0], 0.0, layout.start[1]), [ball, *toys, *furniture], ball.id,
+                           facing=facing, description="Find and pick up the tiny light black white rubber ball.")
+        scene.goal.action_list = None  # the evaluation's scenes write none
+        line = furniture[0]
+        return scene, {
+            "target_id": ball.id, "ball": {"x": layout.ball[0], "z": layout.ball[1]}, "hidden": layout.hidden,
+            "occluder_id": line.id if layout.hidden else None,
+            "occluder_type": line.type if layout.hidden else None, "line_occluder_type": line.type,
+        }
+
+    def _toy(self, key: str, piece: Piece, rng: np.random.Generator) -> SceneObject:
+        toy, scale, mass, y, _, material, slots, salient = TOYS[int(piece.kind)]
+        materials = [self.parameters.values[material].sample(rng)] * slots if material else []
+        return SceneObject(key, toy, [Show((piece.x, y, piece.z), (0.0, piece.turn, 0.0), scale)],
+                           materials=materials, mass=mass, salient_materials=[salient], moveable=True,
+                           pickupable=True)
+
+    @feasibility
+    def _start_in_smallest_room(self) -> Iterator[Refusal]:
+        """Every start drawn lies in the smallest room, clear of its walls."""
+        for axis, size in (("x", "room.width"), ("z", "room.depth")):
+            far = max(abs(self.parameters.low(f"performer.{axis}")), abs(self.parameters.high(f"performer.{axis}")))
+            if far > self.parameters.low(size) / 2 - PERFORMER_RADIUS:
+                yield f"performer.{axis}", (f"a start {far} m from the centre is not clear of the walls of a "
+                                            f"{self.parameters.low(size)} m room")
+
+    @feasibility
+    def _enough_places(self) -> Iterator[Refusal]:
+        """A config that places the further furniture gives a place to every piece it may draw."""
+        if self.other_places is not None and self.parameters.high("others.count") > len(self.other_places):
+            yield "others.count", (f"up to {self.parameters.high('others.count')} pieces, and `others.places` "
+                                   f"gives {len(self.other_places)} places")
+
+    @feasibility
+    def _some_layout(self) -> Iterator[Refusal]:
+        """A ball in view and a hidden one (as drawn) can each be laid out, in a few hundred draws."""
+        rng = np.random.default_rng(0)
+        for hidden in self.parameters.support("ball.hidden"):
+            if not any(self.lay_out({**self.draw(rng), "ball.hidden": hidden, "others.count": 0, "toys.count": 0},
+                                    rng) for _ in range(300)):
+                state = "hidden" if hidden else "in view"
+                yield "ball.distance", (f"no start, ball and occluder drawn in 300 tries keeps a ball {state} with "
+                                        f"its occluder in the room, clear of the start")
+
+
+def _on_line(kind: str, ball: Point, heading: float, gap: float, hidden: bool) -> Piece:
+    """The occluder facing along the line from the start through the ball, ``gap`` from the ball's edge, before
+    it (between the start and the ball) when it hides the ball, beyond it otherwise."""
+    reach = (BALL_RADIUS + gap + object_size(kind)[2] * OCCLUDERS[kind][4][2] / 2) * (-1 if hidden else 1)
+    sin, cos = math.sin(math.radians(heading)), math.cos(math.radians(heading))
+    return Piece(kind, round(ball[0] + reach * sin, 4), round(ball[1] + reach * cos, 4), heading)
+
+
+def _box(kind: str, centre: Point, turn: float, scale: tuple[float, float, float], y: float) -> Boxes:
+    size = object_size(kind)
+    return Boxes.from_size([centre], [size[0] * scale[0], size[2] * scale[2]], turn, [(y, y + size[1] * scale[1])])
+
+
+def _furniture(piece: Piece) -> Boxes:
+    return _box(str(piece.kind), (piece.x, piece.z), piece.turn, OCCLUDERS[str(piece.kind)][4], 0.0)
+
+
+def _toy_box(piece: Piece) -> Boxes:
+    toy = TOYS[int(piece.kind)]
+    return _box(toy[0], (piece.x, piece.z), piece.turn, toy[1], 0.0)
+
+
+def _inside(boxes: Boxes, room: Point) -> bool:
+    return bool((np.abs(boxes.bounds().reshape(-1, 2, 2)) <= np.array(room) / 2).all())
+
+
+def _apart(boxes: Boxes, placed: Boxes) -> bool:
+    return not any_overlap(boxes, placed, SPACING).any()
+
+
+def _scatter(kinds: list[tuple[str | int, float]], room: Point, placed: Boxes, view: tuple[Point, Point],
+             rng: np.random.Generator) -> list[Piece] | None:
+    """Pieces of the given kinds and turns (furniture types, or toy indices) at random places in the room, each
+    clear of what is placed and of every sight line to the ball; None when one of them finds no such place."""
+    pieces: list[Piece] = []
+    for kind, turn in kinds:
+        shape = _toy_box(Piece(kind, 0.0, 0.0, turn)) if isinstance(kind, int) else _furniture(Piece(kind, 0, 0, turn))
+        reach = np.abs(shape.bounds()[0, 2:])
+        centres = (rng.random((CANDIDATES, 2)) - 0.5) * (np.array(room) - 2 * reach)
+        candidates = Boxes(centres, shape.half, turn)
+        ok = ~any_overlap(candidates, placed, SPACING) & clear(*view, BALL_RADIUS, candidates, margin=MARGIN)
+        if not ok.any():
+            return None
+        x, z = centres[int(np.argmax(ok))]
+        pieces.append(Piece(kind, round(float(x), 4), round(float(z), 4), turn))
+        placed = concat([placed, candidates[int(np.argmax(ok))]])
+    return pieces
+
+
+def _furniture_object(key: str, piece: Piece) -> SceneObject:
+    mass, salient, materials, moveable, scale = OCCLUDERS[str(piece.kind)]
+    return SceneObject(key, str(piece.kind), [Show((piece.x, 0.0, piece.z), (0.0, piece.turn, 0.0), scale)],
+                       materials=materials, mass=round(mass * sum(scale) / 3, 4), salient_materials=salient,
+                       moveable=moveable, receptacle=True)
