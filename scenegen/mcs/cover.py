@@ -60,7 +60,7 @@ def _angles(eye: Point, target: Point, boxes: Boxes) -> tuple[float, np.ndarray,
     ahead = np.subtract(target, eye)
     heading = math.atan2(ahead[0], ahead[1])
     seen = boxes.corners() - np.asarray(eye, dtype=float)
-    angles = np.angle(np.exp(1j * (np.arctan2(seen[..., 0], seen[..., 1]) - heading)))
+    angles = (np.arctan2(seen[..., 0], seen[..., 1]) - heading + math.pi) % (2 * math.pi) - math.pi
     low, high = angles.min(axis=1), angles.max(axis=1)
     return float(np.hypot(*ahead)), low, high, high - low > math.pi
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -36,7 +37,7 @@ MARGIN = 0.05
 #: How far apart any two footprints stay, and the performer's start from any of them beyond its radius.
 SPACING = 0.05
 #: Candidate places drawn at once for each piece of furniture or toy placed at random.
-CANDIDATES = 24
+CANDIDATES = 12
 #: The furniture as the evaluation writes it: mass at scale 1 (the evaluation's masses over their mean scale),
 #: salientMaterials, materials, moveable, scale.
 OCCLUDERS: dict[str, tuple[float, list[str], list[str], bool | None, tuple[float, float, float]]] = {
@@ -108,21 +109,27 @@ class Occluders(McsTask):
         ball, heading = self._ball(drawn, start, facing, rng)
         hidden = bool(drawn["ball.hidden"])
         occluder = _on_line(drawn["occluder.type"], ball, heading, float(drawn["occluder.gap"]), hidden)
-        placed = concat([_box("soccer_ball", ball, 0.0, (1.0, 1.0, 1.0), 0.0),
-                         Boxes(start, PERFORMER_RADIUS, 0.0), _furniture(occluder)])
-        if not _inside(placed, room) or any_overlap(placed[2:], placed[:2], SPACING).any():
+        placed = _boxes([("soccer_ball", *ball, 0.0), ("performer", *start, 0.0),
+                         (occluder.kind, occluder.x, occluder.z, occluder.turn)])
+        # The ball and the performer are discs: how far the occluder is from their centres says if they touch.
+        if not _inside(placed, room) or (_distance_to(np.array([ball, start]), placed[2:])[:, 0]
+                                         <= (BALL_RADIUS + SPACING, PERFORMER_RADIUS + SPACING)).any():
             return None
         view = (start, ball)
         if not (hides(*view, BALL_RADIUS + MARGIN, placed[2:], inset=INSET)[0] if hidden
                 else clear(*view, BALL_RADIUS, placed[2:], margin=MARGIN)[0]):
             return None
-        others = self._others(int(drawn["others.count"]), facing, room, placed, view, rng)
-        if others is None:
+        kinds = self._other_kinds(int(drawn["others.count"]), facing, rng)
+        toys: list[tuple[str | int, float]] = [(toy, TOYS[toy][4] + facing) for toy in range(int(drawn["toys.count"]))]
+        fixed = self._placed_others(kinds, room, placed, view)
+        if fixed is None:
             return None
-        placed = concat([placed, *map(_furniture, others)])
-        toys = _scatter([(toy, TOYS[toy][4] + facing) for toy in range(int(drawn["toys.count"]))], room,
-                        placed, view, rng)
-        return None if toys is None else Layout(start, ball, hidden, occluder, others, toys)
+        loose = _scatter(toys if self.other_places is not None else [*kinds, *toys], room,
+                         concat([placed, *map(_furniture, fixed)]), view, rng)
+        if loose is None:
+            return None
+        others = fixed + [piece for piece in loose if isinstance(piece.kind, str)]
+        return Layout(start, ball, hidden, occluder, others, [piece for piece in loose if isinstance(piece.kind, int)])
 
     def _ball(self, drawn: Mapping[str, Any], start: Point, facing: float,
               rng: np.random.Generator) -> tuple[Point, float]:
@@ -137,19 +144,22 @@ class Occluders(McsTask):
         bearing = (math.degrees(math.atan2(x - start[0], z - start[1])) - facing + 180.0) % 360.0 - 180.0
         return (float(x), float(z)), round(facing + (bearing if bearing != -180.0 else 180.0), 4)
 
-    def _others(self, count: int, facing: float, room: Point, placed: Boxes, view: tuple[Point, Point],
-                rng: np.random.Generator) -> list[Piece] | None:
-        """``count`` further pieces of furniture, each of a type and turn drawn for it, at the config's places or
-        at random; None when one of them cannot stand clear of the others and of every sight line."""
+    def _other_kinds(self, count: int, facing: float, rng: np.random.Generator) -> list[tuple[str | int, float]]:
+        """The type and written rotation of each further piece of furniture, drawn for each."""
         values = self.parameters.values
-        kinds = [(values["others.type"].sample(rng), values["others.turn"].sample(rng) + facing)
-                 for _ in range(count)]
-        if self.other_places is None:
-            return _scatter(kinds, room, placed, view, rng)
+        return [(values["others.type"].sample(rng), values["others.turn"].sample(rng) + facing) for _ in range(count)]
+
+    def _placed_others(self, kinds: list[tuple[str | int, float]], room: Point, placed: Boxes,
+                       view: tuple[Point, Point]) -> list[Piece] | None:
+        """The further furniture at the config's places (none when it gives none); None when a piece there is not
+        in the room, apart from the rest and off every sight line."""
+        if self.other_places is None or not kinds:
+            return []
         pieces = [Piece(kind, float(x), float(z), turn) for (kind, turn), (x, z) in zip(kinds, self.other_places,
                                                                                         strict=False)]
-        boxes = concat([_furniture(piece) for piece in pieces]) if pieces else Boxes.empty()
-        ok = (_inside(boxes, room) and not self_overlap(boxes, SPACING).any() and _apart(boxes, placed)
+        boxes = _boxes([(piece.kind, piece.x, piece.z, piece.turn) for piece in pieces])
+        ok = (_inside(boxes, room) and not self_overlap(boxes, SPACING).any()
+              and not any_overlap(boxes, placed, SPACING).any()
               and clear(*view, BALL_RADIUS, boxes, margin=MARGIN).all())
         return pieces if ok else None
 
@@ -215,45 +225,67 @@ def _on_line(kind: str, ball: Point, heading: float, gap: float, hidden: bool) -
     return Piece(kind, round(ball[0] + reach * sin, 4), round(ball[1] + reach * cos, 4), heading)
 
 
-def _box(kind: str, centre: Point, turn: float, scale: tuple[float, float, float], y: float) -> Boxes:
+@cache
+def _half(kind: str | int) -> tuple[float, float]:
+    """Half the footprint of a furniture type, a toy (by its index in :data:`TOYS`), the ball or the performer
+    (a square as wide as the performer), at the scale the family writes it."""
+    if kind == "performer":
+        return PERFORMER_RADIUS, PERFORMER_RADIUS
+    kind, scale = TOYS[kind][:2] if isinstance(kind, int) else (kind, OCCLUDERS.get(kind, (0, 0, 0, 0, (1, 1, 1)))[4])
     size = object_size(kind)
-    return Boxes.from_size([centre], [size[0] * scale[0], size[2] * scale[2]], turn, [(y, y + size[1] * scale[1])])
+    return size[0] * scale[0] / 2, size[2] * scale[2] / 2
+
+
+def _boxes(pieces: list[tuple[str | int, float, float, float]]) -> Boxes:
+    """The footprints of ``(kind, x, z, turn)`` pieces (kinds as :func:`_half` takes them)."""
+    rows = np.array([(x, z, *_half(kind), turn) for kind, x, z, turn in pieces], dtype=float).reshape(-1, 5)
+    return Boxes.trusted(rows[:, :2], rows[:, 2:4], rows[:, 4])
 
 
 def _furniture(piece: Piece) -> Boxes:
-    return _box(str(piece.kind), (piece.x, piece.z), piece.turn, OCCLUDERS[str(piece.kind)][4], 0.0)
-
-
-def _toy_box(piece: Piece) -> Boxes:
-    toy = TOYS[int(piece.kind)]
-    return _box(toy[0], (piece.x, piece.z), piece.turn, toy[1], 0.0)
+    return _boxes([(piece.kind, piece.x, piece.z, piece.turn)])
 
 
 def _inside(boxes: Boxes, room: Point) -> bool:
     return bool((np.abs(boxes.bounds().reshape(-1, 2, 2)) <= np.array(room) / 2).all())
 
 
-def _apart(boxes: Boxes, placed: Boxes) -> bool:
-    return not any_overlap(boxes, placed, SPACING).any()
-
-
 def _scatter(kinds: list[tuple[str | int, float]], room: Point, placed: Boxes, view: tuple[Point, Point],
              rng: np.random.Generator) -> list[Piece] | None:
     """Pieces of the given kinds and turns (furniture types, or toy indices) at random places in the room, each
-    clear of what is placed and of every sight line to the ball; None when one of them finds no such place."""
+    clear of what is placed and of every sight line to the ball, and their circumcircles apart; None when one of
+    them finds no such place among its :data:`CANDIDATES`."""
+    if not kinds:
+        return []
+    shapes = _boxes([(kind, 0.0, 0.0, turn) for kind, turn in kinds])
+    free = np.array(room) - 2 * shapes.extent
+    centres = (rng.random((len(kinds), CANDIDATES, 2)) - 0.5) * free[:, None, :]
+    radii = np.hypot(shapes.half[:, 0], shapes.half[:, 1]) + SPACING / 2
+    flat, reach = centres.reshape(-1, 2), np.repeat(radii, CANDIDATES)
+    candidates = Boxes.trusted(flat, np.repeat(shapes.half, CANDIDATES, axis=0), np.repeat(shapes.angle, CANDIDATES))
+    ok = (_distance_to(flat, placed) > reach[:, None] + SPACING / 2).all(axis=1) \
+        & clear(*view, BALL_RADIUS, candidates, margin=MARGIN)
+    ok = ok.reshape(len(kinds), CANDIDATES) & (free > 0).all(axis=1)[:, None]
     pieces: list[Piece] = []
-    for kind, turn in kinds:
-        shape = _toy_box(Piece(kind, 0.0, 0.0, turn)) if isinstance(kind, int) else _furniture(Piece(kind, 0, 0, turn))
-        reach = np.abs(shape.bounds()[0, 2:])
-        centres = (rng.random((CANDIDATES, 2)) - 0.5) * (np.array(room) - 2 * reach)
-        candidates = Boxes(centres, shape.half, turn)
-        ok = ~any_overlap(candidates, placed, SPACING) & clear(*view, BALL_RADIUS, candidates, margin=MARGIN)
-        if not ok.any():
+    for index, (kind, turn) in enumerate(kinds):
+        # Circumcircles apart from the pieces already chosen.
+        done = np.array([(piece.x, piece.z) for piece in pieces]).reshape(-1, 2)
+        gaps = centres[index, :, None, :] - done[None]
+        fits = ok[index] & ((gaps[..., 0] ** 2 + gaps[..., 1] ** 2) > (radii[index] + radii[:index]) ** 2).all(axis=1)
+        if not fits.any():
             return None
-        x, z = centres[int(np.argmax(ok))]
+        x, z = centres[index, int(np.argmax(fits))]
         pieces.append(Piece(kind, round(float(x), 4), round(float(z), 4), turn))
-        placed = concat([placed, candidates[int(np.argmax(ok))]])
     return pieces
+
+
+def _distance_to(points: np.ndarray, boxes: Boxes) -> np.ndarray:
+    """``(M, N)``: how far each point lies from each box (0 inside)."""
+    cos, sin = boxes.axes
+    offset = points[:, None, :] - boxes.centre[None]
+    local_x = np.abs(offset[..., 0] * cos - offset[..., 1] * sin) - boxes.half[:, 0]
+    local_z = np.abs(offset[..., 0] * sin + offset[..., 1] * cos) - boxes.half[:, 1]
+    return np.hypot(np.maximum(local_x, 0.0), np.maximum(local_z, 0.0))
 
 
 def _furniture_object(key: str, piece: Piece) -> SceneObject:
