@@ -50,11 +50,11 @@ OCCLUDERS: dict[str, tuple[float, list[str], list[str], bool | None, tuple[float
 }
 #: The toys, in turn: type, scale, mass, y, turn from the performer's facing, the parameter of their material (None:
 #: none) and its slots, salientMaterials (as the evaluation writes them).
-TOYS = (("truck_1", (2.5, 2.5, 2.5), 5.0, 0.25, 180.0, "toys.truck_material", 2, "wood"),
-        ("block_blank_wood_cube", (1.0, 1.0, 1.0), 0.666, 0.05, 0.0, "toys.block_material", 1, "wood"),
+TOYS = (("truck_1", (2.5, 2.5, 2.5), 5.0, 0.25, 180.0, "toys.truck_1_material", 2, "wood"),
+        ("block_blank_wood_cube", (1.0, 1.0, 1.0), 0.666, 0.05, 0.0, "toys.cube_material", 1, "wood"),
         ("apple_1", (1.0, 1.0, 1.0), 0.5, 0.03, 0.0, None, 0, "food"),
-        ("truck_3", (1.25, 1.25, 1.25), 2.5, 0.0063, 180.0, "toys.truck_material", 1, "wood"),
-        ("block_blank_wood_cube", (1.0, 2.0, 1.0), 0.888, 0.1, 0.0, "toys.block_material", 1, "wood"))
+        ("truck_3", (1.25, 1.25, 1.25), 2.5, 0.0063, 180.0, "toys.truck_3_material", 1, "wood"),
+        ("block_blank_wood_cube", (1.0, 2.0, 1.0), 0.888, 0.1, 0.0, "toys.tall_block_material", 1, "wood"))
 
 Point = tuple[float, float]
 
@@ -169,7 +169,7 @@ class Occluders(McsTask):
         ball = SceneObject(ids[0], "soccer_ball", [Show((layout.ball[0], BALL_RADIUS, layout.ball[1]),
                                                         (0.0, facing, 0.0))],
                            mass=1.0, salient_materials=["rubber"], moveable=True, pickupable=True)
-        toys = [self._toy(key, piece, rng) for key, piece in zip(ids[1:6], layout.toys, strict=False)]
+        toys = [_toy(key, piece, drawn) for key, piece in zip(ids[1:6], layout.toys, strict=False)]
         furniture = [_furniture_object(key, piece) for key, piece in
                      zip(ids[6:], [layout.occluder, *layout.others], strict=False)]
         scene = self.frame(drawn, (layout.start[0], 0.0, layout.start[1]), [ball, *toys, *furniture], ball.id,
@@ -181,13 +181,6 @@ class Occluders(McsTask):
             "occluder_id": line.id if layout.hidden else None,
             "occluder_type": line.type if layout.hidden else None, "line_occluder_type": line.type,
         }
-
-    def _toy(self, key: str, piece: Piece, rng: np.random.Generator) -> SceneObject:
-        toy, scale, mass, y, _, material, slots, salient = TOYS[int(piece.kind)]
-        materials = [self.parameters.values[material].sample(rng)] * slots if material else []
-        return SceneObject(key, toy, [Show((piece.x, y, piece.z), (0.0, piece.turn, 0.0), scale)],
-                           materials=materials, mass=mass, salient_materials=[salient], moveable=True,
-                           pickupable=True)
 
     @feasibility
     def _start_in_smallest_room(self) -> Iterator[Refusal]:
@@ -286,6 +279,13 @@ def _distance_to(points: np.ndarray, boxes: Boxes) -> np.ndarray:
     local_x = np.abs(offset[..., 0] * cos - offset[..., 1] * sin) - boxes.half[:, 0]
     local_z = np.abs(offset[..., 0] * sin + offset[..., 1] * cos) - boxes.half[:, 1]
     return np.hypot(np.maximum(local_x, 0.0), np.maximum(local_z, 0.0))
+
+
+def _toy(key: str, piece: Piece, drawn: Mapping[str, Any]) -> SceneObject:
+    toy, scale, mass, y, _, material, slots, salient = TOYS[int(piece.kind)]
+    return SceneObject(key, toy, [Show((piece.x, y, piece.z), (0.0, piece.turn, 0.0), scale)],
+                       materials=[drawn[material]] * slots if material else [], mass=mass,
+                       salient_materials=[salient], moveable=True, pickupable=True)
 
 
 def _furniture_object(key: str, piece: Piece) -> SceneObject:

@@ -132,7 +132,7 @@ def test_the_real_scenes_agree_with_the_replay_and_the_template_remakes_them(pat
         assert scene[key] == real[key], key
     for ours, theirs in zip(scene["objects"], real["objects"], strict=True):
         assert set(ours) == set(theirs), ours["type"]
-        for key in ("salientMaterials", "moveable", "pickupable", "receptacle", "mass"):
+        for key in ("materials", "salientMaterials", "moveable", "pickupable", "receptacle", "mass"):
             assert ours.get(key) == theirs.get(key), (ours["type"], key)
         show, real_show = ours["shows"][0], theirs["shows"][0]
         assert show["scale"] == real_show["scale"] and show["position"]["y"] == real_show["position"]["y"]
