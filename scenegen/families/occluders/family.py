@@ -107,18 +107,22 @@ class Occluders(McsTask):
         start = (float(drawn["performer.x"]), float(drawn["performer.z"]))
         facing = float(drawn["performer.facing"])
         ball, heading = self._ball(drawn, start, facing, rng)
+        if abs(ball[0]) > room[0] / 2 - BALL_RADIUS or abs(ball[1]) > room[1] / 2 - BALL_RADIUS:
+            return None  # off the floor: said before any footprint is made, as most draws that fail do
         hidden = bool(drawn["ball.hidden"])
-        occluder = _on_line(drawn["occluder.type"], ball, heading, float(drawn["occluder.gap"]), hidden)
+        # The occluder must fit on both sides of the ball, and the rest keeps off both its places, so that nothing
+        # but where it stands tells a hidden ball from one in view (a twin with the occluder moved is a scene too).
+        sides = [_on_line(drawn["occluder.type"], ball, heading, float(drawn["occluder.gap"]), side)
+                 for side in (hidden, not hidden)]
+        thinnest = min(_half(drawn["occluder.type"]))
+        if any(abs(side.x) > room[0] / 2 - thinnest or abs(side.z) > room[1] / 2 - thinnest for side in sides):
+            return None
         placed = _boxes([("soccer_ball", *ball, 0.0), ("performer", *start, 0.0),
-                         (occluder.kind, occluder.x, occluder.z, occluder.turn)])
-        # The ball and the performer are discs: how far the occluder is from their centres says if they touch.
-        if not _inside(placed, room) or (_distance_to(np.array([ball, start]), placed[2:])[:, 0]
-                                         <= (BALL_RADIUS + SPACING, PERFORMER_RADIUS + SPACING)).any():
-            return None
+                         *((side.kind, side.x, side.z, side.turn) for side in sides)])
         view = (start, ball)
-        if not (hides(*view, BALL_RADIUS + MARGIN, placed[2:], inset=INSET)[0] if hidden
-                else clear(*view, BALL_RADIUS, placed[2:], margin=MARGIN)[0]):
+        if not (_inside(placed, room) and _line_ok(view, placed[2:], hidden)):
             return None
+        occluder = sides[0]
         kinds = self._other_kinds(int(drawn["others.count"]), facing, rng)
         toys: list[tuple[str | int, float]] = [(toy, TOYS[toy][4] + facing) for toy in range(int(drawn["toys.count"]))]
         fixed = self._placed_others(kinds, room, placed, view)
@@ -237,6 +241,18 @@ def _boxes(pieces: list[tuple[str | int, float, float, float]]) -> Boxes:
 
 def _furniture(piece: Piece) -> Boxes:
     return _boxes([(piece.kind, piece.x, piece.z, piece.turn)])
+
+
+def _line_ok(view: tuple[Point, Point], sides: Boxes, hidden: bool) -> bool:
+    """Whether the occluder on the line keeps off the performer and the ball on both sides of the ball (they are
+    discs: how far it is from their centres says whether they touch), and on the side drawn (the first) hides the
+    ball, or keeps off every sight line to it, as ``hidden`` says, and does the other on the other side."""
+    start, ball = view
+    if (_distance_to(np.array([ball, start]), sides) <= [[BALL_RADIUS + SPACING], [PERFORMER_RADIUS + SPACING]]).any():
+        return False
+    hiding = hides(*view, BALL_RADIUS + MARGIN, sides, inset=INSET)
+    clearing = clear(*view, BALL_RADIUS, sides, margin=MARGIN)
+    return bool(hiding[0] and clearing[1]) if hidden else bool(clearing[0] and hiding[1])
 
 
 def _inside(boxes: Boxes, room: Point) -> bool:
