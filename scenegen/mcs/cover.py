@@ -41,13 +41,20 @@ def clear(eye: Point, target: Point, radius: float, boxes: Boxes, *, margin: flo
     reach = radius + margin
     distance, low, high, wraps = _angles(eye, target, boxes)
     half = _half_angle(reach, distance)
-    local = _local(eye, boxes)
-    outside = np.maximum(np.abs(local) - boxes.half, 0.0)
-    nearest = np.hypot(outside[:, 0], outside[:, 1])
+    nearest = distances(np.array([eye], dtype=float), boxes)[0]
     # A box behind the eye spans the angle +-pi, which its corners' angles wrap round; its true span is
     # 2 pi - (high - low), and it keeps off the target's angle while that leaves room for it.
     apart = np.where(wraps, high - low > math.pi + half, (high < -half) | (low > half))
     return (nearest > 0.0) & (apart | (nearest > distance + reach))
+
+
+def distances(points: np.ndarray, boxes: Boxes) -> np.ndarray:
+    """``(M, N)``: how far each of the ``(M, 2)`` points lies from each box (0 inside it)."""
+    cos, sin = boxes.axes
+    offset = points[:, None, :] - boxes.centre[None]
+    across = np.abs(offset[..., 0] * cos - offset[..., 1] * sin) - boxes.half[:, 0]
+    along = np.abs(offset[..., 0] * sin + offset[..., 1] * cos) - boxes.half[:, 1]
+    return np.hypot(np.maximum(across, 0.0), np.maximum(along, 0.0))
 
 
 def _half_angle(radius: float, distance: float) -> float:

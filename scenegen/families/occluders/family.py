@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from scenegen.families.occluders.declaration import DECLARATION
-from scenegen.mcs.cover import clear, hides
+from scenegen.mcs.cover import clear, distances, hides
 from scenegen.mcs.geometry.catalog import object_size
 from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.geometry.overlap import any_overlap, self_overlap
@@ -228,7 +228,10 @@ def _half(kind: str | int) -> tuple[float, float]:
     (a square as wide as the performer), at the scale the family writes it."""
     if kind == "performer":
         return PERFORMER_RADIUS, PERFORMER_RADIUS
-    kind, scale = TOYS[kind][:2] if isinstance(kind, int) else (kind, OCCLUDERS.get(kind, (0, 0, 0, 0, (1, 1, 1)))[4])
+    if isinstance(kind, int):
+        kind, scale = TOYS[kind][:2]
+    else:
+        scale = OCCLUDERS[kind][4] if kind in OCCLUDERS else (1.0, 1.0, 1.0)
     size = object_size(kind)
     return size[0] * scale[0] / 2, size[2] * scale[2] / 2
 
@@ -248,7 +251,7 @@ def _line_ok(view: tuple[Point, Point], sides: Boxes, hidden: bool) -> bool:
     discs: how far it is from their centres says whether they touch), and on the side drawn (the first) hides the
     ball, or keeps off every sight line to it, as ``hidden`` says, and does the other on the other side."""
     start, ball = view
-    if (_distance_to(np.array([ball, start]), sides) <= [[BALL_RADIUS + SPACING], [PERFORMER_RADIUS + SPACING]]).any():
+    if (distances(np.array([ball, start]), sides) <= [[BALL_RADIUS + SPACING], [PERFORMER_RADIUS + SPACING]]).any():
         return False
     hiding = hides(*view, BALL_RADIUS + MARGIN, sides, inset=INSET)
     clearing = clear(*view, BALL_RADIUS, sides, margin=MARGIN)
@@ -272,7 +275,7 @@ def _scatter(kinds: list[tuple[str | int, float]], room: Point, placed: Boxes, v
     radii = np.hypot(shapes.half[:, 0], shapes.half[:, 1]) + SPACING / 2
     flat, reach = centres.reshape(-1, 2), np.repeat(radii, CANDIDATES)
     candidates = Boxes.trusted(flat, np.repeat(shapes.half, CANDIDATES, axis=0), np.repeat(shapes.angle, CANDIDATES))
-    ok = (_distance_to(flat, placed) > reach[:, None] + SPACING / 2).all(axis=1) \
+    ok = (distances(flat, placed) > reach[:, None] + SPACING / 2).all(axis=1) \
         & clear(*view, BALL_RADIUS, candidates, margin=MARGIN)
     ok = ok.reshape(len(kinds), CANDIDATES) & (free > 0).all(axis=1)[:, None]
     pieces: list[Piece] = []
@@ -287,14 +290,6 @@ def _scatter(kinds: list[tuple[str | int, float]], room: Point, placed: Boxes, v
         pieces.append(Piece(kind, round(float(x), 4), round(float(z), 4), turn))
     return pieces
 
-
-def _distance_to(points: np.ndarray, boxes: Boxes) -> np.ndarray:
-    """``(M, N)``: how far each point lies from each box (0 inside)."""
-    cos, sin = boxes.axes
-    offset = points[:, None, :] - boxes.centre[None]
-    local_x = np.abs(offset[..., 0] * cos - offset[..., 1] * sin) - boxes.half[:, 0]
-    local_z = np.abs(offset[..., 0] * sin + offset[..., 1] * cos) - boxes.half[:, 1]
-    return np.hypot(np.maximum(local_x, 0.0), np.maximum(local_z, 0.0))
 
 
 def _toy(key: str, piece: Piece, drawn: Mapping[str, Any]) -> SceneObject:
