@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.config import last_step, room_height, room_materials
+from scenegen.mcs.config import last_step, pairs, room_height, room_materials
 from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Param, Setting, number, one_of
 
 #: The furniture the evaluation's scenes hide the ball behind, or stand about the room.
@@ -60,6 +60,9 @@ DECLARATION = Declaration(
         *room_materials("AI2-THOR/Materials/Walls/Drywall", "AI2-THOR/Materials/Fabrics/CarpetGreen",
                         "Custom/Materials/RedDrywallMCS"),
         last_step(3900, "The scene's last step (goal.last_step)."),
+        pairs("Emit a counterfactual twin for every sample (`scenegen make --pairs` sets this): documents "
+              "`<name>_a.json` and `<name>_b.json` that differ only in the side of the ball the occluder stands "
+              "on, so that the ball is hidden in one and in view in the other."),
     ),
     sections={
         "room": "The room (MCS roomDimensions).",

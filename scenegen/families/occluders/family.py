@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -26,6 +26,7 @@ from scenegen.mcs.geometry.shapes import Boxes, concat
 from scenegen.mcs.model import Scene, SceneObject, Show
 from scenegen.mcs.objects import SOCCER_BALL_SIZE
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.plugin.outputs import OPTIONAL_PAIRS
 from scenegen.plugin.values import lookup
 
 BALL_RADIUS = SOCCER_BALL_SIZE / 2
@@ -36,6 +37,8 @@ INSET = 0.1
 MARGIN = 0.05
 #: How far apart any two footprints stay, and the performer's start from any of them beyond its radius.
 SPACING = 0.05
+#: Draws the feasibility probe tries for each answer, and the share of them that must lay a scene out.
+PROBE_DRAWS, PROBE_SHARE = 300, 0.05
 #: Candidate places drawn at once for each piece of furniture or toy placed at random.
 CANDIDATES = 12
 #: The furniture as the evaluation writes it: mass at scale 1 (the evaluation's masses over their mean scale),
@@ -71,10 +74,13 @@ class Piece:
 
 @dataclass(frozen=True)
 class Layout:
+    """Where everything stands; ``twin_side`` is where the occluder would stand on the ball's other side."""
+
     start: Point
     ball: Point
     hidden: bool
     occluder: Piece
+    twin_side: Piece
     others: list[Piece]
     toys: list[Piece]
 
@@ -90,6 +96,7 @@ class Occluders(McsTask):
                    "`occluder_id` and `occluder_type` of the furniture hiding it (null when in view) and the "
                    "`line_occluder_type` of the furniture on the line from the start through the ball")
     declaration = DECLARATION
+    pairing = OPTIONAL_PAIRS
     answers = ("hidden",)
     cues = ("line_occluder_type",)
     lays_out = "a Retrieval - Occluders room"
@@ -122,7 +129,6 @@ class Occluders(McsTask):
         view = (start, ball)
         if not (_inside(placed, room) and _line_ok(view, placed[2:], hidden)):
             return None
-        occluder = sides[0]
         kinds = self._other_kinds(int(drawn["others.count"]), facing, rng)
         toys: list[tuple[str | int, float]] = [(toy, TOYS[toy][4] + facing) for toy in range(int(drawn["toys.count"]))]
         fixed = self._placed_others(kinds, room, placed, view)
@@ -133,7 +139,8 @@ class Occluders(McsTask):
         if loose is None:
             return None
         others = fixed + [piece for piece in loose if isinstance(piece.kind, str)]
-        return Layout(start, ball, hidden, occluder, others, [piece for piece in loose if isinstance(piece.kind, int)])
+        return Layout(start, ball, hidden, sides[0], sides[1], others,
+                      [piece for piece in loose if isinstance(piece.kind, int)])
 
     def _ball(self, drawn: Mapping[str, Any], start: Point, facing: float,
               rng: np.random.Generator) -> tuple[Point, float]:
@@ -186,6 +193,14 @@ class Occluders(McsTask):
             "occluder_type": line.type if layout.hidden else None, "line_occluder_type": line.type,
         }
 
+    def twin(self, drawn: Mapping[str, Any], layout: Layout, rng: np.random.Generator) -> Layout:
+        """The same scene with the occluder on the ball's other side (every layout leaves room for it there)."""
+        return replace(layout, hidden=not layout.hidden, occluder=layout.twin_side, twin_side=layout.occluder)
+
+    def pair_record(self, drawn: Mapping[str, Any], layout: Layout, twin: Layout) -> dict[str, Any]:
+        return {"factor": "occluder_side", "a": layout.hidden, "b": twin.hidden,
+                "meaning": "whether the occluder on the line stands between the start and the ball (hidden)"}
+
     @feasibility
     def _start_in_smallest_room(self) -> Iterator[Refusal]:
         """Every start drawn lies in the smallest room, clear of its walls."""
@@ -204,14 +219,22 @@ class Occluders(McsTask):
 
     @feasibility
     def _some_layout(self) -> Iterator[Refusal]:
-        """A ball in view and a hidden one (as drawn) can each be laid out, in a few hundred draws."""
+        """A ball in view and a hidden one (as drawn) are each laid out often enough that a sample's
+        :attr:`attempts` draws do not run out: at least :data:`PROBE_SHARE` of :data:`PROBE_DRAWS` draws."""
         rng = np.random.default_rng(0)
+        needed = round(PROBE_DRAWS * PROBE_SHARE)
         for hidden in self.parameters.support("ball.hidden"):
-            if not any(self.lay_out({**self.draw(rng), "ball.hidden": hidden, "others.count": 0, "toys.count": 0},
-                                    rng) for _ in range(300)):
+            made = 0
+            for _ in range(PROBE_DRAWS):
+                drawn = {**self.draw(rng), "ball.hidden": hidden, "others.count": 0, "toys.count": 0}
+                made += self.lay_out(drawn, rng) is not None
+                if made >= needed:
+                    break
+            else:
                 state = "hidden" if hidden else "in view"
-                yield "ball.distance", (f"no start, ball and occluder drawn in 300 tries keeps a ball {state} with "
-                                        f"its occluder in the room, clear of the start")
+                yield "ball.distance", (f"{made} of {PROBE_DRAWS} starts, balls and occluders drawn keep a ball "
+                                        f"{state} with its occluder fitting on both sides in the room, clear of the "
+                                        f"start (at least {needed} must)")
 
 
 def _on_line(kind: str, ball: Point, heading: float, gap: float, hidden: bool) -> Piece:

@@ -209,3 +209,17 @@ def test_the_cli_makes_and_validates_the_evaluation_template(tmp_path: Path, run
     assert run_cli("make", "--config", "eval7_occluders", "-n", "6", "--check", "--quiet", "--out", str(out)).code == 0
     assert run_cli("validate", "--check", str(out)).code == 0
     assert len(list(out.rglob("*.json"))) >= 6
+
+
+def test_a_pair_differs_only_in_the_occluder_s_side_and_both_labels_replay() -> None:
+    family = configured(Occluders, pairs=True, others={"count": 2}, toys={"count": 5})
+    for index in range(10):
+        sample, _, truths = checked_sample(family, 6, "oc_", index)
+        (a, truth_a), (b, truth_b) = truths
+        for scene, truth in truths:
+            _shapes_apart_in_the_room(scene)
+            replay(scene, truth)
+        assert truth_a["hidden"] != truth_b["hidden"] and sample.pair is not None
+        assert (sample.pair["a"], sample.pair["b"]) == (truth_a["hidden"], truth_b["hidden"])
+        changed = [ours["type"] for ours, theirs in zip(a["objects"], b["objects"], strict=True) if ours != theirs]
+        assert changed == [_line_occluder(a)["type"]]
