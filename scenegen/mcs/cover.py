@@ -24,13 +24,15 @@ Point = tuple[float, float]
 
 def hides(eye: Point, target: Point, radius: float, boxes: Boxes, *, inset: float = 0.0) -> np.ndarray:
     """``(N,)`` bool: whether box ``i``, shrunk by ``inset`` on every side, blocks every sight line from ``eye``
-    to the disc of ``radius`` about ``target``, wholly before the disc (so that the box and the disc are apart
-    along the line to its centre)."""
+    to the disc of ``radius`` about ``target``: the box and the disc are apart, the box spans the disc's angle
+    from the eye, and the line to the disc's centre leaves the box before it reaches the disc (then, the disc
+    being in one piece and apart from the box, every sight line crosses the box first)."""
     core = Boxes(boxes.centre, np.maximum(boxes.half - inset, 0.0), boxes.angle)
     distance, low, high, wraps = _angles(eye, target, core)
     half = _half_angle(radius, distance)
     enter, leave = _crossing(eye, target, core)
-    return (~wraps & (low <= -half) & (high >= half) & (enter > 0.0) & (enter <= leave)
+    apart = distances(np.array([target], dtype=float), core)[0] > radius
+    return (apart & ~wraps & (low <= -half) & (high >= half) & (enter > 0.0) & (enter <= leave)
             & (leave <= distance - radius))
 
 
@@ -42,9 +44,9 @@ def clear(eye: Point, target: Point, radius: float, boxes: Boxes, *, margin: flo
     distance, low, high, wraps = _angles(eye, target, boxes)
     half = _half_angle(reach, distance)
     nearest = distances(np.array([eye], dtype=float), boxes)[0]
-    # A box behind the eye spans the angle +-pi, which its corners' angles wrap round; its true span is
-    # 2 pi - (high - low), and it keeps off the target's angle while that leaves room for it.
-    apart = np.where(wraps, high - low > math.pi + half, (high < -half) | (low > half))
+    # A box behind the eye spans the angle pi: its angles are taken in (0, 2 pi), the target's in 2 pi - half to
+    # 2 pi and 0 to half.
+    apart = np.where(wraps, (low > half) & (high < 2 * math.pi - half), (high < -half) | (low > half))
     return (nearest > 0.0) & (apart | (nearest > distance + reach))
 
 
@@ -62,14 +64,20 @@ def _half_angle(radius: float, distance: float) -> float:
 
 
 def _angles(eye: Point, target: Point, boxes: Boxes) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
-    """The target's distance, each box's lowest and highest corner angle about the eye (from the line to the
-    target, in (-pi, pi]) and whether those wrap round behind the eye (a span over pi)."""
+    """The target's distance, each box's lowest and highest corner angle about the eye, from the line to the
+    target, and whether the box spans the angle pi behind the eye: its corners' angles in (-pi, pi] then lie
+    over pi apart (a box not holding the eye spans less than pi), and its lowest and highest are taken in
+    (0, 2 pi) instead."""
     ahead = np.subtract(target, eye)
     heading = math.atan2(ahead[0], ahead[1])
     seen = boxes.corners() - np.asarray(eye, dtype=float)
     angles = (np.arctan2(seen[..., 0], seen[..., 1]) - heading + math.pi) % (2 * math.pi) - math.pi
     low, high = angles.min(axis=1), angles.max(axis=1)
-    return float(np.hypot(*ahead)), low, high, high - low > math.pi
+    wraps = high - low > math.pi
+    if wraps.any():
+        behind = angles[wraps] % (2 * math.pi)
+        low[wraps], high[wraps] = behind.min(axis=1), behind.max(axis=1)
+    return float(np.hypot(*ahead)), low, high, wraps
 
 
 def _local(point: ArrayLike, boxes: Boxes) -> np.ndarray:
@@ -87,7 +95,7 @@ def _crossing(eye: Point, target: Point, boxes: Boxes) -> tuple[np.ndarray, np.n
     cos, sin = boxes.axes
     direction = np.stack([unit[0] * cos - unit[1] * sin, unit[0] * sin + unit[1] * cos], axis=1)
     start = _local(eye, boxes)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         near = (-boxes.half - start) / direction
         far = (boxes.half - start) / direction
     # A ray parallel to a pair of faces is inside their slab everywhere or nowhere.

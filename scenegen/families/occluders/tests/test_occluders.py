@@ -1,6 +1,6 @@
 """Retrieval - Occluders: property tests over random valid configs (every scene validates, stays in the room, has
-no overlaps and its label agrees with the independent replay of :mod:`.replay`), the evaluation's scenes, the
-kit's line-of-sight tests, refusals, the family's own checks and the CLI."""
+no overlaps and its label agrees with the independent replay of :mod:`.replay`), the evaluation's scenes, pairs,
+refusals, the family's own checks and the CLI (the kit's line-of-sight tests: ``tests/mcs/test_cover.py``)."""
 
 from __future__ import annotations
 
@@ -24,8 +24,6 @@ from scenegen.factory.pipeline import Pipeline
 from scenegen.families.occluders import Occluders
 from scenegen.families.occluders.checks import occluders_problems
 from scenegen.families.occluders.tests.replay import FURNITURE, footprint, hiders, replay
-from scenegen.mcs.cover import clear, hides
-from scenegen.mcs.geometry.shapes import Boxes
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
 from scenegen.plugin.schemas import document_problems
@@ -140,18 +138,6 @@ def test_the_real_scenes_agree_with_the_replay_and_the_template_remakes_them(pat
         if ours["type"] in FURNITURE or ours["type"] == "soccer_ball":
             for axis in ("x", "z"):
                 assert show["position"][axis] == pytest.approx(real_show["position"][axis], abs=2e-3)
-
-
-def test_the_kit_tells_a_box_hiding_a_disc_from_one_beside_behind_or_partly_over_it() -> None:
-    eye, ball = (0.0, 0.0), (0.0, 5.0)
-    boxes = Boxes([(0, 3), (0, 3), (2, 3), (0, 7), (0.45, 3), (0, -2)], [(0.5, 0.3), (0.05, 0.3), (0.5, 0.3),
-                                                                         (0.5, 0.3), (0.5, 0.3), (0.5, 0.3)], 0.0)
-    assert hides(eye, ball, 0.11, boxes).tolist() == [True, False, False, False, False, False]
-    assert clear(eye, ball, 0.11, boxes).tolist() == [False, False, True, True, False, True]
-    turned = Boxes([(0, 3)], [(0.5, 0.3)], 30.0)
-    assert hides(eye, ball, 0.11, turned).tolist() == [True]
-    assert not hides(eye, ball, 0.11, turned, inset=0.45)[0]
-    assert clear(eye, ball, 0.11, Boxes([(0, 0)], [(0.5, 0.5)], 0.0)).tolist() == [False]  # holds the eye
 
 
 def test_the_checks_catch_a_wrong_occluder_and_a_ball_said_in_view() -> None:
