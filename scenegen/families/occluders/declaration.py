@@ -47,7 +47,10 @@ DECLARATION = Declaration(
               "the start through the ball, facing along it."),
         Param("occluder.gap", GAP, 0.5, "Space between the ball's edge and the occluder's face."),
         Param("others.count", COUNT, 0, "More furniture about the room, clear of every sight line to the ball."),
-        Param("others.type", OCCLUDER, list(OCCLUDER_TYPES), "Each further piece's type (drawn for each)."),
+        Param("others.type", OCCLUDER, list(OCCLUDER_TYPES), "Each further piece's type (drawn for each) but the "
+              "last of two or more."),
+        Param("others.last_type", OCCLUDER, list(OCCLUDER_TYPES), "The last further piece's type, where there are "
+              "two or more (the evaluation's is a bed or a sofa)."),
         Param("others.turn", TURN, 0, "Each further piece's rotation, from the performer's facing (drawn for each)."),
         Setting("others.places", PLACES, None, "Places [x, z] of the further pieces, the first piece at the first "
                 "place and so on; null: anywhere in the room."),

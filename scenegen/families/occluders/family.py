@@ -158,7 +158,9 @@ class Occluders(McsTask):
     def _other_kinds(self, count: int, facing: float, rng: np.random.Generator) -> list[tuple[str | int, float]]:
         """The type and written rotation of each further piece of furniture, drawn for each."""
         values = self.parameters.values
-        return [(values["others.type"].sample(rng), values["others.turn"].sample(rng) + facing) for _ in range(count)]
+        types = [values["others.type" if rank < count - 1 or count == 1 else "others.last_type"].sample(rng)
+                 for rank in range(count)]
+        return [(kind, values["others.turn"].sample(rng) + facing) for kind in types]
 
     def _placed_others(self, kinds: list[tuple[str | int, float]], room: Point, placed: Boxes,
                        view: tuple[Point, Point]) -> list[Piece] | None:
