@@ -1,0 +1,5 @@
+"""The Retrieval - Occluders family."""
+
+from scenegen.families.occluders.family import Occluders
+
+__all__ = ["Occluders"]
