@@ -33,6 +33,22 @@ def look_around() -> tuple[Action, ...]:
     return (ROTATE_RIGHT,) * FULL_TURN
 
 
+def kidnap(x: float, z: float, rotation_y: float) -> Action:
+    """EndHabituation that also moves the performer (the "kidnap" of Spatial Reorientation) to (``x``, ``z``)
+    facing ``rotation_y``: MCS reads the parameters from the one string, comma-separated, as the evaluation writes
+    it (``EndHabituation,xPosition=-0.1,zPosition=5.6,yRotation=180``)."""
+    return (f"{END_HABITUATION[0]},xPosition={x:g},zPosition={z:g},yRotation={rotation_y:g}",)
+
+
+def kidnapped_to(entry: str) -> tuple[float, float, float] | None:
+    """Where a :func:`kidnap` entry moves the performer, (x, z, rotation y); None for any other action."""
+    name, _, parameters = entry.partition(",")
+    if name != END_HABITUATION[0] or not parameters:
+        return None
+    values = dict(part.split("=", 1) for part in parameters.split(","))
+    return float(values["xPosition"]), float(values["zPosition"]), float(values["yRotation"])
+
+
 def names(action_list: Iterable[Sequence[str]]) -> list[str]:
     """The name of each step's action, from a scene's ``action_list`` (as built, or read back from JSON)."""
     return [action[0] for action in action_list]

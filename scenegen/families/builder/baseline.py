@@ -150,7 +150,8 @@ def _named(ref: str, world: list[Block], built: list[Block]) -> list[Block]:
             columns.setdefault((block[0], block[2]), []).append(block)
     if not columns:
         return []
-    return sorted(max(columns.values(), key=len), key=lambda block: block[1])
+    tallest = max(columns.values(), key=lambda blocks: len(blocks))
+    return sorted(tallest, key=lambda block: block[1])
 
 
 def _kind(text: str) -> str:
