@@ -26,8 +26,11 @@ RECT_WIDTH = one_of("tool_width", TOOL_WIDTHS, "a tool_rect width", json_type="n
 #: An aligned tool's sideways offset from the ball's line, as a share of :func:`.layout.largest_square_offset`
 #: (Tool Choice, Symmetric Tool).
 SQUARE_OFFSET = number("offset", 0, 1, "share of the largest square offset")
-#: How far a tool lies turned off the line of its move (Symmetric, Asymmetric Tool): never a right angle.
-TURN = number("turn", 5, 85, "whole degrees", integer=True)
+#: How far a tool lies turned off the line of its move (Symmetric, Asymmetric Tool): up to a right angle, which the
+#: evaluation turns both tasks' tools by. Across the move it still needs turning: a rectangular tool pushed broadside
+#: is as wide as its pool, and the performer behind it stops at the lava's edge long before the ball is out
+#: (``scenegen/mcs/tools/lanes.py``); an L-shaped tool across the ball's side catches nothing.
+TURN = number("turn", 5, 90, "whole degrees", integer=True)
 #: The L-shaped tool types (Asymmetric, Secondary Tool).
 L_SHAPE = one_of("shape", ("hooked", "isosceles"), "an L-shaped tool type")
 #: Whole metres an L-shaped tool is longer than the least that pulls the ball out (Asymmetric, Secondary Tool).
