@@ -13,8 +13,9 @@ from scenegen.mcs.tools.params import (
     PERFORMER_START,
     TOOL_GAP,
     TOOL_MATERIAL,
+    fixed_values,
 )
-from scenegen.plugin.params import Declaration, Param, number, one_of
+from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
 MARGIN = number("margin", 1, 3, "metres")
 SHIFT = number("shift", 0, 3, "metres")
@@ -54,6 +55,10 @@ DECLARATION = Declaration(
               "How much longer than the least that pulls the ball out with its near end a metre out of the lava."),
         Param("hook.rotation", ROTATION, [0, 90, 180, 270], "How the L-shaped tool lies in its lava."),
         Param("hook.margin", MARGIN, 1.5, "Lava at least round the L-shaped tool (its pool is whole cells)."),
+        Setting("hook.centre", fixed_values(2, "number"), None,
+                "The centre [x, z] of the L-shaped tool's pool, fixed as every evaluation scene fixes it (a whole "
+                "metre, or half a metre across an even count of cells); null: anywhere the pools, the tools and the "
+                "walkways round them fit. A draw that leaves a fixed centre no room is drawn again."),
         Param("rect.width", TOOL_WIDTH, 0.5, "The rectangular tool's width."),
         Param("rect.push", DIRECTION, list(DIRECTIONS), "The way the rectangular tool pushes the L-shaped tool out."),
         Param("rect.gap", TOOL_GAP, {"min": 0.5, "max": 2.0},

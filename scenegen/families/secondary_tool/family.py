@@ -20,6 +20,7 @@ from scenegen.families.secondary_tool.layout import (
     Bounds,
     HookPool,
     ball_pool,
+    fits_at,
     fits_somewhere,
     hook_pool,
     placement,
@@ -61,23 +62,28 @@ class SecondaryTool(McsTask):
     checks = "scenegen.families.secondary_tool.checks:secondary_tool_problems"
     ids = 3
 
-    #: Draws redrawn where a fixed performer start leaves the L tool's pool no room.
+    #: Draws redrawn where a fixed performer start or pool centre leaves the L tool's pool no room.
     attempts = 20
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         # Kept as written: the evaluation writes its start in integers (docs/mcs_facts.md 10.6).
         self.start = config["performer"]["start"]
+        self.hook_centre = config["hook"]["centre"]
         super().__init__(config)
 
     def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Placed | None:
-        """The pools and tools; None where a fixed start leaves the L tool's pool no room (without one, never: the
-        feasibility check tried the largest layouts)."""
+        """The pools and tools; None where a fixed start or pool centre leaves the L tool's pool no room (without
+        them, never: the feasibility check tried the largest layouts)."""
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         layout = _layout(drawn, room, 1 if rng.random() < 0.5 else -1)
         if layout is None:
             return None
         taken = layout[4] if self.start is None else [*layout[4], _start_box(self.start)]
-        centre = placement(room, layout[3].cells, layout[3].reserved, taken, rng)
+        if self.hook_centre is None:
+            centre = placement(room, layout[3].cells, layout[3].reserved, taken, rng)
+        else:
+            fixed = np.array(self.hook_centre, dtype=float)
+            centre = fixed if fits_at(fixed, room, layout[3].cells, layout[3].reserved, taken) else None
         return None if centre is None else (*layout[:4], centre)
 
     def build(self, drawn: Mapping[str, Any], layout: Placed, ids: list[str],

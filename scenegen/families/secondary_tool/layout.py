@@ -151,6 +151,14 @@ def fits_somewhere(room: tuple[float, float], cells: tuple[int, int], reserved: 
     return bool(len(placements(room, cells, reserved, taken)))
 
 
+def fits_at(centre: np.ndarray, room: tuple[float, float], cells: tuple[int, int], reserved: list[Bounds],
+            taken: list[Bounds]) -> bool:
+    """Whether the L tool's pool may have its centre at ``centre`` (x, z): one of the grid's centres, as
+    :func:`placements` takes them."""
+    on_grid = all(np.isclose(axis, value).any() for axis, value in zip(_grid(room, cells), centre, strict=True))
+    return on_grid and bool(_fits(centre[None, :], room, reserved, taken)[0])
+
+
 def placement(room: tuple[float, float], cells: tuple[int, int], reserved: list[Bounds], taken: list[Bounds],
               rng: np.random.Generator) -> np.ndarray | None:
     """One of :func:`placements`, drawn uniformly: by rejection over the grid, or from them all when a few

@@ -39,7 +39,7 @@ HOOK_EXTRA_LENGTH = number("extra_length", 0, 5, "whole metres", integer=True)
 TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
 
 
-def _fixed(count: int, item_type: str) -> dict[str, object]:
+def fixed_values(count: int, item_type: str) -> dict[str, object]:
     """The schema of an optional fixed value: null (drawn) or ``count`` numbers."""
     return {"anyOf": [{"type": "null"}, {"type": "array", "items": {"type": item_type}, "minItems": count,
                                          "maxItems": count}]}
@@ -47,12 +47,12 @@ def _fixed(count: int, item_type: str) -> dict[str, object]:
 
 #: The performer's start and facing, fixed as the evaluation's tool scenes fix them (Symmetric, Asymmetric Tool).
 PERFORMER_START = Setting(
-    "performer.start", _fixed(3, "number"), None,
+    "performer.start", fixed_values(3, "number"), None,
     "The performer's start [x, z] and facing (degrees), fixed as every evaluation scene of the task fixes them; "
     "null: a start drawn on free floor, facing anywhere. A draw whose layout leaves the fixed start no free floor "
     "is drawn again.")
 #: The ball's floor cell, fixed as the evaluation's tool scenes fix it (Symmetric, Asymmetric Tool).
 BALL_CELL = Setting(
-    "ball.cell", _fixed(2, "integer"), None,
+    "ball.cell", fixed_values(2, "integer"), None,
     "The ball's floor cell [x, z], fixed as every evaluation scene of the task fixes it; null: any cell where the "
     "layout fits the room.")

@@ -10,12 +10,13 @@ from __future__ import annotations
 import copy
 import json
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import box
 
-from scenegen.errors import ConfigError
+from scenegen.errors import ConfigError, GenerationError
 from scenegen.factory.pipeline import Pipeline
 from scenegen.families.secondary_tool import SecondaryTool
 from scenegen.families.secondary_tool.checks import secondary_tool_problems
@@ -85,6 +86,28 @@ def test_reference_structure_is_matched():
     corner = {(c["x"], c["z"]) for c in reference["lava"] if c["x"] > 0}
     assert corner <= {(c["x"], c["z"]) for c in scene["lava"]}
     assert scene["objects"][2]["shows"][0]["position"] == reference["objects"][2]["shows"][0]["position"]
+
+
+def test_a_fixed_pool_centre_lays_the_l_tool_where_the_evaluation_does():
+    """Every evaluation scene centres the L tool's pool at (-4.5, 0.5): with ``hook.centre`` so, the pool is the
+    evaluation's cells and the tool lies at its centre."""
+    reference = json.loads(REFERENCE.read_text())
+    family = configured(SecondaryTool, ball={"corner": "front_right"},
+                        hook={"shape": "isosceles", "width": 0.5, "extra_length": 1, "rotation": 180,
+                              "centre": [-4.5, 0.5]}, rect={"push": "-z", "gap": 2.0, "width": 0.5})
+    for index in range(3):
+        _, documents, _ = checked_sample(family, index, "sc_", index)
+        scene = documents[""]
+        pool = {(c["x"], c["z"]) for c in scene["lava"] if c["x"] <= 0}
+        assert pool == {(c["x"], c["z"]) for c in reference["lava"] if c["x"] <= 0}
+        assert scene["objects"][0]["shows"][0]["position"] == reference["objects"][0]["shows"][0]["position"]
+
+
+def test_a_fixed_pool_centre_off_the_cells_is_never_laid():
+    family = configured(SecondaryTool, hook={"shape": "isosceles", "width": 0.5, "rotation": 180,
+                                             "centre": [-4.0, 0.5]})
+    with pytest.raises(GenerationError):
+        family.generate(0, np.random.default_rng(0))
 
 
 def test_the_reference_scene_passes_the_checks():
