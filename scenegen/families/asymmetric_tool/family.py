@@ -117,8 +117,9 @@ class AsymmetricTool(McsTask):
         tool = hooked_tool(f"tool_{tool_key}", drawn["tool.shape"], hook.width, hook.length, round(float(tool_x), 2),
                            round(float(tool_z), 2), rotation, drawn["tool.material"])
         actions = _actions(placement, tool, aligned, np.array(ball), room)
-        # (The feasibility checks see that an aligned or rotated tool reaches out of the lava.)
-        if actions is None or placement == "across" and not _reaches_out(tool, np.array(ball), direction, before):
+        # The feasibility checks see that an aligned or rotated tool reaches out of the lava; one across, here.
+        reaches = placement != "across" or _reaches_out(tool, np.array(ball), direction, before)
+        if actions is None or not reaches:
             return None
         on_foot = bool(drawn["ball.open_floor"])
         # On open floor the tool is never moved: only where it lies is kept free.
