@@ -18,6 +18,7 @@ from scenegen.mcs.tools.params import (
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
 MARGIN = number("margin", 1, 3, "metres")
+WALL_GAP = number("wall_gap", 0, 10, "whole metres", integer=True)
 SHIFT = number("shift", 0, 3, "metres")
 #: Unlike the other tool families' turn, 0 is allowed: a rectangular tool not turned.
 TURN = number("turn", 0, 85, "whole degrees", integer=True)
@@ -46,9 +47,14 @@ DECLARATION = Declaration(
               "The corner whose two walls the ball's lava reaches (front: -z, left: -x)."),
         Param("ball.before", LAVA_CELLS, 3, "Lava between the ball's cell and the floor, on both free sides."),
         Param("ball.behind", LAVA_CELLS, 4, "Lava between the ball's cell and each of the corner's walls."),
+        Param("ball.wall_gap", WALL_GAP, 0,
+              "Floor between the ball's lava and the corner's front or back wall (z): 0 lays the pool in the corner, "
+              "reaching both its walls; more moves the pool and the ball that far from that wall, the lava then "
+              "reaching the side wall only (the evaluation: 0 or 4, half its scenes each)."),
         Param("ball.pull", AXIS, ["x", "z"],
               "The axis along which the ball is pulled out, away from the corner's wall (the other where the L tool "
-              "laid to pull along this one would not fit the room)."),
+              "laid to pull along this one would not fit the room, or the floor it is pulled onto would leave the L "
+              "tool's pool no room)."),
         Param("hook.shape", L_SHAPE, ["hooked", "isosceles"], "The L-shaped tool: hooked or isosceles."),
         Param("hook.width", TOOL_WIDTH, list(TOOL_WIDTHS), "Its width W (of each arm)."),
         Param("hook.extra_length", HOOK_EXTRA_LENGTH, {"min": 0, "max": 2},

@@ -75,16 +75,21 @@ class SecondaryTool(McsTask):
         """The pools and tools; None where a fixed start or pool centre leaves the L tool's pool no room (without
         them, never: the feasibility check tried the largest layouts)."""
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
-        layout = _layout(drawn, room, 1 if rng.random() < 0.5 else -1)
-        if layout is None:
-            return None
-        taken = layout[4] if self.start is None else [*layout[4], _start_box(self.start)]
-        if self.hook_centre is None:
-            centre = placement(room, layout[3].cells, layout[3].reserved, taken, rng)
-        else:
-            fixed = np.array(self.hook_centre, dtype=float)
-            centre = fixed if fits_at(fixed, room, layout[3].cells, layout[3].reserved, taken) else None
-        return None if centre is None else (*layout[:4], centre)
+        side = 1 if rng.random() < 0.5 else -1
+        # The drawn axis of the pull, or the other where the floor the ball is pulled onto leaves the pool no room.
+        for axis in dict.fromkeys((drawn["ball.pull"], "z" if drawn["ball.pull"] == "x" else "x")):
+            layout = _layout(drawn, room, side, axis)
+            if layout is None:
+                return None
+            taken = layout[4] if self.start is None else [*layout[4], _start_box(self.start)]
+            if self.hook_centre is None:
+                centre = placement(room, layout[3].cells, layout[3].reserved, taken, rng)
+            else:
+                fixed = np.array(self.hook_centre, dtype=float)
+                centre = fixed if fits_at(fixed, room, layout[3].cells, layout[3].reserved, taken) else None
+            if centre is not None:
+                return (*layout[:4], centre)
+        return None
 
     def build(self, drawn: Mapping[str, Any], layout: Placed, ids: list[str],
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]] | None:
@@ -129,9 +134,10 @@ class SecondaryTool(McsTask):
             "hook.width", "hook.extra_length", "hook.margin", "rect.width", "rect.gap", "rect.shift", "rect.turn")}
         room = (float(self.parameters.low("room.width")), float(self.parameters.low("room.depth")))
         # The ball's lava matters both ways: more lava takes more room, less brings the ball nearer the walls.
-        pools = [{"ball.before": before, "ball.behind": behind}
+        pools = [{"ball.before": before, "ball.behind": behind, "ball.wall_gap": gap}
                  for before in {self.parameters.low("ball.before"), self.parameters.high("ball.before")}
-                 for behind in {self.parameters.low("ball.behind"), self.parameters.high("ball.behind")}]
+                 for behind in {self.parameters.low("ball.behind"), self.parameters.high("ball.behind")}
+                 for gap in {self.parameters.low("ball.wall_gap"), self.parameters.high("ball.wall_gap")}]
         for shape, pool in ((shape, pool) for shape in self.parameters.support("hook.shape") for pool in pools):
             for corner in self.parameters.support("ball.corner"):
                 for axis in self.parameters.support("ball.pull"):
@@ -140,7 +146,7 @@ class SecondaryTool(McsTask):
                             combo = {**drawn, **pool, "hook.shape": shape, "ball.corner": corner,
                                      "ball.pull": axis, "rect.push": push, "hook.rotation": rotation}
                             for side in (1, -1):
-                                layout = _layout(combo, room, side)
+                                layout = _layout(combo, room, side, axis)
                                 if layout is None or not fits_somewhere(room, layout[3].cells, layout[3].reserved,
                                                                         layout[4]):
                                     yield "room", (f"a {room[0]} x {room[1]} m room cannot hold the largest pools "
@@ -152,12 +158,12 @@ class SecondaryTool(McsTask):
 Placed = tuple[BallPool, str, int, HookPool, np.ndarray]
 
 
-def _layout(drawn: Mapping[str, Any], room: tuple[float, float],
-            side: int) -> tuple[BallPool, str, int, HookPool, list[Bounds]] | None:
-    """The ball's pool, its way out, the L tool's length, its pool and rectangular tool, and the room boxes the L
-    tool's pool must keep clear of; None when no tool fits."""
+def _layout(drawn: Mapping[str, Any], room: tuple[float, float], side: int,
+            axis: str) -> tuple[BallPool, str, int, HookPool, list[Bounds]] | None:
+    """The ball's pool, its way out (along ``axis`` where it can be), the L tool's length, its pool and rectangular
+    tool, and the room boxes the L tool's pool must keep clear of; None when no tool fits."""
     before = drawn["ball.before"]
-    pool = ball_pool(room, drawn["ball.corner"], before, drawn["ball.behind"])
+    pool = ball_pool(room, drawn["ball.corner"], before, drawn["ball.behind"], drawn["ball.wall_gap"])
     length = hook_length(before, PULL_GAP, drawn["hook.width"], drawn["hook.extra_length"])
     if length is None:
         return None
@@ -165,8 +171,8 @@ def _layout(drawn: Mapping[str, Any], room: tuple[float, float],
     ways = pull_ways(l_type, pool, room)
     if not ways:
         return None
-    # The drawn axis, unless the tool laid to pull that way would not fit the room (its long arm toward a wall).
-    way = next((way for way in ways if way[1] == drawn["ball.pull"]), ways[0])
+    # The axis asked, unless the tool laid to pull that way would not fit the room (its long arm toward a wall).
+    way = next((way for way in ways if way[1] == axis), ways[0])
     hook = hook_pool(l_type, float(drawn["hook.rotation"]), drawn["hook.margin"], drawn["rect.push"],
                      drawn["rect.width"], drawn["rect.gap"], drawn["rect.shift"], bool(drawn["rect.turn"]), side)
     if hook is None:

@@ -2,7 +2,8 @@
 
 The ball's pool fills a corner of the room (``docs/mcs_facts.md`` 10.5): ``behind``
 cells of lava from the ball to each of the corner's walls, ``before`` to the floor
-on the two other sides. The L-shaped tool lies in the middle of a pool of whole
+on the two other sides; or it lies ``wall_gap`` metres short of the corner's front
+or back wall, reaching the side wall only. The L-shaped tool lies in the middle of a pool of whole
 cells at least ``margin`` wider than it on every side. The rectangular tool lies
 on the floor before that pool, in line with the L tool's nearest part (or beside
 that line), long enough that pushed in until the performer reaches the lava, it
@@ -51,11 +52,14 @@ class BallPool:
         return self.low[0] - 0.5, self.low[1] - 0.5, self.high[0] + 0.5, self.high[1] + 0.5
 
 
-def ball_pool(room: tuple[float, float], corner: str, before: int, behind: int) -> BallPool:
-    """The pool in ``corner``: ``behind`` cells from the ball to each wall, ``before`` to the floor."""
+def ball_pool(room: tuple[float, float], corner: str, before: int, behind: int, wall_gap: int = 0) -> BallPool:
+    """The pool in ``corner``: ``behind`` cells from the ball to each wall, ``before`` to the floor; ``wall_gap``
+    metres of floor between it and the corner's front or back wall."""
     signs = CORNER_SIGNS[corner]
-    ball = tuple(int(sign * (size / 2 - behind - 0.5)) for sign, size in zip(signs, room, strict=True))
-    ends = [(ball[k] - signs[k] * before, int(signs[k] * (room[k] / 2 - 0.5))) for k in (0, 1)]
+    gaps = (0, wall_gap)
+    edges = [sign * (size / 2 - gap) for sign, size, gap in zip(signs, room, gaps, strict=True)]
+    ball = tuple(int(edge - sign * (behind + 0.5)) for sign, edge in zip(signs, edges, strict=True))
+    ends = [(ball[k] - signs[k] * before, int(edges[k] - signs[k] * 0.5)) for k in (0, 1)]
     return BallPool((ball[0], ball[1]), (min(ends[0]), min(ends[1])), (max(ends[0]), max(ends[1])))
 
 

@@ -103,6 +103,21 @@ def test_a_fixed_pool_centre_lays_the_l_tool_where_the_evaluation_does():
         assert scene["objects"][0]["shows"][0]["position"] == reference["objects"][0]["shows"][0]["position"]
 
 
+def test_a_pool_short_of_the_front_wall_is_the_evaluation_s_and_passes_the_checks():
+    """Half the evaluation's scenes lay the ball's 8 x 8 pool 4 m short of the front wall, the ball at (11, -7)
+    (10, 13): those pass the checks, and ``ball.wall_gap: 4`` lays the same pool; its scenes' labels replay."""
+    real = json.loads((REFERENCE_SCENES / "eval7" / "eval_7_interactive_secondary_tool_0001_10.json").read_text())
+    assert secondary_tool_problems(real, None) == []
+    family = configured(SecondaryTool, ball={"corner": "front_right", "wall_gap": 4},
+                        hook={"shape": "isosceles", "width": 0.5, "extra_length": 1, "rotation": 180,
+                              "centre": [-4.5, 0.5]}, rect={"push": "-z", "gap": 2.0, "width": 0.5})
+    for index in range(2):
+        _, _, [(scene, truth)] = checked_sample(family, index, "sc_", index)
+        assert {(c["x"], c["z"]) for c in scene["lava"]} == {(c["x"], c["z"]) for c in real["lava"]}
+        assert scene["objects"][2]["shows"][0]["position"] == real["objects"][2]["shows"][0]["position"]
+        assert replay_secondary(scene, truth) == (True, "")
+
+
 def test_a_fixed_pool_centre_off_the_cells_is_never_laid():
     family = configured(SecondaryTool, hook={"shape": "isosceles", "width": 0.5, "rotation": 180,
                                              "centre": [-4.0, 0.5]})
