@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scenegen.families.secondary_tool.layout import BALL_LAYOUTS
 from scenegen.mcs.config import room_height, room_materials
 from scenegen.mcs.tools.kinds import TOOL_MATERIALS, TOOL_WIDTHS
 from scenegen.mcs.tools.lanes import DIRECTIONS
@@ -19,6 +20,7 @@ from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
 MARGIN = number("margin", 1, 3, "metres")
 WALL_GAP = number("wall_gap", 0, 10, "whole metres", integer=True)
+BALL_LAYOUT = one_of("ball_layout", BALL_LAYOUTS, "the lava round the ball")
 SHIFT = number("shift", 0, 3, "metres")
 #: Unlike the other tool families' turn, 0 is allowed: a rectangular tool not turned.
 TURN = number("turn", 0, 85, "whole degrees", integer=True)
@@ -51,6 +53,12 @@ DECLARATION = Declaration(
               "Floor between the ball's lava and the corner's front or back wall (z): 0 lays the pool in the corner, "
               "reaching both its walls; more moves the pool and the ball that far from that wall, the lava then "
               "reaching the side wall only (the evaluation: 0 or 4, half its scenes each)."),
+        Param("ball.layout", BALL_LAYOUT, "pool",
+              "The lava round the ball: pool, the corner pool the two tools are for (ball.before and ball.behind); "
+              "ring, the eight cells round the ball's cell, which a tool alone pushes the ball out of (labelled with "
+              "that tool's plan); partial_ring, five of them (on the side away from the side wall and the side "
+              "toward the front or back wall), the performer walking up to the ball (labelled with no tool). The "
+              "evaluation draws them in 4, 5 and 3 of its 12 scenes."),
         Param("ball.pull", AXIS, ["x", "z"],
               "The axis along which the ball is pulled out, away from the corner's wall (the other where the L tool "
               "laid to pull along this one would not fit the room, or the floor it is pulled onto would leave the L "

@@ -4,7 +4,10 @@ A soccer ball sits in lava filling a corner of the room, out of reach, where no
 push can get it out (the lava reaches the corner's walls). An L-shaped tool lies
 in a pool of its own, out of reach too. A rectangular tool lies on the floor: it
 must push the L tool out of its lava; the L tool, laid with its hook behind the
-ball, then pulls the ball out.
+ball, then pulls the ball out. Or, as in some of the evaluation's scenes, the ball
+lies in a ring of lava that a tool alone pushes it out of, or a partial ring the
+performer walks round to it: such a scene is labelled with that tool's plan or with
+none.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from scenegen.families.secondary_tool.layout import (
     BallPool,
     Bounds,
     HookPool,
+    ball_cells,
     ball_pool,
     fits_at,
     fits_somewhere,
@@ -27,9 +31,12 @@ from scenegen.families.secondary_tool.layout import (
     pull_lane,
     pull_ways,
 )
+from scenegen.mcs.export import to_document
 from scenegen.mcs.model import Scene
 from scenegen.mcs.objects import TARGET_BALL_SCALE, hooked_tool, rect_tool, soccer_ball
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.tools.checks import ball_centre, ball_radius, on_foot
+from scenegen.mcs.tools.floor import ToolFloor
 from scenegen.mcs.tools.hooks import hook_length
 from scenegen.mcs.tools.kinds import tool_type
 from scenegen.mcs.tools.lava import pool_cells
@@ -41,7 +48,7 @@ from scenegen.mcs.tools.layout import (
     start_is_clear,
     to_world,
 )
-from scenegen.mcs.tools.plans import PULL_GAP
+from scenegen.mcs.tools.plans import PULL_GAP, extracting_plans
 from scenegen.plugin.values import below
 
 
@@ -52,8 +59,9 @@ class SecondaryTool(McsTask):
     about = ("MCS eval 7 Secondary Tool Use: a ball in lava filling a room corner, an L-shaped tool in a pool of its "
              "own out of reach, and a rectangular tool on the floor that must push the L tool out before the L tool "
              "pulls the ball out")
-    label_about = ("`target_id`, the `tool_ids` in order (rectangular, then L), `actions` (`push`, `pull`), the "
-                   "`push_direction`, the ball's way out (`direction`), both tools' types and sizes")
+    label_about = ("`target_id`, the `ball_layout`, the `tool_ids` in order (rectangular, then L), `actions` (`push`, "
+                   "`pull`), the `push_direction`, the ball's way out (`direction`), both tools' types and sizes; in a "
+                   "ring of lava the one tool, its actions and way (no `push_direction`), in a partial ring none")
     declaration = DECLARATION
     answers = ("direction",)
     cues = ("push_direction", "hook.shape")
@@ -106,7 +114,7 @@ class SecondaryTool(McsTask):
                          round(float(centre[1] + z), 2), float((along_rotation(push) + turn) % 360), material)
         target = soccer_ball(ball_key, float(pool.ball[0]), float(pool.ball[1]), TARGET_BALL_SCALE)
         hook_cells = _hook_cells(hook, centre)
-        lava = hook_cells + pool_cells(pool.low, pool.high, frozenset({pool.ball}))
+        lava = hook_cells + ball_cells(pool, drawn["ball.layout"], drawn["ball.corner"])
         taken = np.array([pool.bounds(), *(np.array(box) + np.tile(centre, 2) for box in hook.reserved)])
         if self.start is None:
             start, facing = performer_start(room, taken, rng), float(below(rng, 360))
@@ -116,12 +124,17 @@ class SecondaryTool(McsTask):
             return None
         scene = self.frame(drawn, (start[0], 0.0, start[1]), [l_tool, rect, target], target.id, facing=facing,
                            lava=lava)
+        plan = {"tool_ids": [rect.id, l_tool.id], "actions": ["rotate", "push", "pull"] if turn else ["push", "pull"],
+                "direction": way, "push_direction": push}
+        if drawn["ball.layout"] != "pool":
+            direct = _direct_plan(scene, target.id)
+            if direct is None:
+                return None
+            plan = {**direct, "push_direction": None}
         truth = {
             "target_id": target.id,
-            "tool_ids": [rect.id, l_tool.id],
-            "actions": ["rotate", "push", "pull"] if turn else ["push", "pull"],
-            "direction": way,
-            "push_direction": push,
+            "ball_layout": drawn["ball.layout"],
+            **plan,
             "hook": {"type": l_tool.type, "shape": drawn["hook.shape"], "width": width, "length": length},
             "rect": {"type": rect.type, "length": hook.rect_length},
         }
@@ -180,6 +193,21 @@ def _layout(drawn: Mapping[str, Any], room: tuple[float, float], side: int,
     x0, z0, x1, z1 = pool.bounds()
     taken = [(x0 - WALKWAY, z0 - WALKWAY, x1 + WALKWAY, z1 + WALKWAY), pull_lane(l_type, pool, way, before)]
     return pool, way, length, hook, taken
+
+
+def _direct_plan(scene: Scene, target_id: str) -> dict[str, Any] | None:
+    """The label of a scene whose ball one tool alone gets out of its ring of lava, or the performer walks up to:
+    the tool, actions and way of one of its simplest plans as the checks find them, or no tool; None where
+    neither."""
+    document = to_document(scene, "layout")
+    floor = ToolFloor(document)
+    ball = next(item for item in document["objects"] if item["id"] == target_id)
+    if on_foot(ball, floor):
+        return {"tool_ids": [], "actions": [], "direction": None}
+    plans = extracting_plans(document["objects"], ball_centre(ball), ball_radius(ball), floor)
+    if not plans:
+        return None
+    return {"tool_ids": [plans[0].tool_id], "actions": plans[0].kinds, "direction": plans[0].final.direction}
 
 
 def _start_box(start: list[float]) -> Bounds:

@@ -31,6 +31,10 @@ from scenegen.mcs.tools.plans import PULL_GAP, pull_directions, pull_pose
 
 #: The (x, z) signs of each corner's walls.
 CORNER_SIGNS = {"front_left": (-1, -1), "front_right": (1, -1), "back_left": (-1, 1), "back_right": (1, 1)}
+#: The lava round the ball: its corner pool; the ring of eight cells round the ball's cell (a tool alone pushes the
+#: ball out of it); or five of them, the side away from the side wall and the side toward the front or back wall
+#: (the performer walks up to the ball) (``docs/mcs_facts.md``, "Tool tasks: the development half").
+BALL_LAYOUTS = ("pool", "ring", "partial_ring")
 
 Bounds = tuple[float, float, float, float]
 #: Candidate centres drawn at once, and how many batches before every centre is tried.
@@ -61,6 +65,17 @@ def ball_pool(room: tuple[float, float], corner: str, before: int, behind: int, 
     ball = tuple(int(edge - sign * (behind + 0.5)) for sign, edge in zip(signs, edges, strict=True))
     ends = [(ball[k] - signs[k] * before, int(edges[k] - signs[k] * 0.5)) for k in (0, 1)]
     return BallPool((ball[0], ball[1]), (min(ends[0]), min(ends[1])), (max(ends[0]), max(ends[1])))
+
+
+def ball_cells(pool: BallPool, layout: str, corner: str) -> tuple[tuple[int, int], ...]:
+    """The lava cells round the ball as ``layout`` lays them (:data:`BALL_LAYOUTS`) in ``corner``."""
+    if layout == "pool":
+        return pool_cells(pool.low, pool.high, frozenset({pool.ball}))
+    (x, z), (sign_x, sign_z) = pool.ball, CORNER_SIGNS[corner]
+    ring = pool_cells((x - 1, z - 1), (x + 1, z + 1), frozenset({pool.ball}))
+    if layout == "ring":
+        return ring
+    return tuple(cell for cell in ring if cell[0] == x - sign_x or cell[1] == z + sign_z)
 
 
 def pull_ways(tool_type: str, pool: BallPool, room: tuple[float, float]) -> list[str]:

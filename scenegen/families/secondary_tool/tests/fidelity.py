@@ -156,7 +156,7 @@ FEATURES = (
     Feature("frame", frame, 0.0),
 )
 #: The features the template does not yet reproduce (docs/fidelity/secondary_tool.md says how they differ).
-KNOWN_GAPS = frozenset({"ball's pool", "rectangular tool's place"})
+KNOWN_GAPS = frozenset({"rectangular tool's place"})
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
 from tests.kit.support import checked_sample, configured, feasible, value
-from tests.kit.tool_replay import object_shape, pushes_out_alone, replay_secondary
+from tests.kit.tool_replay import object_shape, pushes_out_alone, replay, replay_secondary
 
 REFERENCE = REFERENCE_SCENES / "more" / "eval_7_interactive_secondary_tool_0001_01.json"
 
@@ -33,7 +33,8 @@ configs = st.fixed_dictionaries({
     "family": st.just("secondary_tool"),
     "room": st.fixed_dictionaries({"width": value([31, 35], ranges=False), "depth": value([31, 35], ranges=False)}),
     "ball": st.fixed_dictionaries({"corner": value(["front_left", "front_right", "back_left", "back_right"]),
-                                   "before": value([2, 3]), "behind": value([2, 3, 4]), "pull": value(["x", "z"])}),
+                                   "before": value([2, 3]), "behind": value([2, 3, 4]), "pull": value(["x", "z"]),
+                                   "layout": value(["pool", "ring", "partial_ring"])}),
     "hook": st.fixed_dictionaries({"shape": value(["hooked", "isosceles"]),
                                    "width": value([0.5, 0.75, 1.0], ranges=False), "extra_length": value([0, 1, 2]),
                                    "rotation": value([0, 90, 180, 270], ranges=False),
@@ -57,6 +58,10 @@ def test_every_scene_is_valid_and_its_label_true(config, seed, index):
     shapes = [object_shape(item) for item in scene["objects"]]
     assert all(room.buffer(1e-6).contains(shape) for shape in shapes)
     assert all(a.intersection(b).area < 1e-9 for i, a in enumerate(shapes) for b in shapes[i + 1:])
+    if truth["ball_layout"] != "pool":  # one tool alone, or none
+        assert len(truth["tool_ids"]) == (truth["ball_layout"] == "ring") and truth["push_direction"] is None
+        assert replay(scene, truth) == (True, "")
+        return
     assert replay_secondary(scene, truth) == (True, "")
     for tool_id in truth["tool_ids"]:
         for direction in ("+x", "-x", "+z", "-z"):
@@ -116,6 +121,30 @@ def test_a_pool_short_of_the_front_wall_is_the_evaluation_s_and_passes_the_check
         assert {(c["x"], c["z"]) for c in scene["lava"]} == {(c["x"], c["z"]) for c in real["lava"]}
         assert scene["objects"][2]["shows"][0]["position"] == real["objects"][2]["shows"][0]["position"]
         assert replay_secondary(scene, truth) == (True, "")
+
+
+@pytest.mark.parametrize(("name", "layout"), [("02", "ring"), ("14", "partial_ring")])
+def test_the_real_rings_pass_the_checks_labelled_with_one_tool_or_none(name, layout):
+    """In a ring of lava (02) the rectangular tool alone pushes the ball out; in a partial ring (14) the performer
+    walks up to it: labelled so, the real scenes pass the checks and the replay; labelled with both tools, they
+    do not. The family lays the same cells."""
+    real = json.loads((REFERENCE_SCENES / "eval7" / f"eval_7_interactive_secondary_tool_0001_{name}.json").read_text())
+    hook, rect, ball = real["objects"]
+    one = layout == "ring"
+    truth = {"target_id": ball["id"], "tool_ids": [rect["id"]] if one else [], "actions": ["push"] if one else [],
+             "direction": "-z" if one else None}
+    assert secondary_tool_problems(real, truth) == []
+    assert replay(real, truth) == (True, "")
+    both = {**truth, "tool_ids": [rect["id"], hook["id"]], "actions": ["push", "pull"], "direction": "+z",
+            "push_direction": "-z"}
+    assert secondary_tool_problems(real, both)
+    family = configured(SecondaryTool, ball={"corner": "front_right", "layout": layout},
+                        hook={"shape": "isosceles", "width": 0.5, "extra_length": 1, "rotation": 180,
+                              "centre": [-4.5, 0.5]}, rect={"push": "-z", "gap": 2.0, "width": 0.5})
+    _, _, [(scene, made)] = checked_sample(family, 0, "sc_", 0)
+    near = {(c["x"], c["z"]) for c in real["lava"] if c["x"] > 5 and c["z"] < 0}
+    assert {(c["x"], c["z"]) for c in scene["lava"] if c["x"] > 0} == near
+    assert made["ball_layout"] == layout and len(made["tool_ids"]) == one
 
 
 def test_a_fixed_pool_centre_off_the_cells_is_never_laid():
