@@ -21,6 +21,9 @@ from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 MARGIN = number("margin", 1, 3, "metres")
 WALL_GAP = number("wall_gap", 0, 10, "whole metres", integer=True)
 BALL_LAYOUT = one_of("ball_layout", BALL_LAYOUTS, "the lava round the ball")
+#: The most fixed places of the rectangular tool a config lists.
+MOST_PLACES = 8
+PLACE = number("place", 0, MOST_PLACES - 1, "an index into rect.places", integer=True)
 SHIFT = number("shift", 0, 3, "metres")
 #: Unlike the other tool families' turn, 0 is allowed: a rectangular tool not turned.
 TURN = number("turn", 0, 85, "whole degrees", integer=True)
@@ -83,6 +86,13 @@ DECLARATION = Declaration(
               "How far the rectangular tool is turned off the line it pushes along, either way (0: not turned). A "
               "turned tool lies centred on the line, the disc it turns in rect.gap before the lava: turn it, then "
               "push."),
+        Setting("rect.places", {"type": "array", "maxItems": MOST_PLACES, "items": {
+            "type": "array", "items": {"type": "number"}, "minItems": 3, "maxItems": 3}}, [],
+                "Fixed places [x, z, rotation] of the rectangular tool, as the evaluation's scenes have it (rect.place "
+                "picks one); where it lies so, the label's push and actions are those of one of the simplest pushes "
+                "that free the L tool from there (turned and slid first if need be). Empty: the tool lies as "
+                "rect.push, rect.gap, rect.shift and rect.turn lay it."),
+        Param("rect.place", PLACE, 0, "Which of rect.places the rectangular tool lies at (when it lists any)."),
         Param("tool.material", TOOL_MATERIAL, list(TOOL_MATERIALS[:4]), "Both tools' material."),
         *room_materials("AI2-THOR/Materials/Walls/Drywall", "AI2-THOR/Materials/Fabrics/CarpetWhite",
                         "AI2-THOR/Materials/Walls/DrywallOrange"),

@@ -48,7 +48,7 @@ from scenegen.mcs.tools.layout import (
     start_is_clear,
     to_world,
 )
-from scenegen.mcs.tools.plans import PULL_GAP, extracting_plans
+from scenegen.mcs.tools.plans import PULL_GAP, carrying_plans, extracting_plans
 from scenegen.plugin.values import below
 
 
@@ -77,6 +77,7 @@ class SecondaryTool(McsTask):
         # Kept as written: the evaluation writes its start in integers (docs/mcs_facts.md 10.6).
         self.start = config["performer"]["start"]
         self.hook_centre = config["hook"]["centre"]
+        self.rect_places = config["rect"]["places"]
         super().__init__(config)
 
     def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Placed | None:
@@ -110,8 +111,12 @@ class SecondaryTool(McsTask):
         push = drawn["rect.push"]
         x, z = to_world(hook.rect_u, hook.rect_v, push)
         turn = drawn["rect.turn"] * (1 if rng.random() < 0.5 else -1)
-        rect = rect_tool(f"tool_{rect_key}", drawn["rect.width"], hook.rect_length, round(float(centre[0] + x), 2),
-                         round(float(centre[1] + z), 2), float((along_rotation(push) + turn) % 360), material)
+        pose = (round(float(centre[0] + x), 2), round(float(centre[1] + z), 2),
+                float((along_rotation(push) + turn) % 360))
+        if self.rect_places:
+            x, z, rotation = (float(value) for value in self.rect_places[drawn["rect.place"]])
+            pose = (x, z, rotation)
+        rect = rect_tool(f"tool_{rect_key}", drawn["rect.width"], hook.rect_length, *pose, material)
         target = soccer_ball(ball_key, float(pool.ball[0]), float(pool.ball[1]), TARGET_BALL_SCALE)
         hook_cells = _hook_cells(hook, centre)
         lava = hook_cells + ball_cells(pool, drawn["ball.layout"], drawn["ball.corner"])
@@ -126,6 +131,11 @@ class SecondaryTool(McsTask):
                            lava=lava)
         plan = {"tool_ids": [rect.id, l_tool.id], "actions": ["rotate", "push", "pull"] if turn else ["push", "pull"],
                 "direction": way, "push_direction": push}
+        if self.rect_places and drawn["ball.layout"] == "pool":
+            freeing = _freeing_push(scene, rect.id, l_tool.id)
+            if freeing is None:
+                return None
+            plan = {**plan, **freeing}
         if drawn["ball.layout"] != "pool":
             direct = _direct_plan(scene, target.id)
             if direct is None:
@@ -139,6 +149,12 @@ class SecondaryTool(McsTask):
             "rect": {"type": rect.type, "length": hook.rect_length},
         }
         return scene, truth
+
+    @feasibility
+    def _place_is_listed(self) -> Iterator[Refusal]:
+        """rect.place names one of rect.places, where it lists any."""
+        if self.rect_places and self.parameters.high("rect.place") >= len(self.rect_places):
+            yield "rect.place", f"rect.places lists {len(self.rect_places)} places, numbered from 0"
 
     @feasibility
     def _largest_layout_fits_smallest_room(self) -> Iterator[Refusal]:
@@ -193,6 +209,17 @@ def _layout(drawn: Mapping[str, Any], room: tuple[float, float], side: int,
     x0, z0, x1, z1 = pool.bounds()
     taken = [(x0 - WALKWAY, z0 - WALKWAY, x1 + WALKWAY, z1 + WALKWAY), pull_lane(l_type, pool, way, before)]
     return pool, way, length, hook, taken
+
+
+def _freeing_push(scene: Scene, rect_id: str, hook_id: str) -> dict[str, Any] | None:
+    """The actions and way of one of the simplest pushes by which the rectangular tool, where it lies, frees the L
+    tool, as the checks find them (a rectangular tool at a fixed place); None where none does."""
+    document = to_document(scene, "layout")
+    objects = {item["id"]: item for item in document["objects"]}
+    plans = carrying_plans(objects[rect_id], objects[hook_id], ToolFloor(document))
+    if not plans:
+        return None
+    return {"actions": [*plans[0].kinds, "pull"], "push_direction": plans[0].final.direction}
 
 
 def _direct_plan(scene: Scene, target_id: str) -> dict[str, Any] | None:

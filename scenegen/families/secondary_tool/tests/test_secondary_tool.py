@@ -20,7 +20,7 @@ from scenegen.errors import ConfigError, GenerationError
 from scenegen.factory.pipeline import Pipeline
 from scenegen.families.secondary_tool import SecondaryTool
 from scenegen.families.secondary_tool.checks import secondary_tool_problems
-from scenegen.plugin.config import check_config
+from scenegen.plugin.config import check_config, read_config, resolve_config_path
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -121,6 +121,30 @@ def test_a_pool_short_of_the_front_wall_is_the_evaluation_s_and_passes_the_check
         assert {(c["x"], c["z"]) for c in scene["lava"]} == {(c["x"], c["z"]) for c in real["lava"]}
         assert scene["objects"][2]["shows"][0]["position"] == real["objects"][2]["shows"][0]["position"]
         assert replay_secondary(scene, truth) == (True, "")
+
+
+@pytest.mark.parametrize(("place", "actions", "push"), [
+    (0, ["push", "pull"], "-z"), (1, ["push", "pull"], "-z"), (2, ["rotate", "push", "pull"], "+z"),
+    (3, ["rotate", "push", "pull"], "+z")])
+def test_the_rectangular_tool_at_the_evaluation_s_places_frees_the_l_tool(place, actions, push):
+    """The evaluation lays the rectangular tool at four places (2 m or 4 m before the L tool's pool, or below it
+    turned across the push): from each, one of the simplest pushes that free the L tool is the label's, and it
+    replays."""
+    raw = read_config(resolve_config_path("eval7_secondary_tool"))
+    family = configured(SecondaryTool, **{**raw, "ball": {**raw["ball"], "layout": "pool"},
+                                          "rect": {**raw["rect"], "place": place}})
+    _, _, [(scene, truth)] = checked_sample(family, place, "sc_", place)
+    x, z, rotation = raw["rect"]["places"][place]
+    show = scene["objects"][1]["shows"][0]
+    assert (show["position"]["x"], show["position"]["z"], show["rotation"]["y"]) == (x, z, rotation)
+    assert (truth["actions"], truth["push_direction"]) == (actions, push)
+    assert replay_secondary(scene, truth) == (True, "")
+
+
+def test_a_place_beyond_the_list_is_refused():
+    with pytest.raises(ConfigError) as error:
+        configured(SecondaryTool, rect={"places": [[-2, 9, 0]], "place": [0, 1]})
+    assert error.value.path.startswith("rect.place")
 
 
 @pytest.mark.parametrize(("name", "layout"), [("02", "ring"), ("14", "partial_ring")])
