@@ -226,6 +226,7 @@ def test_cells_off_the_floor_grid_and_a_start_off_the_platform_are_found(navigat
 
 @pytest.mark.parametrize("config, path, words", [
     ({"performer": {"x": 8.6}}, "performer.x", ["side wall"]),
+    ({"performer": {"x_by_layout": {"rows": 8.6}}}, "performer.x", ["side wall"]),
     ({"target": {"x": {"min": -9, "max": 0}}}, "target.x", ["side wall"]),
     ({"target": {"depth": 0.5}}, "target.depth", ["0.75"]),
     ({"performer": {"depth": 4.9}, "room": {"depth": 12}, "field": {"depth": 3, "rows": 1}}, "field.depth",
@@ -250,6 +251,23 @@ def test_a_promise_no_field_can_keep_is_a_clear_error(navigation):
     family = configured(navigation.family, min_detour=40, field={"rows": 0, "columns": 0})
     with pytest.raises(GenerationError, match="min_detour"):
         family.generate(0, np.random.default_rng(0))
+
+
+def test_the_platform_stands_where_its_field_s_layout_puts_it(navigation):
+    """The evaluation pairs its closed rectangles with one platform place and its rows with the other: a layout
+    ``performer.x_by_layout`` names puts the platform there (and the record says so); another takes performer.x."""
+    paired = {"enclosure": -6.0, "rows": -2.0}
+    family = configured(navigation.family, performer={"x": 3.0, "x_by_layout": paired},
+                        field={"layout": ["walls", "enclosure", "rows"]})
+    pipeline = Pipeline(family, 3, "nav_")
+    layouts = set()
+    for index in range(24):
+        sample, documents = pipeline.produce(index)
+        layout = sample.params["field.layout"]
+        layouts.add(layout)
+        assert documents[""]["performerStart"]["position"]["x"] == sample.params["performer.x"]
+        assert sample.params["performer.x"] == paired.get(layout, 3.0)
+    assert layouts == {"walls", "enclosure", "rows"}
 
 
 def test_labels_have_the_same_keys_in_every_sample(navigation):

@@ -161,6 +161,8 @@ def navigation_features(kind: str) -> list[Feature]:
         Feature("blob z from the target (m)", scene(lambda s: _blob_offset(s, "z")), PLACE_TOLERANCE, numeric=True),
         Feature("performer facing", scene(lambda s: s["performerStart"]["rotation"]["y"]), SHARE_TOLERANCE),
         Feature("platform x (m)", scene(lambda s: _start(s)[0]), SHARE_TOLERANCE),
+        Feature("field shape and platform x (m)", field(lambda s, c: f"{field_shape(s, c)}, {_start(s)[0]:g}"),
+                SHARE_TOLERANCE),
         Feature("platform z (m)", scene(lambda s: _start(s)[1]), PLACE_TOLERANCE, numeric=True),
         Feature("target x, z (m)", scene(lambda s: tuple(round(v, 4) for v in _goal_point(s))), SHARE_TOLERANCE),
         Feature("room", scene(lambda s: tuple(s["roomDimensions"].values())), SHARE_TOLERANCE),

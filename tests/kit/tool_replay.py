@@ -8,7 +8,10 @@ moves as small steps. The plan is the label's: turn the tool onto the axis of th
 label's direction (if the label turns it: a rectangular tool where the disc it
 sweeps is off the lava and the structures; an L-shaped tool, which lies over the
 lava, onto any axis rotation, one way or the other, where the area its parts
-sweep stays inside the room, off the structures and off the ball), slide it
+sweep stays inside the room, off the structures and off the ball; or, where it
+turns nowhere there and the label slides it too, onto an axis where it lies, then
+slid along an axis over the lava, off the ball, until the disc it sweeps turning
+is off the ball, turned there), slide it
 sideways until its catching part is in line with the ball, then push (the
 performer behind it) or pull (the performer ahead of it, walking backwards)
 while the performer keeps off the lava. The ball, caught, goes along; it must end
@@ -33,6 +36,9 @@ AREA = 1e-9
 UNIT = {"+x": (1.0, 0.0), "-x": (-1.0, 0.0), "+z": (0.0, 1.0), "-z": (0.0, -1.0)}
 #: Degrees between the poses of a turning tool whose hulls make up the area it sweeps.
 TURN_STEP = 0.5
+#: Metres between the places a sidestepping L tool is tried at.
+SIDESTEP = 0.1
+AXES = (0.0, 90.0, 180.0, 270.0)
 
 
 def parse_tool(tool_type: str) -> tuple[str, float, float]:
@@ -110,12 +116,13 @@ def replay(document, truth) -> tuple[bool, str]:
         return False, "the performer cannot come up to the tool"
     dx, dz = UNIT[truth["direction"]]
     if "rotate" in truth["actions"] and parse_tool(tool["type"])[0] != "rect":
-        turns = [end for end in (0.0, 90.0, 180.0, 270.0) if _turns_freely(scene, tool["type"], x, z, rotation, end,
-                                                                            ball, radius)]
-        if not turns:
-            return False, "the L tool cannot be turned onto an axis clear of the walls and the ball"
+        turns = [end for end in AXES if _turns_freely(scene, tool["type"], x, z, rotation, end, ball, radius)]
         results = [_catch_and_move(scene, tool_parts(tool["type"], x, z, end), ball, radius, dx, dz, truth)
                    for end in turns]
+        if "push" in truth["actions"] and "pull" in truth["actions"]:  # slid too: aside, to turn
+            results.append(_sidestep(scene, tool, ball, radius, dx, dz, truth))
+        if not results:
+            return False, "the L tool cannot be turned onto an axis clear of the walls and the ball"
         return next((result for result in results if result[0]), results[0])
     if "rotate" in truth["actions"]:
         corners = [Point(c) for part in tool_parts(tool["type"], x, z, rotation) for c in part.exterior.coords]
@@ -154,15 +161,54 @@ def _swept(tool_type, x, z, start, turn):
     return unary_union(hulls).buffer(bulge + 1e-6)
 
 
-def _catch_and_move(scene, parts, ball, radius, dx, dz, truth) -> tuple[bool, str]:
-    """From the tool's ``parts`` as they lie (turned, if the label turns it): slide into line, then push or pull."""
+def _sidestep(scene, tool, ball, radius, dx, dz, truth) -> tuple[bool, str]:
+    """An L tool turned onto an axis where it lies (unless it lies on one), slid along an axis over the lava, its
+    sweep inside the room and off the structures and the ball, to the first place (in ``SIDESTEP`` steps) where
+    the disc it sweeps turning is off the ball; turned there onto an axis, slid back into line, moved."""
+    show = tool["shows"][0]
+    x, z, rotation = show["position"]["x"], show["position"]["z"], show["rotation"]["y"]
+    starts = [rotation] if not rotation % 90 else [
+        end for end in AXES if _turns_freely(scene, tool["type"], x, z, rotation, end, ball, radius)]
+    reach = max(Point(x, z).distance(Point(c)) for part in tool_parts(tool["type"], x, z, 0.0)
+                for c in part.exterior.coords)
+    for start in starts:
+        parts = tool_parts(tool["type"], x, z, start)
+        for sx, sz in UNIT.values():
+            travel = SIDESTEP
+            while _slides_over_lava(scene, parts, sx * travel, sz * travel, ball, radius):
+                centre = Point(x + sx * travel, z + sz * travel)
+                disc = centre.buffer(reach, 256)
+                if disc.distance(Point(ball)) > radius:
+                    if scene.room.buffer(1e-6).contains(disc) and disc.intersection(scene.structures).area <= AREA:
+                        for end in AXES:
+                            result = _catch_and_move(scene, tool_parts(tool["type"], centre.x, centre.y, end), ball,
+                                                     radius, dx, dz, truth, over_lava=True)
+                            if result[0]:
+                                return result
+                    break
+                travel += SIDESTEP
+    return False, "no slide aside lets the L tool turn clear of the ball and pull it"
+
+
+def _slides_over_lava(scene, parts, shift_x, shift_z, ball, radius) -> bool:
+    """Whether the tool's ``parts`` slid by (shift_x, shift_z) sweep only room off the structures and the ball."""
+    sweep = unary_union([unary_union([p, affinity.translate(p, shift_x, shift_z)]).convex_hull for p in parts])
+    return (scene.room.buffer(1e-6).contains(sweep) and sweep.intersection(scene.structures).area <= AREA
+            and sweep.distance(Point(ball)) > radius)
+
+
+def _catch_and_move(scene, parts, ball, radius, dx, dz, truth, over_lava=False) -> tuple[bool, str]:
+    """From the tool's ``parts`` as they lie (turned, if the label turns it): slide into line (over the lava too,
+    off the ball, where ``over_lava``), then push or pull."""
     catcher = _catching_part(parts, ball, dx, dz, radius)
     if catcher is None:  # slide sideways: the catching part's centre onto the ball's line
         lateral = [(ball[0] - p.centroid.x) * abs(dz) + (ball[1] - p.centroid.y) * abs(dx) for p in parts]
         for shift in sorted(lateral, key=abs):
             moved = [affinity.translate(p, shift * abs(dz), shift * abs(dx)) for p in parts]
             sweep = unary_union(parts + moved).convex_hull
-            if _catching_part(moved, ball, dx, dz, radius) is not None and not scene.blocked(sweep):
+            free = (_slides_over_lava(scene, parts, shift * abs(dz), shift * abs(dx), ball, radius) if over_lava
+                    else not scene.blocked(sweep))
+            if _catching_part(moved, ball, dx, dz, radius) is not None and free:
                 parts = moved
                 break
         else:

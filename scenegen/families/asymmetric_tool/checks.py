@@ -4,7 +4,8 @@ Beyond what every tool scene passes (:mod:`scenegen.mcs.tools.checks`): there is
 L-shaped tool; the lava around the ball reaches three of the room's walls; no
 straight push of any tool gets the ball out; and a tool pulled straight (turned
 first, if need be, where the disc it sweeps is clear of walls and structures and
-no part of it comes over the ball: it may turn over lava,
+no part of it comes over the ball: it may turn over lava; or, laid across the
+ball's side, slid aside over the lava to turn and slid back into line,
 :mod:`scenegen.mcs.tools.turning`) does. The manifest must name one of the
 simplest such plans; or, naming no tool, say the ball lies on open floor (the band along a side wall), where
 the performer walks up to it.
@@ -22,7 +23,7 @@ from scenegen.mcs.tools.checks import ball_centre, ball_radius, on_foot, plan_pr
 from scenegen.mcs.tools.floor import ToolFloor
 from scenegen.mcs.tools.kinds import tool_kind
 from scenegen.mcs.tools.plans import extracting_plans
-from scenegen.mcs.tools.turning import over_lava
+from scenegen.mcs.tools.turning import over_lava, over_lava_slides
 
 
 def asymmetric_tool_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
@@ -47,11 +48,11 @@ def asymmetric_tool_problems(document: Mapping[str, Any], truth: Mapping[str, An
                                                            "performer cannot walk up to it"))
         return problems
     centre, radius = ball_centre(ball), ball_radius(ball)
-    may_turn = over_lava(centre, radius)
-    pushes = extracting_plans(objects, centre, radius, floor, kinds=("push",), may_turn=may_turn)
+    may_turn, may_slide = over_lava(centre, radius), over_lava_slides(centre, radius)
+    pushes = extracting_plans(objects, centre, radius, floor, ("push",), may_turn, may_slide)
     if pushes:
         problems.append(Problem(f"$.objects[{index}]", f"a straight push of {pushes[0].tool_id} gets the target out"))
-    pulls = extracting_plans(objects, centre, radius, floor, kinds=("pull",), may_turn=may_turn)
+    pulls = extracting_plans(objects, centre, radius, floor, ("pull",), may_turn, may_slide)
     if not pulls:
         return [*problems, Problem(f"$.objects[{index}]", "no tool can pull the target out of the lava")]
     if truth is not None:

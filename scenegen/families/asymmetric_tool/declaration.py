@@ -30,7 +30,8 @@ DECLARATION = Declaration(
         "Asymmetric Tool Use (MCS eval 7): a soccer ball in a band of lava that reaches three of the room's walls, "
         "so that no push gets it out, and an L-shaped (hooked) tool lying with its hook behind the ball and its long "
         "arm reaching out of the lava: pulled straight, it drags the ball out over the lava's only edge; or lying "
-        "turned about the same centre, to be turned back (over the lava, clear of the ball) before the pull. Every "
+        "turned about the same centre, to be turned back (over the lava, clear of the ball) before the pull; or "
+        "lying turned across the ball's side, to be slid aside over the lava, turned and slid back first. Every "
         "numeric or categorical parameter takes the value grammar: a constant, a list (uniform choice), {min, max} "
         "(uniform range) or {choices, weights}."
     ),
@@ -49,13 +50,16 @@ DECLARATION = Declaration(
         Param("tool.extra_length", HOOK_EXTRA_LENGTH, {"min": 0, "max": 4},
               "How much longer than needed the tool is: its length is the shortest hooked length whose near end "
               "reaches a metre out of the lava, plus this (at most the longest, 9 m)."),
-        Param("tool.placement", PLACEMENT, {"choices": list(PLACEMENTS), "weights": [2, 1]},
-              "Where the tool lies: aligned, its hook behind the ball (as in the evaluation scene); or rotated, turned "
+        Param("tool.placement", PLACEMENT, {"choices": list(PLACEMENTS[:2]), "weights": [2, 1]},
+              "Where the tool lies: aligned, its hook behind the ball (as in the evaluation scene); rotated, turned "
               "by tool.turn about the same centre, away from the ball, so that it must be turned back before the "
-              "pull."),
+              "pull; or across, turned by tool.turn the way MCS turns (+z toward +x), so that its long arm lies "
+              "across the ball's side (as the evaluation lays it, 45 or 90 degrees): where it cannot be turned back "
+              "there, it is slid aside over the lava until the disc it turns in clears the ball (turned onto the "
+              "axis across the pull first, if it lies off the axes), turned, slid back into line and pulled."),
         Param("tool.turn", TURN, {"min": 15, "max": 35},
-              "How far a rotated tool is turned from the pull's line, the way that opens the corner of its arms to "
-              "the ball (never a right angle, so that no straight move works before it is turned)."),
+              "How far a rotated or across tool is turned from its pull pose (a rotated one never a right angle, "
+              "so that no straight move works before it is turned)."),
         Param("tool.material", TOOL_MATERIAL, list(TOOL_MATERIALS[:4]), "The tool's material."),
         Param("ball.open_floor", FLAG, False,
               "Whether the ball lies on open floor (half the evaluation's scenes): the band of lava, as deep, runs "

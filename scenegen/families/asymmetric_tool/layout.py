@@ -17,14 +17,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from scenegen.mcs.objects import TARGET_BALL_RADIUS
 from scenegen.mcs.tools.hooks import OUT_OF_LAVA, far_end, pull_distance
 from scenegen.mcs.tools.lanes import STANDING_DEPTH
 from scenegen.mcs.tools.layout import TURN_MARGIN
+from scenegen.mcs.tools.plans import SIDESTEP, SIDESTEP_MARGIN
 
 #: How far at least a rotated tool's corner nearest the floor still reaches out of the lava.
 TURNED_OUT_OF_LAVA = OUT_OF_LAVA / 2
-#: Where the tool lies: in its pull pose, or turned about the same centre (to be turned back before the pull).
-PLACEMENTS = ("aligned", "rotated")
+#: Where the tool lies: in its pull pose; turned about the same centre away from the ball (to be turned back
+#: before the pull); or turned about it across the ball's side (to be slid aside, turned and slid back first).
+PLACEMENTS = ("aligned", "rotated", "across")
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,26 @@ def turn_extent(hook: Hook, turn: float) -> tuple[float, float]:
     from ``turn`` degrees, with a margin so that writing its pose to centimetres never brings it nearer a wall."""
     across, along = hook.half_across, hook.length / 2
     return (_largest_turned(across, along, turn) + TURN_MARGIN, _largest_turned(along, across, turn) + TURN_MARGIN)
+
+
+def turning_reach(hook: Hook) -> float:
+    """Radius of the disc the tool's box sweeps turning about its centre."""
+    return math.hypot(hook.half_across, hook.length / 2)
+
+
+def sidestep(hook: Hook) -> float:
+    """How far across the pull a tool laid across the ball's side is slid aside before it turns: to where the disc
+    it sweeps turning clears the ball as the checks want it (:mod:`scenegen.mcs.tools.plans`), in their steps."""
+    clearance = turning_reach(hook) + TARGET_BALL_RADIUS + SIDESTEP_MARGIN
+    aside = math.sqrt(max(0.0, clearance**2 - hook.centre**2))
+    return math.ceil(aside / SIDESTEP) * SIDESTEP
+
+
+def across_extent(hook: Hook) -> tuple[float, float]:
+    """Half-extents (across, along the pull) of the room a tool laid across the ball's side needs about its pull
+    pose's centre: the disc it turns in, slid aside either way, with the margin of :func:`turn_extent`."""
+    reach = turning_reach(hook) + TURN_MARGIN
+    return sidestep(hook) + reach, reach
 
 
 def _largest_turned(cos_part: float, sin_part: float, turn: float) -> float:

@@ -7,7 +7,10 @@ out, so the rectangular tool alone is useless; the rectangular tool pushes the L
 tool until the performer reaches it; and the L tool, laid with its hook behind the
 ball, pulls the ball out. How the performer takes the L tool from its pool to the
 ball's is not replayed (it walks it over free floor). The manifest must name the
-tools in that order, the push's way and a way the ball comes out.
+tools in that order, the push's way and a way the ball comes out. A manifest that
+names one tool (the ball in a ring of lava) must name one of the simplest plans by
+which that tool alone gets the ball out; one that names none (a partial ring), a
+ball the performer walks up to.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
-from scenegen.mcs.tools.checks import ball_centre, ball_radius, scene_problems, target_of
+from scenegen.mcs.tools.checks import ball_centre, ball_radius, on_foot, plan_problems, scene_problems, target_of
 from scenegen.mcs.tools.floor import ToolFloor, object_boxes
 from scenegen.mcs.tools.kinds import tool_kind
 from scenegen.mcs.tools.plans import carrying_plans, extracting_plans, pull_directions
@@ -25,6 +28,8 @@ from scenegen.mcs.tools.plans import carrying_plans, extracting_plans, pull_dire
 def secondary_tool_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
     """Everything wrong with a Secondary Tool scene: layout, the two tools' parts, the label."""
     floor = ToolFloor(document)
+    if truth is not None and len(truth.get("tool_ids", ())) < 2:
+        return _direct_problems(document, truth, floor)
     problems = scene_problems(document, floor)
     objects = document["objects"]
     kinds = {item["id"]: tool_kind(item["type"]) for item in objects}
@@ -60,3 +65,26 @@ def secondary_tool_problems(document: Mapping[str, Any], truth: Mapping[str, Any
         if truth.get("target_id") != ball["id"]:
             problems.append(Problem("$.goal.metadata.target.id", "differs from the manifest's target_id"))
     return problems
+
+
+def _direct_problems(document: Mapping[str, Any], truth: Mapping[str, Any], floor: ToolFloor) -> list[Problem]:
+    """What is wrong with a scene labelled with one tool (that tool alone gets the ball out) or none (the performer
+    walks up to the ball)."""
+    open_floor = not truth.get("tool_ids")
+    problems = scene_problems(document, floor, tool_needed=not open_floor)
+    target = target_of(document)
+    if target is None:
+        return problems
+    index, ball = target
+    if truth.get("target_id") != ball["id"]:
+        problems.append(Problem("$.goal.metadata.target.id", "differs from the manifest's target_id"))
+    if open_floor:
+        if not on_foot(ball, floor):
+            problems.append(Problem(f"$.objects[{index}]", "the label names no tool, but the performer cannot walk "
+                                                           "up to the target"))
+        return problems
+    plans = extracting_plans(document["objects"], ball_centre(ball), ball_radius(ball), floor)
+    if not plans:
+        return [*problems, Problem(f"$.objects[{index}]", "the label names one tool, but no tool alone gets the "
+                                                          "target out")]
+    return problems + plan_problems(plans, truth)

@@ -4,7 +4,10 @@ A soccer ball sits in lava filling a corner of the room, out of reach, where no
 push can get it out (the lava reaches the corner's walls). An L-shaped tool lies
 in a pool of its own, out of reach too. A rectangular tool lies on the floor: it
 must push the L tool out of its lava; the L tool, laid with its hook behind the
-ball, then pulls the ball out.
+ball, then pulls the ball out. Or, as in some of the evaluation's scenes, the ball
+lies in a ring of lava that a tool alone pushes it out of, or a partial ring the
+performer walks round to it: such a scene is labelled with that tool's plan or with
+none.
 """
 
 from __future__ import annotations
@@ -19,16 +22,21 @@ from scenegen.families.secondary_tool.layout import (
     BallPool,
     Bounds,
     HookPool,
+    ball_cells,
     ball_pool,
+    fits_at,
     fits_somewhere,
     hook_pool,
     placement,
     pull_lane,
     pull_ways,
 )
+from scenegen.mcs.export import to_document
 from scenegen.mcs.model import Scene
 from scenegen.mcs.objects import TARGET_BALL_SCALE, hooked_tool, rect_tool, soccer_ball
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.tools.checks import ball_centre, ball_radius, on_foot
+from scenegen.mcs.tools.floor import ToolFloor
 from scenegen.mcs.tools.hooks import hook_length
 from scenegen.mcs.tools.kinds import tool_type
 from scenegen.mcs.tools.lava import pool_cells
@@ -40,7 +48,7 @@ from scenegen.mcs.tools.layout import (
     start_is_clear,
     to_world,
 )
-from scenegen.mcs.tools.plans import PULL_GAP
+from scenegen.mcs.tools.plans import PULL_GAP, carrying_plans, extracting_plans
 from scenegen.plugin.values import below
 
 
@@ -52,8 +60,9 @@ class SecondaryTool(McsTask):
     about = ("MCS eval 7 Secondary Tool Use: a ball in lava filling a room corner, an L-shaped tool in a pool of its "
              "own out of reach, and a rectangular tool on the floor that must push the L tool out before the L tool "
              "pulls the ball out")
-    label_about = ("`target_id`, the `tool_ids` in order (rectangular, then L), `actions` (`push`, `pull`), the "
-                   "`push_direction`, the ball's way out (`direction`), both tools' types and sizes")
+    label_about = ("`target_id`, the `ball_layout`, the `tool_ids` in order (rectangular, then L), `actions` (`push`, "
+                   "`pull`), the `push_direction`, the ball's way out (`direction`), both tools' types and sizes; in a "
+                   "ring of lava the one tool, its actions and way (no `push_direction`), in a partial ring none")
     declaration = DECLARATION
     answers = ("direction",)
     cues = ("push_direction", "hook.shape")
@@ -62,24 +71,35 @@ class SecondaryTool(McsTask):
     checks = "scenegen.families.secondary_tool.checks:secondary_tool_problems"
     ids = 3
 
-    #: Draws redrawn where a fixed performer start leaves the L tool's pool no room.
+    #: Draws redrawn where a fixed performer start or pool centre leaves the L tool's pool no room.
     attempts = 20
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         # Kept as written: the evaluation writes its start in integers (docs/mcs_facts.md 10.6).
         self.start = config["performer"]["start"]
+        self.hook_centre = config["hook"]["centre"]
+        self.rect_places = config["rect"]["places"]
         super().__init__(config)
 
     def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Placed | None:
-        """The pools and tools; None where a fixed start leaves the L tool's pool no room (without one, never: the
-        feasibility check tried the largest layouts)."""
+        """The pools and tools; None where a fixed start or pool centre leaves the L tool's pool no room (without
+        them, never: the feasibility check tried the largest layouts)."""
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
-        layout = _layout(drawn, room, 1 if rng.random() < 0.5 else -1)
-        if layout is None:
-            return None
-        taken = layout[4] if self.start is None else [*layout[4], _start_box(self.start)]
-        centre = placement(room, layout[3].cells, layout[3].reserved, taken, rng)
-        return None if centre is None else (*layout[:4], centre)
+        side = 1 if rng.random() < 0.5 else -1
+        # The drawn axis of the pull, or the other where the floor the ball is pulled onto leaves the pool no room.
+        for axis in dict.fromkeys((drawn["ball.pull"], "z" if drawn["ball.pull"] == "x" else "x")):
+            layout = _layout(drawn, room, side, axis)
+            if layout is None:
+                return None
+            taken = layout[4] if self.start is None else [*layout[4], _start_box(self.start)]
+            if self.hook_centre is None:
+                centre = placement(room, layout[3].cells, layout[3].reserved, taken, rng)
+            else:
+                fixed = np.array(self.hook_centre, dtype=float)
+                centre = fixed if fits_at(fixed, room, layout[3].cells, layout[3].reserved, taken) else None
+            if centre is not None:
+                return (*layout[:4], centre)
+        return None
 
     def build(self, drawn: Mapping[str, Any], layout: Placed, ids: list[str],
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]] | None:
@@ -92,11 +112,15 @@ class SecondaryTool(McsTask):
         push = drawn["rect.push"]
         x, z = to_world(hook.rect_u, hook.rect_v, push)
         turn = drawn["rect.turn"] * (1 if rng.random() < 0.5 else -1)
-        rect = rect_tool(f"tool_{rect_key}", drawn["rect.width"], hook.rect_length, round(float(centre[0] + x), 2),
-                         round(float(centre[1] + z), 2), float((along_rotation(push) + turn) % 360), material)
+        pose = (round(float(centre[0] + x), 2), round(float(centre[1] + z), 2),
+                float((along_rotation(push) + turn) % 360))
+        if self.rect_places:
+            x, z, rotation = (float(value) for value in self.rect_places[drawn["rect.place"]])
+            pose = (x, z, rotation)
+        rect = rect_tool(f"tool_{rect_key}", drawn["rect.width"], hook.rect_length, *pose, material)
         target = soccer_ball(ball_key, float(pool.ball[0]), float(pool.ball[1]), TARGET_BALL_SCALE)
         hook_cells = _hook_cells(hook, centre)
-        lava = hook_cells + pool_cells(pool.low, pool.high, frozenset({pool.ball}))
+        lava = hook_cells + ball_cells(pool, drawn["ball.layout"], drawn["ball.corner"])
         taken = np.array([pool.bounds(), *(np.array(box) + np.tile(centre, 2) for box in hook.reserved)])
         if self.start is None:
             start, facing = performer_start(room, taken, rng), float(below(rng, 360))
@@ -106,16 +130,32 @@ class SecondaryTool(McsTask):
             return None
         scene = self.frame(drawn, (start[0], 0.0, start[1]), [l_tool, rect, target], target.id, facing=facing,
                            lava=lava)
+        plan = {"tool_ids": [rect.id, l_tool.id], "actions": ["rotate", "push", "pull"] if turn else ["push", "pull"],
+                "direction": way, "push_direction": push}
+        if self.rect_places and drawn["ball.layout"] == "pool":
+            freeing = _freeing_push(scene, rect.id, l_tool.id)
+            if freeing is None:
+                return None
+            plan = {**plan, **freeing}
+        if drawn["ball.layout"] != "pool":
+            direct = _direct_plan(scene, target.id)
+            if direct is None:
+                return None
+            plan = {**direct, "push_direction": None}
         truth = {
             "target_id": target.id,
-            "tool_ids": [rect.id, l_tool.id],
-            "actions": ["rotate", "push", "pull"] if turn else ["push", "pull"],
-            "direction": way,
-            "push_direction": push,
+            "ball_layout": drawn["ball.layout"],
+            **plan,
             "hook": {"type": l_tool.type, "shape": drawn["hook.shape"], "width": width, "length": length},
             "rect": {"type": rect.type, "length": hook.rect_length},
         }
         return scene, truth
+
+    @feasibility
+    def _place_is_listed(self) -> Iterator[Refusal]:
+        """rect.place names one of rect.places, where it lists any."""
+        if self.rect_places and self.parameters.high("rect.place") >= len(self.rect_places):
+            yield "rect.place", f"rect.places lists {len(self.rect_places)} places, numbered from 0"
 
     @feasibility
     def _largest_layout_fits_smallest_room(self) -> Iterator[Refusal]:
@@ -124,9 +164,10 @@ class SecondaryTool(McsTask):
             "hook.width", "hook.extra_length", "hook.margin", "rect.width", "rect.gap", "rect.shift", "rect.turn")}
         room = (float(self.parameters.low("room.width")), float(self.parameters.low("room.depth")))
         # The ball's lava matters both ways: more lava takes more room, less brings the ball nearer the walls.
-        pools = [{"ball.before": before, "ball.behind": behind}
+        pools = [{"ball.before": before, "ball.behind": behind, "ball.wall_gap": gap}
                  for before in {self.parameters.low("ball.before"), self.parameters.high("ball.before")}
-                 for behind in {self.parameters.low("ball.behind"), self.parameters.high("ball.behind")}]
+                 for behind in {self.parameters.low("ball.behind"), self.parameters.high("ball.behind")}
+                 for gap in {self.parameters.low("ball.wall_gap"), self.parameters.high("ball.wall_gap")}]
         for shape, pool in ((shape, pool) for shape in self.parameters.support("hook.shape") for pool in pools):
             for corner in self.parameters.support("ball.corner"):
                 for axis in self.parameters.support("ball.pull"):
@@ -135,7 +176,7 @@ class SecondaryTool(McsTask):
                             combo = {**drawn, **pool, "hook.shape": shape, "ball.corner": corner,
                                      "ball.pull": axis, "rect.push": push, "hook.rotation": rotation}
                             for side in (1, -1):
-                                layout = _layout(combo, room, side)
+                                layout = _layout(combo, room, side, axis)
                                 if layout is None or not fits_somewhere(room, layout[3].cells, layout[3].reserved,
                                                                         layout[4]):
                                     yield "room", (f"a {room[0]} x {room[1]} m room cannot hold the largest pools "
@@ -147,12 +188,12 @@ class SecondaryTool(McsTask):
 Placed = tuple[BallPool, str, int, HookPool, np.ndarray]
 
 
-def _layout(drawn: Mapping[str, Any], room: tuple[float, float],
-            side: int) -> tuple[BallPool, str, int, HookPool, list[Bounds]] | None:
-    """The ball's pool, its way out, the L tool's length, its pool and rectangular tool, and the room boxes the L
-    tool's pool must keep clear of; None when no tool fits."""
+def _layout(drawn: Mapping[str, Any], room: tuple[float, float], side: int,
+            axis: str) -> tuple[BallPool, str, int, HookPool, list[Bounds]] | None:
+    """The ball's pool, its way out (along ``axis`` where it can be), the L tool's length, its pool and rectangular
+    tool, and the room boxes the L tool's pool must keep clear of; None when no tool fits."""
     before = drawn["ball.before"]
-    pool = ball_pool(room, drawn["ball.corner"], before, drawn["ball.behind"])
+    pool = ball_pool(room, drawn["ball.corner"], before, drawn["ball.behind"], drawn["ball.wall_gap"])
     length = hook_length(before, PULL_GAP, drawn["hook.width"], drawn["hook.extra_length"])
     if length is None:
         return None
@@ -160,8 +201,8 @@ def _layout(drawn: Mapping[str, Any], room: tuple[float, float],
     ways = pull_ways(l_type, pool, room)
     if not ways:
         return None
-    # The drawn axis, unless the tool laid to pull that way would not fit the room (its long arm toward a wall).
-    way = next((way for way in ways if way[1] == drawn["ball.pull"]), ways[0])
+    # The axis asked, unless the tool laid to pull that way would not fit the room (its long arm toward a wall).
+    way = next((way for way in ways if way[1] == axis), ways[0])
     hook = hook_pool(l_type, float(drawn["hook.rotation"]), drawn["hook.margin"], drawn["rect.push"],
                      drawn["rect.width"], drawn["rect.gap"], drawn["rect.shift"], bool(drawn["rect.turn"]), side)
     if hook is None:
@@ -169,6 +210,32 @@ def _layout(drawn: Mapping[str, Any], room: tuple[float, float],
     x0, z0, x1, z1 = pool.bounds()
     taken = [(x0 - WALKWAY, z0 - WALKWAY, x1 + WALKWAY, z1 + WALKWAY), pull_lane(l_type, pool, way, before)]
     return pool, way, length, hook, taken
+
+
+def _freeing_push(scene: Scene, rect_id: str, hook_id: str) -> dict[str, Any] | None:
+    """The actions and way of one of the simplest pushes by which the rectangular tool, where it lies, frees the L
+    tool, as the checks find them (a rectangular tool at a fixed place); None where none does."""
+    document = to_document(scene, "layout")
+    objects = {item["id"]: item for item in document["objects"]}
+    plans = carrying_plans(objects[rect_id], objects[hook_id], ToolFloor(document))
+    if not plans:
+        return None
+    return {"actions": [*plans[0].kinds, "pull"], "push_direction": plans[0].final.direction}
+
+
+def _direct_plan(scene: Scene, target_id: str) -> dict[str, Any] | None:
+    """The label of a scene whose ball one tool alone gets out of its ring of lava, or the performer walks up to:
+    the tool, actions and way of one of its simplest plans as the checks find them, or no tool; None where
+    neither."""
+    document = to_document(scene, "layout")
+    floor = ToolFloor(document)
+    ball = next(item for item in document["objects"] if item["id"] == target_id)
+    if on_foot(ball, floor):
+        return {"tool_ids": [], "actions": [], "direction": None}
+    plans = extracting_plans(document["objects"], ball_centre(ball), ball_radius(ball), floor)
+    if not plans:
+        return None
+    return {"tool_ids": [plans[0].tool_id], "actions": plans[0].kinds, "direction": plans[0].final.direction}
 
 
 def _start_box(start: list[float]) -> Bounds:

@@ -2,7 +2,8 @@
 
 The ball's pool fills a corner of the room (``docs/mcs_facts.md`` 10.5): ``behind``
 cells of lava from the ball to each of the corner's walls, ``before`` to the floor
-on the two other sides. The L-shaped tool lies in the middle of a pool of whole
+on the two other sides; or it lies ``wall_gap`` metres short of the corner's front
+or back wall, reaching the side wall only. The L-shaped tool lies in the middle of a pool of whole
 cells at least ``margin`` wider than it on every side. The rectangular tool lies
 on the floor before that pool, in line with the L tool's nearest part (or beside
 that line), long enough that pushed in until the performer reaches the lava, it
@@ -30,6 +31,10 @@ from scenegen.mcs.tools.plans import PULL_GAP, pull_directions, pull_pose
 
 #: The (x, z) signs of each corner's walls.
 CORNER_SIGNS = {"front_left": (-1, -1), "front_right": (1, -1), "back_left": (-1, 1), "back_right": (1, 1)}
+#: The lava round the ball: its corner pool; the ring of eight cells round the ball's cell (a tool alone pushes the
+#: ball out of it); or five of them, the side away from the side wall and the side toward the front or back wall
+#: (the performer walks up to the ball) (``docs/mcs_facts.md``, "Tool tasks: the development half").
+BALL_LAYOUTS = ("pool", "ring", "partial_ring")
 
 Bounds = tuple[float, float, float, float]
 #: Candidate centres drawn at once, and how many batches before every centre is tried.
@@ -51,12 +56,26 @@ class BallPool:
         return self.low[0] - 0.5, self.low[1] - 0.5, self.high[0] + 0.5, self.high[1] + 0.5
 
 
-def ball_pool(room: tuple[float, float], corner: str, before: int, behind: int) -> BallPool:
-    """The pool in ``corner``: ``behind`` cells from the ball to each wall, ``before`` to the floor."""
+def ball_pool(room: tuple[float, float], corner: str, before: int, behind: int, wall_gap: int = 0) -> BallPool:
+    """The pool in ``corner``: ``behind`` cells from the ball to each wall, ``before`` to the floor; ``wall_gap``
+    metres of floor between it and the corner's front or back wall."""
     signs = CORNER_SIGNS[corner]
-    ball = tuple(int(sign * (size / 2 - behind - 0.5)) for sign, size in zip(signs, room, strict=True))
-    ends = [(ball[k] - signs[k] * before, int(signs[k] * (room[k] / 2 - 0.5))) for k in (0, 1)]
+    gaps = (0, wall_gap)
+    edges = [sign * (size / 2 - gap) for sign, size, gap in zip(signs, room, gaps, strict=True)]
+    ball = tuple(int(edge - sign * (behind + 0.5)) for sign, edge in zip(signs, edges, strict=True))
+    ends = [(ball[k] - signs[k] * before, int(edges[k] - signs[k] * 0.5)) for k in (0, 1)]
     return BallPool((ball[0], ball[1]), (min(ends[0]), min(ends[1])), (max(ends[0]), max(ends[1])))
+
+
+def ball_cells(pool: BallPool, layout: str, corner: str) -> tuple[tuple[int, int], ...]:
+    """The lava cells round the ball as ``layout`` lays them (:data:`BALL_LAYOUTS`) in ``corner``."""
+    if layout == "pool":
+        return pool_cells(pool.low, pool.high, frozenset({pool.ball}))
+    (x, z), (sign_x, sign_z) = pool.ball, CORNER_SIGNS[corner]
+    ring = pool_cells((x - 1, z - 1), (x + 1, z + 1), frozenset({pool.ball}))
+    if layout == "ring":
+        return ring
+    return tuple(cell for cell in ring if cell[0] == x - sign_x or cell[1] == z + sign_z)
 
 
 def pull_ways(tool_type: str, pool: BallPool, room: tuple[float, float]) -> list[str]:
@@ -149,6 +168,14 @@ def fits_somewhere(room: tuple[float, float], cells: tuple[int, int], reserved: 
     if _fits(np.stack([xs.ravel(), zs.ravel()], axis=1), room, reserved, taken).any():
         return True
     return bool(len(placements(room, cells, reserved, taken)))
+
+
+def fits_at(centre: np.ndarray, room: tuple[float, float], cells: tuple[int, int], reserved: list[Bounds],
+            taken: list[Bounds]) -> bool:
+    """Whether the L tool's pool may have its centre at ``centre`` (x, z): one of the grid's centres, as
+    :func:`placements` takes them."""
+    on_grid = all(np.isclose(axis, value).any() for axis, value in zip(_grid(room, cells), centre, strict=True))
+    return on_grid and bool(_fits(centre[None, :], room, reserved, taken)[0])
 
 
 def placement(room: tuple[float, float], cells: tuple[int, int], reserved: list[Bounds], taken: list[Bounds],

@@ -14,6 +14,7 @@ from scenegen.mcs.tools.params import (
     SQUARE_OFFSET,
     TOOL_GAP,
     TOOL_MATERIAL,
+    TURN,
 )
 from scenegen.plugin.params import FLAG, Declaration, Param, Setting, number, one_of
 
@@ -21,10 +22,6 @@ ROOM_WIDTH = number("room_width", 10, 60, "metres")
 ISLAND = one_of("island", (1, 3), "odd number of floor cells", json_type="integer")
 EXTRA_LENGTH = number("extra_length", 0, 8, "whole metres", integer=True)
 SHIFT = number("shift", 0, 12, "metres")
-#: Unlike the other tool families' turn, a right angle is allowed: the evaluation turns its tool across the push or
-#: 45 degrees off it. Across the push it still needs turning: pushed broadside, it is as wide as the pool, and the
-#: performer behind it stops at the lava's edge long before the ball is out (``scenegen/mcs/tools/lanes.py``).
-TURN = number("turn", 5, 90, "whole degrees", integer=True)
 DIRECTION = one_of("direction", DIRECTIONS, "the room axis and way the ball is pushed out")
 PLACEMENT = one_of("placement", ("aligned", "offset", "offset_rotated"), "where the tool lies")
 

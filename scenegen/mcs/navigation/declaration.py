@@ -77,6 +77,12 @@ def navigation_declaration(family: str, danger: str, defaults: Mapping[str, Any]
             Param("room.depth", ROOM_DEPTH, defaults["room.depth"], "Room size along z (front wall to back wall)."),
             room_height(defaults["room.height"]),
             Param("performer.x", SIDEWAYS, defaults["performer.x"], "x of the platform the performer starts on."),
+            Setting("performer.x_by_layout",
+                    {"type": "object", "properties": dict.fromkeys(LAYOUTS, SIDEWAYS), "additionalProperties": False},
+                    defaults.get("performer.x_by_layout", {}),
+                    "x of the platform for each field layout named here, as the evaluation pairs them (its closed "
+                    "rectangles with one place, its rows with the other); a layout not named takes performer.x, "
+                    "drawn apart from the layout."),
             Param("performer.depth", FROM_WALL, defaults["performer.depth"],
                   "Distance from the front wall (-z) to the platform's centre."),
             Param("performer.rotation", EIGHTH, defaults["performer.rotation"], "The performer's facing (y)."),

@@ -76,7 +76,15 @@ class FieldNavigation(McsTask):
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         self.min_detour = int(config["min_detour"])
+        self.x_by_layout: Mapping[str, float] = config["performer"]["x_by_layout"]
         super().__init__(config)
+
+    def draw(self, rng: np.random.Generator) -> dict[str, Any]:
+        """The sample's parameters, the platform's x the one its field's layout names, where it names one (the
+        record then holds the x the scene has)."""
+        drawn = super().draw(rng)
+        drawn["performer.x"] = self.x_by_layout.get(drawn["field.layout"], drawn["performer.x"])
+        return drawn
 
     def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Field | None:
         """The sample's field, None unless it keeps the promise (a layout may not allow it at all, e.g. a narrow
@@ -142,7 +150,8 @@ class FieldNavigation(McsTask):
         low = {path: self.parameters.low(path) for path in numeric}
         high = {path: self.parameters.high(path) for path in numeric}
         for who in ("performer", "target"):
-            side = max(abs(low[f"{who}.x"]), abs(high[f"{who}.x"]))
+            paired = self.x_by_layout.values() if who == "performer" else ()
+            side = max(abs(value) for value in (low[f"{who}.x"], high[f"{who}.x"], *paired))
             if side > low["room.width"] / 2 - 0.75:
                 yield f"{who}.x", (f"|x| up to {side} m leaves less than 0.75 m to a side wall of a room "
                                    f"{low['room.width']} m wide")

@@ -91,7 +91,7 @@ def extraction(parts: np.ndarray, ball: np.ndarray, radius: float, world: World,
     wall = lane_wall(world, direction)
     # The ball rolls out onto floor between the lava and the wall, past no structure.
     ball_lane = np.array([u - radius, v - radius, u + radius, exit_edge + 2 * radius])
-    if exit_edge + 2 * radius > wall + TOLERANCE or _hits(obstacles, ball_lane).any():
+    if exit_edge + 2 * radius > wall + TOLERANCE or hits(obstacles, ball_lane).any():
         return None
     room = _room_to_move(tool, lava, obstacles, wall, kind)
     return Move(kind, direction, distance) if distance <= room + TOLERANCE else None
@@ -143,13 +143,13 @@ def _room_to_move(tool: np.ndarray, lava: np.ndarray, obstacles: np.ndarray, wal
     if kind == "push":
         # The performer follows the tool's rear face: from floor behind it, up to the first lava in its way.
         standing = np.array([low, rear - STANDING_DEPTH, high, rear])
-        if _hits(lava, standing).any() or _hits(obstacles, standing).any():
+        if hits(lava, standing).any() or hits(obstacles, standing).any():
             return -np.inf
         return min(ahead, _clear_ahead(lava, low, high, rear))
     # The performer holds the front face and walks backwards over free floor.
     holder = tool[tool[:, 3] >= front - TOLERANCE][0]
     standing = np.array([holder[0], front, holder[2], front + STANDING_DEPTH])
-    if _hits(lava, standing).any() or _hits(obstacles, standing).any():
+    if hits(lava, standing).any() or hits(obstacles, standing).any():
         return -np.inf
     return min(ahead, _clear_ahead(lava, holder[0], holder[2], front)) - STANDING_DEPTH
 
@@ -160,7 +160,7 @@ def _clear_ahead(bounds: np.ndarray, low: float, high: float, start: float) -> f
     return float(bounds[across, 1].min() - start) if across.any() else np.inf
 
 
-def _hits(bounds: np.ndarray, box: np.ndarray) -> np.ndarray:
+def hits(bounds: np.ndarray, box: np.ndarray) -> np.ndarray:
     """Which ``bounds`` overlap the interior of ``box`` ([u0, v0, u1, v1])."""
     return ((bounds[:, 0] < box[2] - TOLERANCE) & (bounds[:, 2] > box[0] + TOLERANCE)
             & (bounds[:, 1] < box[3] - TOLERANCE) & (bounds[:, 3] > box[1] + TOLERANCE))
@@ -176,7 +176,7 @@ def slide_clear(parts: np.ndarray, shift: np.ndarray, world: World) -> bool:
     if np.any(np.abs(swept[:, :2]) > world.half_room + TOLERANCE) or np.any(
             np.abs(swept[:, 2:]) > world.half_room + TOLERANCE):
         return False
-    return not any(_hits(world.lava, box).any() or _hits(world.obstacles, box).any() for box in swept)
+    return not any(hits(world.lava, box).any() or hits(world.obstacles, box).any() for box in swept)
 
 
 def turn_clear(centre: np.ndarray, radius: float, world: World) -> bool:

@@ -26,8 +26,11 @@ RECT_WIDTH = one_of("tool_width", TOOL_WIDTHS, "a tool_rect width", json_type="n
 #: An aligned tool's sideways offset from the ball's line, as a share of :func:`.layout.largest_square_offset`
 #: (Tool Choice, Symmetric Tool).
 SQUARE_OFFSET = number("offset", 0, 1, "share of the largest square offset")
-#: How far a tool lies turned off the line of its move (Symmetric, Asymmetric Tool): never a right angle.
-TURN = number("turn", 5, 85, "whole degrees", integer=True)
+#: How far a tool lies turned off the line of its move (Symmetric, Asymmetric Tool): up to a right angle, which the
+#: evaluation turns both tasks' tools by. Across the move it still needs turning: a rectangular tool pushed broadside
+#: is as wide as its pool, and the performer behind it stops at the lava's edge long before the ball is out
+#: (``scenegen/mcs/tools/lanes.py``); an L-shaped tool across the ball's side catches nothing.
+TURN = number("turn", 5, 90, "whole degrees", integer=True)
 #: The L-shaped tool types (Asymmetric, Secondary Tool).
 L_SHAPE = one_of("shape", ("hooked", "isosceles"), "an L-shaped tool type")
 #: Whole metres an L-shaped tool is longer than the least that pulls the ball out (Asymmetric, Secondary Tool).
@@ -36,7 +39,7 @@ HOOK_EXTRA_LENGTH = number("extra_length", 0, 5, "whole metres", integer=True)
 TOOL_MATERIAL = one_of("tool_material", TOOL_MATERIALS, "a tool material")
 
 
-def _fixed(count: int, item_type: str) -> dict[str, object]:
+def fixed_values(count: int, item_type: str) -> dict[str, object]:
     """The schema of an optional fixed value: null (drawn) or ``count`` numbers."""
     return {"anyOf": [{"type": "null"}, {"type": "array", "items": {"type": item_type}, "minItems": count,
                                          "maxItems": count}]}
@@ -44,12 +47,12 @@ def _fixed(count: int, item_type: str) -> dict[str, object]:
 
 #: The performer's start and facing, fixed as the evaluation's tool scenes fix them (Symmetric, Asymmetric Tool).
 PERFORMER_START = Setting(
-    "performer.start", _fixed(3, "number"), None,
+    "performer.start", fixed_values(3, "number"), None,
     "The performer's start [x, z] and facing (degrees), fixed as every evaluation scene of the task fixes them; "
     "null: a start drawn on free floor, facing anywhere. A draw whose layout leaves the fixed start no free floor "
     "is drawn again.")
 #: The ball's floor cell, fixed as the evaluation's tool scenes fix it (Symmetric, Asymmetric Tool).
 BALL_CELL = Setting(
-    "ball.cell", _fixed(2, "integer"), None,
+    "ball.cell", fixed_values(2, "integer"), None,
     "The ball's floor cell [x, z], fixed as every evaluation scene of the task fixes it; null: any cell where the "
     "layout fits the room.")

@@ -5,6 +5,11 @@ may first be turned about its centre to lie along an axis (where the disc it
 sweeps is free), then slid sideways along a free lane until its catching part is
 in line with the ball, then pushed or pulled straight. The simplest plan (fewest
 steps) is the one a scene is labelled with.
+
+Where a tool that may move over lava (a slide rule given) has no such plan, it may
+sidestep: turned onto an axis where it lies (if it lies off the axes), slid along
+an axis until the disc it sweeps turning is off the ball, turned there, then slid
+back into line and moved as above (:mod:`.turning`).
 """
 
 from __future__ import annotations
@@ -32,10 +37,14 @@ from scenegen.mcs.tools.lanes import (
     slide_clear,
     turn_clear,
 )
-from scenegen.mcs.tools.turning import TurnRule
+from scenegen.mcs.tools.turning import SlideRule, TurnRule
 
 #: The rotations a tool is turned to before a straight move: those that lay it along an axis.
 AXIS_ROTATIONS = (0.0, 90.0, 180.0, 270.0)
+#: The steps (metres) in which a sidestepping tool is slid aside until it may turn.
+SIDESTEP = 0.1
+#: Room kept between the ball and the disc a sidestepped tool sweeps turning.
+SIDESTEP_MARGIN = 0.05
 
 
 @dataclass(frozen=True)
@@ -62,10 +71,12 @@ Final = Callable[[np.ndarray, str], Iterator[Move]]
 
 
 def simplest_plans(tool: Mapping[str, Any], ball: np.ndarray, radius: float, floor: ToolFloor,
-                   kinds: Sequence[str] = MOVE_KINDS, may_turn: TurnRule | None = None) -> list[Plan]:
+                   kinds: Sequence[str] = MOVE_KINDS, may_turn: TurnRule | None = None,
+                   may_slide: SlideRule | None = None) -> list[Plan]:
     """The plans with the fewest steps (several may tie) by which the performer, reaching ``tool``, drives the
     ball at ``ball`` (x, z) out of the lava with a final move of ``kinds``; empty when there is none. ``may_turn``
-    replaces the rule that a tool turns only where the disc it sweeps is free (:mod:`.turning`)."""
+    replaces the rule that a tool turns only where the disc it sweeps is free; with ``may_slide`` too, a tool
+    with no other plan may sidestep, slid by that rule (:mod:`.turning`)."""
 
     def final(parts: np.ndarray, direction: str) -> Iterator[Move]:
         for kind in kinds:
@@ -73,7 +84,13 @@ def simplest_plans(tool: Mapping[str, Any], ball: np.ndarray, radius: float, flo
             if move is not None:
                 yield move
 
-    return _simplest(tool, floor, final, ball.reshape(1, 2), may_turn)
+    if tool_kind(tool["type"]) is None or not floor.reaches(object_boxes(tool)):
+        return []
+    lines = ball.reshape(1, 2)
+    plans = list(_plans(tool, floor.world, final, lines, may_turn))
+    if not plans and may_turn is not None and may_slide is not None:
+        plans = list(_sidesteps(tool, floor.world, final, lines, (may_turn, may_slide), (ball, radius)))
+    return _fewest(plans)
 
 
 def carrying_plans(tool: Mapping[str, Any], carried: Mapping[str, Any], floor: ToolFloor) -> list[Plan]:
@@ -94,22 +111,33 @@ def carrying_plans(tool: Mapping[str, Any], carried: Mapping[str, Any], floor: T
     return _simplest(tool, floor, final, (bounds[:, :2] + bounds[:, 2:]) / 2)
 
 
-def _simplest(tool: Mapping[str, Any], floor: ToolFloor, final: Final, lines: np.ndarray,
-              may_turn: TurnRule | None = None) -> list[Plan]:
+def _simplest(tool: Mapping[str, Any], floor: ToolFloor, final: Final, lines: np.ndarray) -> list[Plan]:
     """The fewest-step plans of ``tool`` that end in a ``final`` move, sliding it in line with ``lines`` first if
     need be (points whose coordinate across the move a part of the tool is brought to)."""
-    if tool_kind(tool["type"]) is None:
+    if tool_kind(tool["type"]) is None or not floor.reaches(object_boxes(tool)):
         return []
-    plans = list(_plans(tool, floor.world, final, lines, may_turn))
-    if not plans or not floor.reaches(object_boxes(tool)):
-        return []
-    fewest = min(len(plan.steps) for plan in plans)
+    return _fewest(list(_plans(tool, floor.world, final, lines)))
+
+
+def _fewest(plans: list[Plan]) -> list[Plan]:
+    fewest = min((len(plan.steps) for plan in plans), default=0)
     return [plan for plan in plans if len(plan.steps) == fewest]
 
 
 def _plans(tool: Mapping[str, Any], world: World, final: Final, lines: np.ndarray,
            may_turn: TurnRule | None = None) -> Iterator[Plan]:
-    object_type, position, rotation, _ = pose_of(tool)
+    object_type, position, _, _ = pose_of(tool)
+    for first, angle in _axis_turns(tool, world, may_turn):
+        parts = footprint(object_type, position, angle).bounds()
+        for direction in DIRECTIONS:
+            yield from _moves(tool["id"], first, parts, world, direction, final, lines)
+
+
+def _axis_turns(tool: Mapping[str, Any], world: World,
+                may_turn: TurnRule | None = None) -> Iterator[tuple[tuple[Move, ...], float]]:
+    """(the turn, if any, and the rotation it leaves) for each axis rotation ``tool`` lies at or may be turned to
+    where it lies."""
+    _, position, rotation, _ = pose_of(tool)
     centre = np.array([position["x"], position["z"]], dtype=float)
     current = float(rotation) % 360.0
     turning_radius = _turning_radius(object_boxes(tool), centre)
@@ -117,15 +145,43 @@ def _plans(tool: Mapping[str, Any], world: World, final: Final, lines: np.ndarra
         turned = abs((angle - current + 180.0) % 360.0 - 180.0) > TOLERANCE
         if turned and not (may_turn(tool, angle, world) if may_turn else turn_clear(centre, turning_radius, world)):
             continue
-        first = (Move("rotate", "", (angle - current) % 360.0),) if turned else ()
+        yield ((Move("rotate", "", (angle - current) % 360.0),) if turned else ()), angle
+
+
+def _sidesteps(tool: Mapping[str, Any], world: World, final: Final, lines: np.ndarray,
+               rules: tuple[TurnRule, SlideRule], ball: tuple[np.ndarray, float]) -> Iterator[Plan]:
+    """The plans of a tool that, lying along an axis (turned onto it where it lies, if need be), is slid along
+    each axis in :data:`SIDESTEP` steps to the first place where the disc it sweeps turning is off the ball, is
+    turned there onto an axis, and then moved as :func:`_moves` moves it."""
+    may_turn, may_slide = rules
+    object_type, position, _, _ = pose_of(tool)
+    centre = np.array([position["x"], position["z"]], dtype=float)
+    clearance = _turning_radius(object_boxes(tool), centre) + ball[1] + SIDESTEP_MARGIN
+    for first, angle in _axis_turns(tool, world, may_turn):
         parts = footprint(object_type, position, angle).bounds()
         for direction in DIRECTIONS:
-            yield from _moves(tool["id"], first, parts, world, direction, final, lines)
+            step = np.array(DIRECTION_VECTORS[direction]) * SIDESTEP
+            shift = step
+            while may_slide(parts, shift, world) and np.hypot(*(centre + shift - ball[0])) < clearance:
+                shift = shift + step
+            moved = {**tool, "shows": [{**tool["shows"][0], "position": {
+                **position, "x": float(centre[0] + shift[0]), "z": float(centre[1] + shift[1])},
+                "rotation": {"x": 0, "y": angle, "z": 0}}]}
+            if not may_slide(parts, shift, world):
+                continue
+            aside = Move("push", direction, float(np.hypot(*shift)))
+            for steps, end in _axis_turns(moved, world, may_turn):
+                if steps:
+                    moved_parts = footprint(object_type, moved["shows"][0]["position"], end).bounds()
+                    for way in DIRECTIONS:
+                        yield from _moves(tool["id"], (*first, aside, *steps), moved_parts, world, way, final, lines,
+                                          may_slide)
 
 
 def _moves(tool_id: str, first: tuple[Move, ...], parts: np.ndarray, world: World, direction: str, final: Final,
-           lines: np.ndarray) -> Iterator[Plan]:
-    """The plans ending with a ``final`` move along ``direction``: as the tool lies, or slid sideways first."""
+           lines: np.ndarray, may_slide: SlideRule | None = None) -> Iterator[Plan]:
+    """The plans ending with a ``final`` move along ``direction``: as the tool lies, or slid sideways first (over
+    free floor, or as ``may_slide`` lets it)."""
     direct = [Plan(tool_id, (*first, move)) for move in final(parts, direction)]
     if direct:
         yield from direct
@@ -136,7 +192,7 @@ def _moves(tool_id: str, first: tuple[Move, ...], parts: np.ndarray, world: Worl
         for line in lines[:, across].tolist():
             shift = np.zeros(2)
             shift[across] = line - centre
-            if abs(shift[across]) <= TOLERANCE or not slide_clear(parts, shift, world):
+            if abs(shift[across]) <= TOLERANCE or not (may_slide or slide_clear)(parts, shift, world):
                 continue
             sign = "+" if shift[across] > 0 else "-"
             slide = Move("push", sign + "xz"[across], float(abs(shift[across])))
@@ -151,13 +207,12 @@ def _turning_radius(boxes: Any, centre: np.ndarray) -> float:
 
 
 def extracting_plans(objects: Sequence[Mapping[str, Any]], ball: np.ndarray, radius: float, floor: ToolFloor,
-                     kinds: Sequence[str] = MOVE_KINDS, may_turn: TurnRule | None = None) -> list[Plan]:
+                     kinds: Sequence[str] = MOVE_KINDS, may_turn: TurnRule | None = None,
+                     may_slide: SlideRule | None = None) -> list[Plan]:
     """The simplest plans, over every tool in ``objects``, that drive the ball out with a final move of ``kinds``
-    (tools turned by ``may_turn``, when given: see :func:`simplest_plans`)."""
-    plans = [plan for item in objects if tool_kind(item["type"])
-             for plan in simplest_plans(item, ball, radius, floor, kinds, may_turn)]
-    fewest = min((len(plan.steps) for plan in plans), default=0)
-    return [plan for plan in plans if len(plan.steps) == fewest]
+    (tools turned by ``may_turn`` and slid by ``may_slide``, when given: see :func:`simplest_plans`)."""
+    return _fewest([plan for item in objects if tool_kind(item["type"])
+                    for plan in simplest_plans(item, ball, radius, floor, kinds, may_turn, may_slide)])
 
 
 #: How far behind the ball a hook is laid to pull it (``docs/mcs_facts.md`` 10.7).

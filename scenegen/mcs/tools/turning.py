@@ -8,6 +8,13 @@ performer turns it from the floor, where it takes hold of it. What must stay
 clear is the structures (the disc it sweeps), the room's walls and the ball:
 turned one way or the other, no part of it may leave the room or come over the
 ball.
+
+A tool laid turned across the ball's side (as the evaluation lays the hooked
+tool, 45 or 90 degrees from its pull pose) cannot be turned back where it lies:
+its long arm would sweep over the ball whichever way it turned. It is slid aside
+first, along the room's axis it lies on, over the lava where need be, until the
+disc it sweeps turning is off the ball (:func:`over_lava_slides`, and the sidestep
+in :mod:`.plans`); then turned, and slid back into line.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ import numpy as np
 from scenegen.mcs.geometry import footprint
 from scenegen.mcs.geometry.shapes import rotate
 from scenegen.mcs.tools.floor import pose_of
-from scenegen.mcs.tools.lanes import TOLERANCE, World, turn_clear
+from scenegen.mcs.tools.lanes import TOLERANCE, World, hits, turn_clear
 
 #: How far (metres) a point of the tool may move between two poses sampled along a turn: the ball is kept that
 #: much clearer at the samples, so that no pose between them reaches it either.
@@ -29,6 +36,8 @@ SAMPLE_TRAVEL = 0.005
 
 #: Whether a tool (an exported object) may be turned about its centre to a rotation (degrees) in a world.
 TurnRule = Callable[[Mapping[str, Any], float, World], bool]
+#: Whether a tool lying along an axis, whose parts have the bounds (K, 4), may be slid by a shift (x, z) in a world.
+SlideRule = Callable[[np.ndarray, np.ndarray, World], bool]
 
 
 def over_lava(ball: np.ndarray, radius: float) -> TurnRule:
@@ -48,6 +57,23 @@ def over_lava(ball: np.ndarray, radius: float) -> TurnRule:
                    for way in (turn, turn - 360.0))
 
     return may_turn
+
+
+def over_lava_slides(ball: np.ndarray, radius: float) -> SlideRule:
+    """The rule for a tool that may slide over lava (the performer holds it from the floor): the boxes its parts
+    sweep stay inside the room, off the structures and off the ball (centre ``ball``, ``radius``)."""
+
+    def may_slide(parts: np.ndarray, shift: np.ndarray, world: World) -> bool:
+        swept = np.concatenate([np.minimum(parts[:, :2], parts[:, :2] + shift),
+                                np.maximum(parts[:, 2:], parts[:, 2:] + shift)], axis=1)
+        if np.any(np.abs(swept) > np.tile(world.half_room, 2) + TOLERANCE):
+            return False
+        if any(hits(world.obstacles, box).any() for box in swept):
+            return False
+        gap = np.maximum(np.maximum(swept[:, :2] - ball, ball - swept[:, 2:]), 0.0)
+        return bool(np.all(np.hypot(gap[:, 0], gap[:, 1]) > radius + TOLERANCE))
+
+    return may_slide
 
 
 def sweep_clear(boxes: Any, centre: np.ndarray, reach: float, start: float, turn: float, ball: np.ndarray,

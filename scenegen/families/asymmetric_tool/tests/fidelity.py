@@ -10,10 +10,6 @@ four scenes has a standard error of up to 0.25; what the evaluation draws (where
 ball is in it, the tool's rotation) is held within 0.45 (below two standard errors, so that a share the template
 never draws, where the real files show it in half, still counts as outside); what every real scene shares (the
 ball's cell, the tool's type, centre and material, the performer's start, the frame) exactly.
-
-The template does not yet reproduce all of it: :data:`KNOWN_GAPS` names the features whose figures fall outside
-their tolerance today (the test holds every other feature, and fails once a gap closes, so that the list is kept
-true).
 """
 
 from __future__ import annotations
@@ -27,7 +23,6 @@ TASK = "interactive_asymmetric_tool"
 TEMPLATE = "eval7_asymmetric_tool"
 #: Below two standard errors of a share over the four real scenes.
 FACTOR = 0.45
-
 
 
 def _tool(scene: Scene) -> Scene:
@@ -86,8 +81,6 @@ FEATURES = (
     Feature("tool's rotation", tool_rotation, FACTOR),
     Feature("frame", frame, 0.0),
 )
-#: The features the template does not yet reproduce (docs/fidelity/asymmetric_tool.md says how they differ).
-KNOWN_GAPS = frozenset({"tool's rotation"})
 
 
 if __name__ == "__main__":

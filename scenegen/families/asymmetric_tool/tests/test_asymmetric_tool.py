@@ -2,8 +2,9 @@
 
 The label is checked by an independent replay (``tool_replay.py``: shapely, the
 exported JSON only) of the pull it names (a rotated tool turned back first, its
-sweep kept inside the room and off the ball), and every straight push of the
-tool is replayed too: none may get the ball out.
+sweep kept inside the room and off the ball; a tool across the ball's side slid
+aside to turn and back), and every straight push of the tool is replayed too:
+none may get the ball out.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from scenegen.errors import ConfigError
 from scenegen.factory.pipeline import Pipeline
 from scenegen.families.asymmetric_tool import AsymmetricTool
 from scenegen.families.asymmetric_tool.checks import asymmetric_tool_problems
-from scenegen.plugin.config import check_config
+from scenegen.plugin.config import check_config, read_config, resolve_config_path
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -40,7 +41,8 @@ configs = st.fixed_dictionaries({
     "tool": st.fixed_dictionaries({"shape": value(["hooked", "isosceles"]),
                                    "width": value([0.5, 0.75, 1.0], ranges=False),
                                    "hook_gap": value([0.02, 0.18, 0.5]), "extra_length": value(range(4)),
-                                   "placement": value(["aligned", "rotated"]), "turn": value([5, 10, 20, 35, 50])}),
+                                   "placement": value(["aligned", "rotated", "across"]),
+                                   "turn": value([5, 10, 20, 35, 50, 90])}),
     "ball": st.fixed_dictionaries({"open_floor": value([True, False])}),
 })
 
@@ -63,11 +65,11 @@ def test_every_scene_is_valid_and_its_label_true(config, seed, index):
         assert truth["tool_ids"] == [] and truth["direction"] is None
         return
     rotation = scene["objects"][1]["shows"][0]["rotation"]["y"]
-    if truth["placement"] == "rotated":
-        assert truth["actions"] == ["rotate", "pull"] and rotation % 90
-        assert not replay(scene, {**truth, "actions": ["pull"]})[0]  # as it lies, it pulls nothing
-    else:
+    if truth["placement"] == "aligned":
         assert truth["actions"] == ["pull"] and not rotation % 90
+    else:
+        assert truth["actions"][0] in ("rotate", "push") and truth["actions"][-1] == "pull"
+        assert not replay(scene, {**truth, "actions": ["pull"]})[0]  # as it lies, it pulls nothing
     # The lava reaches three walls: pushing the tool any way as it lies gets nothing out.
     touching = {("x", 1) if c["x"] + 0.5 >= room.bounds[2] else None for c in scene["lava"]} | {
         ("x", -1) if c["x"] - 0.5 <= room.bounds[0] else None for c in scene["lava"]} | {
@@ -137,7 +139,8 @@ def test_a_tool_whose_hook_misses_the_ball_is_caught():
     scene, truth = scene_with(direction="+z")
     tool = scene["objects"][1]["shows"][0]
     tool["position"]["x"] += 3.0
-    assert "no tool can pull the target out of the lava" in messages(scene, truth)
+    # Pulled as it lies it catches nothing; turned aside and slid back it might: either way the label is wrong.
+    assert any("no tool can pull" in m or "none of the simplest plans" in m for m in messages(scene, truth))
     assert not replay(scene, truth)[0]
 
 
@@ -190,6 +193,31 @@ def test_a_turn_that_sweeps_a_structure_is_caught():
     assert replay(scene, truth)[0] is False
 
 
+@pytest.mark.parametrize(("turn", "actions"), [(90, ["push", "rotate", "pull"]), (45, ["rotate", "push", "pull"])])
+def test_a_real_scene_with_its_tool_across_is_pulled_after_a_sidestep(turn, actions):
+    """The evaluation turns the hooked tool 90 (02) or 45 degrees across the ball's side, where no turn about its
+    centre misses the ball: slid aside until it turns clear (turned onto the axis across the pull first, at 45),
+    turned and slid back, it pulls the ball out; turned back where it lies, it does not."""
+    scene = json.loads((REFERENCE_SCENES / "eval7" / "eval_7_interactive_asymmetric_tool_0001_02.json").read_text())
+    scene["objects"][1]["shows"][0]["rotation"]["y"] = turn
+    truth = {"target_id": scene["objects"][0]["id"], "tool_ids": [scene["objects"][1]["id"]], "actions": actions,
+             "direction": "-z"}
+    assert asymmetric_tool_problems(scene, truth) == []
+    assert replay(scene, truth) == (True, "")
+    assert asymmetric_tool_problems(scene, {**truth, "actions": ["rotate", "pull"]})
+    assert not replay(scene, {**truth, "actions": ["rotate", "pull"]})[0]
+
+
+def test_the_eval7_template_labels_its_tools_across_as_the_real_scenes_need():
+    raw = read_config(resolve_config_path("eval7_asymmetric_tool"))
+    family = configured(AsymmetricTool, **{**raw, "ball": {**raw["ball"], "open_floor": False}})
+    seen = {}
+    for index in range(12):
+        sample, documents, _ = checked_sample(family, index, "at_", index)
+        seen[documents[""]["objects"][1]["shows"][0]["rotation"]["y"]] = sample.truth["actions"]
+    assert seen == {0: ["pull"], 45: ["rotate", "push", "pull"], 90: ["push", "rotate", "pull"]}
+
+
 def test_the_default_mix_has_both_placements():
     family = configured(AsymmetricTool)
     placements = [family.generate(index, np.random.default_rng(index)).truth["placement"] for index in range(300)]
@@ -201,6 +229,8 @@ def test_the_default_mix_has_both_placements():
     ({"lava": {"behind": 1}, "tool": {"width": 1.0, "hook_gap": 0.5}}, "lava.behind"),
     ({"room": {"depth": 11}, "direction": "-z", "lava": {"before": 3, "behind": 3}}, "room"),
     ({"tool": {"placement": "rotated", "turn": 60}}, "tool.turn"),
+    ({"tool": {"placement": "rotated", "turn": 90}}, "tool.turn"),
+    ({"tool": {"placement": "across", "turn": 10}}, "tool.turn"),  # its long arm over the ball
     ({"tool": {"placement": "rotated", "shape": "isosceles", "turn": 35}, "lava": {"behind": 2}}, "lava.behind"),
     ({"tool": {"placement": "rotated", "shape": "isosceles", "turn": 20}, "lava": {"behind": 4},
       "room": {"width": 11}, "direction": "-z"}, "room"),
@@ -213,7 +243,7 @@ def test_impossible_configs_are_refused(config, path):
 
 @pytest.mark.parametrize("config", [
     {"room": {"width": 24}}, {"direction": "up"}, {"tool": {"shape": "rect"}}, {"lava": {"before": 0}},
-    {"tool": {"placement": "offset"}}, {"tool": {"turn": 90}}, {"tool": {"turn": 12.5}},
+    {"tool": {"placement": "offset"}}, {"tool": {"turn": 91}}, {"tool": {"turn": 12.5}},
 ])
 def test_invalid_values_are_refused(config):
     with pytest.raises(ConfigError):

@@ -9,10 +9,6 @@ The development half holds twelve Secondary Tool scenes (eleven in ``eval7/``, o
 on twelve scenes has a standard error of up to 0.15, so what the evaluation draws (the ball's pool and place, the
 rectangular tool's spot and turn, the material) is held within 0.3 (two standard errors); what every real scene
 shares (the L tool, its pool, the performer's start, the goal's keys, the frame) exactly.
-
-The template does not yet reproduce all of it: :data:`KNOWN_GAPS` names the features whose figures fall outside
-their tolerance today (the test holds every other feature, and fails once a gap closes, so that the list is kept
-true).
 """
 
 from __future__ import annotations
@@ -155,8 +151,6 @@ FEATURES = (
     Feature("tools' material", material, FACTOR),
     Feature("frame", frame, 0.0),
 )
-#: The features the template does not yet reproduce (docs/fidelity/secondary_tool.md says how they differ).
-KNOWN_GAPS = frozenset({"ball's pool", "ball's cell", "L tool's pool's place", "rectangular tool's place"})
 
 
 if __name__ == "__main__":
