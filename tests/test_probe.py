@@ -166,6 +166,9 @@ KNOWN = {
 }
 #: What the probe found beyond them (issue 33): a shortcut to remove, or the task itself for the template to say.
 FOUND = {
+    "arithmetic.yaml": "probe: `side` read off the balls' places (the linear model sums their x), which is the task "
+                       "itself: counting each side's balls as the placers leave them; neither the operation nor the "
+                       "count at the start finds the side (test_arithmetic_shortcuts)",
     "number_comparison.yaml": "probe: `side` read off the balls' x (the linear model sums them), which is the task "
                               "itself: counting each side's balls; nothing else finds the side (test_shortcuts)",
     "spatial_elimination.yaml": "probe: `side` read off the ball's x (objects[0]), which is the task itself: the "

@@ -7,7 +7,9 @@ of it. Once the performer steps down to one side it cannot climb back, so it has
 chosen (the room as measured: ``docs/fidelity/spatial_elimination.md``,
 ``docs/fidelity/number_comparison.md``). Number Comparison and Arithmetic add the
 multi-retrieval goal (every ball on the chosen side) and an occluder wall over
-each side, hung from a pole, that comes down to hide the balls.
+each side, hung from a pole, that comes down to hide the balls; Arithmetic adds the
+placers that set balls down on a side or lift them away (as measured:
+``docs/fidelity/arithmetic.md``).
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scenegen.mcs.actions import Action
-from scenegen.mcs.model import Goal, Motion, SceneObject, Show
-from scenegen.mcs.objects import structure_cube
+from scenegen.mcs.model import Goal, MaterialChange, Motion, SceneObject, Show
+from scenegen.mcs.objects import TARGET_BALL_RADIUS, kinematic_structure, structure_cube
 from scenegen.mcs.task import Refusal
+from scenegen.mcs.timeline import ACTIVE, INACTIVE, RISE_WAIT, SPEED, Drop, drop_states
+from scenegen.mcs.tracking.props import CYAN, MAGENTA
 
 #: The platform's width (x) and height; it runs the room's depth.
 PLATFORM_WIDTH = 0.5
@@ -191,3 +195,44 @@ def lowered_occluder(object_key: str, side: str, occluder: Occluder, pole_materi
                        shows=[Show((pole_x, top + POLE_RISE, occluder.z), rotation=(0, 0, 90), scale=POLE_SCALE)],
                        moves=[Motion(1, occluder.steps, (-occluder.speed, 0, 0))])
     return [wall, pole]
+
+
+#: The Arithmetic placers: a pole 8 m tall (a cylinder 2 m tall at scale 1) coming down :data:`PLACER_DESCENT`
+#: steps at :data:`~scenegen.mcs.timeline.SPEED` until it touches the top of a ball on the floor.
+PLACER_SCALE = (0.09, 4.0, 0.09)
+PLACER_DESCENT = 30
+#: A placer that adds nothing hangs this much higher than one holding a ball (the evaluation's 12.0 against 11.94).
+EMPTY_ADD_RISE = 0.06
+#: What a placer does: set a ball down, lift one away, or come down and go up empty as if adding or lifting.
+PLACER_KINDS = ("add", "remove", "add_nothing", "remove_nothing")
+
+
+def placer(object_key: str, x: float, z: float, start: int, kind: str) -> SceneObject:
+    """A placer coming down over (x, z) from step ``start`` (``placer_`` id) to do ``kind``: adding, it holds its
+    ball until it stands on the floor (Magenta, active), lets go (Cyan) and rises :data:`RISE_WAIT` steps later;
+    lifting, it comes down empty (Cyan, inactive), grips the ball (Magenta, active) as a drop placer lets go, and
+    rises with it; the empty ones move as a lifting one does."""
+    drop = Drop(start, PLACER_DESCENT)
+    adds = kind == "add"
+    grip = drop.landed if adds else drop.release
+    rise = (grip + RISE_WAIT, grip + RISE_WAIT + PLACER_DESCENT - 1)
+    holding = kind in ("add", "add_nothing")
+    states = drop_states(grip) if holding else (INACTIVE,) * (grip - 1) + (ACTIVE,)
+    bottom = 2 * TARGET_BALL_RADIUS + PLACER_DESCENT * SPEED + (EMPTY_ADD_RISE if kind == "add_nothing" else 0.0)
+    return kinematic_structure(f"placer_{object_key}", "cylinder", (x, round(bottom + PLACER_SCALE[1], 4), z),
+                                PLACER_SCALE, MAGENTA if holding else CYAN,
+                                moves=[Motion(start, drop.landed, (0, -SPEED, 0)), Motion(*rise, (0, SPEED, 0))],
+                                change_materials=[MaterialChange(grip, [CYAN if holding else MAGENTA])],
+                                states=states)
+
+
+def carried(ball: SceneObject, start: int, kind: str) -> SceneObject:
+    """A ball as a placer starting at ``start`` carries it: ``add``, held up high and set down on the floor, then
+    given physics; ``remove``, made kinematic as the placer starts and lifted with it."""
+    drop = Drop(start, PLACER_DESCENT)
+    (x, _, z) = ball.shows[0].position
+    if kind == "add":
+        high = Show((x, round(TARGET_BALL_RADIUS + PLACER_DESCENT * SPEED, 4), z), scale=ball.shows[0].scale)
+        return replace(ball, shows=[high], kinematic=True, moves=[Motion(start, drop.landed, (0, -SPEED, 0))],
+                       toggle_physics=[drop.landed + 1])
+    return replace(ball, kinematic=False, toggle_physics=[start], moves=[Motion(*drop.rise, (0, SPEED, 0))])

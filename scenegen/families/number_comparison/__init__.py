@@ -1,5 +1,6 @@
-"""The Number Comparison family."""
+"""The Number Comparison family and its variant Arithmetic."""
 
+from scenegen.families.number_comparison.arithmetic import Arithmetic
 from scenegen.families.number_comparison.family import NumberComparison
 
-__all__ = ["NumberComparison"]
+__all__ = ["Arithmetic", "NumberComparison"]

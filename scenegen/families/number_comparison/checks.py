@@ -1,7 +1,9 @@
-"""Semantic checks of a Number Comparison scene from the MCS document alone: the label's counts are the balls on
-each side, its side the one with more (``either`` on a tie), the goal's targets every ball of that side (every
-ball on a tie); where the label says the balls end occluded, each side's occluder wall, moved by its ``moves``,
-stands on the floor before the performer may act and hides every ball of its side from the start
+"""Semantic checks of a Number Comparison or Arithmetic scene from the MCS document alone: the label's counts are
+the balls resting on the floor on each side once every move is done, its side the one with more (``either`` on a
+tie), the goal's targets every ball of that side (every ball on a tie); a ball given physics is on the floor then
+(set down, never dropped); Arithmetic's start counts are the balls on the floor at the start and its amount the
+balls that move; where the label says the balls end occluded, each side's occluder wall, moved by its ``moves``,
+stands on the floor before the performer may act and hides every resting ball of its side from the start
 (:func:`scenegen.mcs.forced_choice.sphere_hidden`)."""
 
 from __future__ import annotations
@@ -18,26 +20,55 @@ TOLERANCE = 1e-6
 
 
 def number_comparison_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-    """Everything wrong with a Number Comparison scene's label."""
+    """Everything wrong with a Number Comparison or Arithmetic scene's label."""
     if truth is None:
         return []
     balls = [item for item in document["objects"] if item["type"] == "soccer_ball"]
-    sides = {side: [item for item in balls if side_of(item["shows"][0]["position"]["x"]) == side]
+    resting = [item for item in balls if _on_floor(item, _height(item, None))]
+    sides = {side: [item for item in resting if side_of(item["shows"][0]["position"]["x"]) == side]
              for side in ("left", "right")}
     counts = {side: len(items) for side, items in sides.items()}
     answer = "either" if counts["left"] == counts["right"] else max(counts, key=counts.__getitem__)
     problems = []
     if truth["counts"] != counts or truth["side"] != answer:
-        problems.append(Problem("$.objects", f"the balls are {counts} ({answer}), not the label's"))
-    expected = {item["id"] for side, items in sides.items() if answer in (side, "either") for item in items}
+        problems.append(Problem("$.objects", f"the balls resting at the end are {counts} ({answer}), not the label's"))
+    expected = {item["id"] for item in (balls if answer == "either" else sides[answer])}
     targets = [target["id"] for target in document["goal"]["metadata"]["targets"]]
     if set(targets) != expected or len(targets) != len(expected) or set(truth["target_ids"]) != expected:
         problems.append(Problem("$.goal.metadata.targets", "are not every ball of the side with more"))
     if document["goal"]["metadata"].get("pickup_number") != (counts["left"] if answer == "either" else None):
         problems.append(Problem("$.goal.metadata.pickup_number", "is not a side's count on a tie (and only then)"))
+    problems += [Problem("$.objects", f"ball {item['id']} is let go above the floor") for item in balls
+                 if item.get("kinematic") and item.get("togglePhysics")
+                 and not _on_floor(item, _height(item, item["togglePhysics"][0]["stepBegin"] - 1))]
+    if "start_counts" in truth:
+        problems += _start_problems(balls, truth)
     if truth["occluded"]:
         problems += _occlusion_problems(document, sides)
     return problems
+
+
+def _height(item: Mapping[str, Any], step: int | None) -> float:
+    """A ball's height after ``step`` steps (None: once every move is done)."""
+    height = float(item["shows"][0]["position"]["y"])
+    for move in item.get("moves", []):
+        last = move["stepEnd"] if step is None else min(step, move["stepEnd"])
+        height += move["vector"]["y"] * max(0, last - move["stepBegin"] + 1)
+    return height
+
+
+def _on_floor(item: Mapping[str, Any], height: float) -> bool:
+    return abs(height - SOCCER_BALL_SIZE * item["shows"][0]["scale"]["y"] / 2) < TOLERANCE
+
+
+def _start_problems(balls: list[Mapping[str, Any]], truth: Mapping[str, Any]) -> list[Problem]:
+    """The label's start counts are the balls on the floor at the start; its amount, the balls that move."""
+    start = {side: sum(_on_floor(item, _height(item, 0)) and side_of(item["shows"][0]["position"]["x"]) == side
+                       for item in balls) for side in ("left", "right")}
+    moved = sum(bool(item.get("moves")) for item in balls)
+    if truth["start_counts"] != start or truth["operation"]["amount"] != moved:
+        return [Problem("$.objects", f"the balls at the start are {start} and {moved} move, not the label's")]
+    return []
 
 
 def _occlusion_problems(document: Mapping[str, Any], sides: Mapping[str, list[Mapping[str, Any]]]) -> list[Problem]:
@@ -57,7 +88,7 @@ def _occlusion_problems(document: Mapping[str, Any], sides: Mapping[str, list[Ma
         for item in items:
             centre = item["shows"][0]["position"]
             radius = SOCCER_BALL_SIZE * item["shows"][0]["scale"]["x"] / 2
-            if not sphere_hidden(eye, (centre["x"], centre["y"], centre["z"]), radius, box):
+            if not sphere_hidden(eye, (centre["x"], _height(item, None), centre["z"]), radius, box):
                 problems.append(Problem("$.objects", f"ball {item['id']} shows past the {side} occluder"))
     return problems
 

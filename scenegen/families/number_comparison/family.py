@@ -4,7 +4,7 @@ a target (on a tie, every ball). The label is that side and each side's count.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,58 +51,41 @@ class Layout:
     occluder: Occluder | None
 
 
-class NumberComparison(McsTask):
-    name = "number_comparison"
-    description = "Number Comparison: pick up the balls on the side that has more of them (MCS eval 7)."
+class BallsOnSides(McsTask):
+    """What Number Comparison and Arithmetic share: the room, the occluders over both sides, the goal to pick up
+    every ball of the side with more, and the refusals of a start off the platform, of occluders that would hide
+    the balls from the start or not fit under the ceiling, and of a config few of whose draws lay out."""
+
     makes = ("Arithmetic and Number Comparison",)
-    about = ("MCS eval 7 Number Comparison: a platform splits the room; each side holds zero to five balls in two "
-             "rows, all seen at the start; in some scenes an occluder comes down over each side and hides them "
-             "while the performer waits; every ball on the side with more is a target")
-    label_about = ("the `side` with more balls (`left`, `right`, or `either` on a tie), the `counts` on each side, "
-                   "the `target_ids` (every ball of that side, or every ball on a tie) and whether the balls end "
-                   "`occluded`")
-    declaration = DECLARATION
     answers = ("side",)
-    cues = ("occluded",)
-    lays_out = "a Number Comparison room"
-    checks = "scenegen.families.number_comparison.checks:number_comparison_problems"
     ids = IDS
     attempts = 100
 
-    def lay_out(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | None:
-        attempt = _attempt(drawn, rng)
-        return attempt if isinstance(attempt, Layout) else None
+    def attempt(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Any:
+        """A draw's layout, or the :data:`Refusal` that says why it cannot be laid out."""
+        raise NotImplementedError
 
-    def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
-              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
-        keys = iter(ids)
-        balls = {side: [soccer_ball(next(keys), x, z, scale=TARGET_BALL_SCALE) for x, z in places]
-                 for side, places in layout.balls.items()}
-        second = other_side(layout.first)
-        listed = [*balls[layout.first], *balls[second]]
-        if drawn["balls.listing"] == "shuffled":
-            listed = [listed[k] for k in rng.permutation(len(listed))]
-        occluders = [] if layout.occluder is None else [
+    def lay_out(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Any | None:
+        attempt = self.attempt(drawn, rng)
+        return None if isinstance(attempt, tuple) else attempt
+
+    def room_objects(self, drawn: Mapping[str, Any], keys: Sequence[str], occluder: Occluder | None) -> list[Any]:
+        """The platform, the black block and the occluders (with their poles), from the last five ``keys``."""
+        occluders = [] if occluder is None else [
             part for side in ("left", "right")
-            for part in lowered_occluder(ids[-1 if side == "right" else -2], side, layout.occluder,
+            for part in lowered_occluder(keys[-1 if side == "right" else -2], side, occluder,
                                          drawn[f"occluders.{side}_pole_material"])]
-        objects = [dividing_platform(ids[-5], float(drawn["room.depth"]), drawn["materials.wall"]),
-                   stop_block(f"{ids[-4]}{ids[-3]}", drawn["platform.stop_z"]), *occluders, *listed]
-        scene = self.frame(drawn, (0.0, PERFORMER_Y, float(drawn["performer.z"])), objects, listed[0].id)
-        actions = passes(layout.occluder.steps) if layout.occluder is not None else ()
-        winners = [ball.id for ball in balls[layout.first]]
-        tied = [ball.id for ball in balls[second]] if layout.answer == "either" else []
-        scene.goal = multi_retrieval_goal(winners, self.last_step, actions, tied)
-        scene.performer_rotation = (float(drawn["performer.tilt"]), 0.0, 0.0)
-        return scene, {"side": layout.answer, "counts": {side: len(layout.balls[side]) for side in ("left", "right")},
-                       "target_ids": winners + tied, "occluded": layout.occluder is not None}
+        return [dividing_platform(keys[-5], float(drawn["room.depth"]), drawn["materials.wall"]),
+                stop_block(f"{keys[-4]}{keys[-3]}", drawn["platform.stop_z"]), *occluders]
 
-    @feasibility
-    def _counts_can_differ(self) -> Iterator[Refusal]:
-        """The fewer are never more than the more."""
-        low, high = self.parameters.low, self.parameters.high
-        if low("balls.fewer") > high("balls.more"):
-            yield "balls.fewer", f"the other side holds at least {low('balls.fewer')} balls, more than the most drawn"
+    def counted_scene(self, drawn: Mapping[str, Any], objects: list[Any], winners: list[str], tied: list[str],
+                      watched: int) -> Scene:
+        """The scene of ``objects``, the performer looking down as drawn and passing ``watched`` steps, its goal
+        to pick up ``winners`` (on a tie, ``tied`` too)."""
+        scene = self.frame(drawn, (0.0, PERFORMER_Y, float(drawn["performer.z"])), objects, winners[0])
+        scene.goal = multi_retrieval_goal(winners, self.last_step, passes(watched), tied)
+        scene.performer_rotation = (float(drawn["performer.tilt"]), 0.0, 0.0)
+        return scene
 
     @feasibility
     def _start_before_the_block(self) -> Iterator[Refusal]:
@@ -127,7 +110,49 @@ class NumberComparison(McsTask):
     def _layouts_often(self) -> Iterator[Refusal]:
         """Enough draws lay a scene out (:func:`scenegen.mcs.forced_choice.rarely_laid_out`)."""
         rng = np.random.default_rng(0)
-        yield from rarely_laid_out(_attempt(self.draw(rng), rng) for _ in range(PROBES))
+        yield from rarely_laid_out(self.attempt(self.draw(rng), rng) for _ in range(PROBES))
+
+
+class NumberComparison(BallsOnSides):
+    name = "number_comparison"
+    description = "Number Comparison: pick up the balls on the side that has more of them (MCS eval 7)."
+    about = ("MCS eval 7 Number Comparison: a platform splits the room; each side holds zero to five balls in two "
+             "rows, all seen at the start; in some scenes an occluder comes down over each side and hides them "
+             "while the performer waits; every ball on the side with more is a target")
+    label_about = ("the `side` with more balls (`left`, `right`, or `either` on a tie), the `counts` on each side, "
+                   "the `target_ids` (every ball of that side, or every ball on a tie) and whether the balls end "
+                   "`occluded`")
+    declaration = DECLARATION
+    cues = ("occluded",)
+    lays_out = "a Number Comparison room"
+    checks = "scenegen.families.number_comparison.checks:number_comparison_problems"
+
+    def attempt(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | Refusal:
+        return _attempt(drawn, rng)
+
+    def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
+              rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
+        keys = iter(ids)
+        balls = {side: [soccer_ball(next(keys), x, z, scale=TARGET_BALL_SCALE) for x, z in places]
+                 for side, places in layout.balls.items()}
+        second = other_side(layout.first)
+        listed = [*balls[layout.first], *balls[second]]
+        if drawn["balls.listing"] == "shuffled":
+            listed = [listed[k] for k in rng.permutation(len(listed))]
+        winners = [ball.id for ball in balls[layout.first]]
+        tied = [ball.id for ball in balls[second]] if layout.answer == "either" else []
+        watched = layout.occluder.steps if layout.occluder is not None else 0
+        scene = self.counted_scene(drawn, [*self.room_objects(drawn, ids, layout.occluder), *listed], winners,
+                                   tied, watched)
+        return scene, {"side": layout.answer, "counts": {side: len(layout.balls[side]) for side in ("left", "right")},
+                       "target_ids": winners + tied, "occluded": layout.occluder is not None}
+
+    @feasibility
+    def _counts_can_differ(self) -> Iterator[Refusal]:
+        """The fewer are never more than the more."""
+        low, high = self.parameters.low, self.parameters.high
+        if low("balls.fewer") > high("balls.more"):
+            yield "balls.fewer", f"the other side holds at least {low('balls.fewer')} balls, more than the most drawn"
 
 
 def _attempt(drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | Refusal:
@@ -138,29 +163,41 @@ def _attempt(drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | Ref
     other = other_side(side)
     balls = {side: _places(drawn, side, more, rng), other: _places(drawn, other, fewer, rng)}
     every = np.array([place for places in balls.values() for place in places]).reshape(-1, 2)
-    if not _apart(every):
+    if not apart(every):
         return "balls.spacing", "two balls would touch"
-    if not _in_room(drawn, every):
+    if not in_room(drawn, every):
         return "balls.x", "a ball would leave the room or come within 5 cm of the platform"
-    occluder = _occluder(drawn)
+    occluder = drawn_occluder(drawn)
     if occluder is not None:
-        problem = _occluder_problem(drawn, occluder, balls)
+        problem = occluder_problem(drawn, occluder, balls)
         if problem is not None:
             return problem
     return Layout(balls, "either" if more == fewer else side, side, occluder)
 
 
 def _places(drawn: Mapping[str, Any], side: str, count: int, rng: np.random.Generator) -> list[tuple[float, float]]:
-    """Where a side's ``count`` balls lie (x, z): its first places, or places at random, each moved by the jitter."""
-    order = range(count) if drawn["balls.fill"] == "in_order" else rng.permutation(len(PLACES))[:count]
-    jitter = drawn["balls.jitter"] * (2 * rng.random((count, 2)) - 1)
+    """Where a side's ``count`` balls lie (x, z): its first places, or places at random."""
+    return place_points(drawn, side, taken_places(drawn, PLACES, rng)[:count], rng)
+
+
+def taken_places(drawn: Mapping[str, Any], places: Sequence[tuple[int, int]],
+                 rng: np.random.Generator) -> list[tuple[int, int]]:
+    """A side's ``places`` in the order its balls take them: as listed, or shuffled (``balls.fill``)."""
+    return list(places) if drawn["balls.fill"] == "in_order" else [places[k] for k in rng.permutation(len(places))]
+
+
+def place_points(drawn: Mapping[str, Any], side: str, places: Sequence[tuple[int, int]],
+                 rng: np.random.Generator) -> list[tuple[float, float]]:
+    """The (x, z) of each of a side's ``places`` (spacings out from the first, away from the platform; row), each
+    moved by up to the jitter."""
+    jitter = drawn["balls.jitter"] * (2 * rng.random((len(places), 2)) - 1)
     spacing, sign = drawn["balls.spacing"], sign_of(side)
-    return [(round(float(sign * (drawn["balls.x"] + PLACES[k][0] * spacing + dx)), 4),
-             round(float(drawn["balls.front_z"] + PLACES[k][1] * drawn["balls.row_gap"] + dz), 4))
-            for k, (dx, dz) in zip(order, jitter.tolist(), strict=True)]
+    return [(round(float(sign * (drawn["balls.x"] + across * spacing + dx)), 4),
+             round(float(drawn["balls.front_z"] + row * drawn["balls.row_gap"] + dz), 4))
+            for (across, row), (dx, dz) in zip(places, jitter.tolist(), strict=True)]
 
 
-def _apart(points: np.ndarray) -> bool:
+def apart(points: np.ndarray) -> bool:
     """No two balls closer than their width and the clearance."""
     if len(points) < 2:
         return True
@@ -168,7 +205,7 @@ def _apart(points: np.ndarray) -> bool:
     return bool(gaps.min() >= 2 * TARGET_BALL_RADIUS + CLEARANCE)
 
 
-def _in_room(drawn: Mapping[str, Any], points: np.ndarray) -> bool:
+def in_room(drawn: Mapping[str, Any], points: np.ndarray) -> bool:
     """Every ball in the room and clear of the platform."""
     if not len(points):
         return True
@@ -178,7 +215,8 @@ def _in_room(drawn: Mapping[str, Any], points: np.ndarray) -> bool:
                 and (z + TARGET_BALL_RADIUS <= drawn["room.depth"] / 2 - CLEARANCE).all())
 
 
-def _occluder(drawn: Mapping[str, Any]) -> Occluder | None:
+def drawn_occluder(drawn: Mapping[str, Any]) -> Occluder | None:
+    """The occluders drawn (None: none come down)."""
     if not drawn["occluders.present"]:
         return None
     size = (float(drawn["occluders.width"]), float(drawn["occluders.height"]), float(drawn["occluders.thickness"]))
@@ -186,7 +224,7 @@ def _occluder(drawn: Mapping[str, Any]) -> Occluder | None:
                     float(drawn["occluders.speed"]), drawn["occluders.material"])
 
 
-def _occluder_problem(drawn: Mapping[str, Any], occluder: Occluder,
+def occluder_problem(drawn: Mapping[str, Any], occluder: Occluder,
                       balls: Mapping[str, list[tuple[float, float]]]) -> Refusal | None:
     """Why the occluders cannot stand where drawn (clear of the platform, their poles in the room, in front of the
     balls) or do not hide every ball once down, seen from the start; None when they can and do."""

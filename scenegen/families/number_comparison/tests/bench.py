@@ -1,4 +1,4 @@
-"""Validated Number Comparison scenes per second (target: 1,000 on one core)."""
+"""Validated Number Comparison and Arithmetic scenes per second (target: 1,000 on one core)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from tests.benchmarks.pipeline import measure
 
 
 def run() -> list[str]:
-    return measure("number_comparison.yaml", 2000)
+    return [*measure("number_comparison.yaml", 2000), *measure("arithmetic.yaml", 2000)]
 
 
 if __name__ == "__main__":

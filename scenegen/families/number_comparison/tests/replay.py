@@ -1,7 +1,8 @@
-"""Number Comparison scenes replayed from their JSON alone, independently of the generator and of the family's
-checks: the balls counted by side from their x, every moving object stepped through its ``moves`` one step at a
-time until the performer may act, and whether each lowered occluder hides its side's balls from the start found
-by casting rays (:func:`tests.kit.sight.hidden`)."""
+"""Number Comparison and Arithmetic scenes replayed from their JSON alone, independently of the generator and of
+the family's checks: every moving object stepped through its ``moves`` one step at a time (the occluders until
+the performer may act, the balls and placers until every move is done), the balls resting on the floor at the
+end counted by side from their x, a placer's load followed step by step, and whether each lowered occluder hides
+its side's balls from the start found by casting rays (:func:`tests.kit.sight.hidden`)."""
 
 from __future__ import annotations
 
@@ -37,11 +38,26 @@ def position_at(item: Scene, step: int) -> np.ndarray:
     return position
 
 
+def last_step(scene: Scene) -> int:
+    """The step every move of the scene is done by."""
+    return max((move["stepEnd"] for item in scene["objects"] for move in item.get("moves", [])), default=0)
+
+
+def on_floor(item: Scene, step: int) -> bool:
+    """Whether a ball rests on the floor after ``step`` steps."""
+    return abs(position_at(item, step)[1] - BALL_SIZE * item["shows"][0]["scale"]["y"] / 2) < 1e-6
+
+
 def replayed(scene: Scene) -> dict[str, Any]:
-    """What the scene shows: each side's balls, the side with more, and whether every ball is hidden behind its
-    side's occluder once the performer may act (after the Pass steps of its action list)."""
-    balls = [item for item in scene["objects"] if item["type"] == "soccer_ball"]
+    """What the scene shows: each side's balls at the start and resting at the end, the side with more, and
+    whether every ball resting at the end is hidden behind its side's occluder once the performer may act (after
+    the Pass steps of its action list)."""
+    every = [item for item in scene["objects"] if item["type"] == "soccer_ball"]
+    end = last_step(scene)
+    balls = [item for item in every if on_floor(item, end)]
     counts = {side: sum(_side(item["shows"][0]["position"]["x"]) == side for item in balls)
+              for side in ("left", "right")}
+    before = {side: sum(_side(item["shows"][0]["position"]["x"]) == side and on_floor(item, 0) for item in every)
               for side in ("left", "right")}
     side = "either" if counts["left"] == counts["right"] else max(counts, key=counts.__getitem__)
     acting = len(scene["goal"]["action_list"])
@@ -54,12 +70,13 @@ def replayed(scene: Scene) -> dict[str, Any]:
             walls[_side(centre[0])] = (centre - half, centre + half)
     occluded = bool(walls) and all(
         _side(item["shows"][0]["position"]["x"]) in walls
-        and hidden(eye, position_at(item, 0), BALL_SIZE * item["shows"][0]["scale"]["x"] / 2,
+        and hidden(eye, position_at(item, end), BALL_SIZE * item["shows"][0]["scale"]["x"] / 2,
                    *walls[_side(item["shows"][0]["position"]["x"])]) for item in balls)
     in_sight_first = all(position_at(item, 0)[1] - item["shows"][0]["scale"]["y"] / 2 >= eye[1]
                          for item in scene["objects"] if item["id"].startswith("occluder_wall_"))
-    targets = {item["id"] for item in balls if side in ("either", _side(item["shows"][0]["position"]["x"]))}
-    return {"counts": counts, "side": side, "targets": targets, "occluded": occluded,
+    targets = {item["id"] for item in (every if side == "either" else balls)
+               if side in ("either", _side(item["shows"][0]["position"]["x"]))}
+    return {"counts": counts, "start": before, "side": side, "targets": targets, "occluded": occluded,
             "seen_first": in_sight_first, "walls": walls}
 
 
@@ -69,6 +86,7 @@ def assert_label_agrees(scene: Scene, truth: Mapping[str, Any]) -> None:
     first act, and they started above its eye (the balls were seen)."""
     seen = replayed(scene)
     assert truth["counts"] == seen["counts"]
+    assert truth.get("start_counts", seen["start"]) == seen["start"]
     assert truth["side"] == seen["side"]
     goal = [target["id"] for target in scene["goal"]["metadata"]["targets"]]
     assert sorted(goal) == sorted(seen["targets"]) == sorted(truth["target_ids"])
@@ -83,3 +101,28 @@ def assert_label_agrees(scene: Scene, truth: Mapping[str, Any]) -> None:
     if truth["occluded"]:
         assert seen["occluded"]
         assert all(abs(low[1]) < 1e-6 for low, _ in seen["walls"].values())
+
+
+def assert_placers_carry(scene: Scene) -> None:
+    """Every ball that moves is carried by a placer over it: one set down is held against the placer's bottom
+    until it rests on the floor, and only then given physics; one lifted away rests on the floor until the
+    placer's bottom reaches its top, then rises with it. The performer watches (passes) until every ball is set
+    down or gripped. An empty placer carries nothing."""
+    placers = [item for item in scene["objects"] if item["id"].startswith("placer_")]
+    balls = [item for item in scene["objects"] if item["type"] == "soccer_ball" and item.get("moves")]
+    assert len(placers) == max(1, len(balls))
+    watched = len(scene["goal"]["action_list"])
+    for ball in balls:
+        (pole,) = [item for item in placers if np.allclose(position_at(item, 0)[[0, 2]], position_at(ball, 0)[[0, 2]])]
+        radius = BALL_SIZE * ball["shows"][0]["scale"]["y"] / 2
+        bottom = [position_at(pole, step)[1] - pole["shows"][0]["scale"]["y"] for step in range(last_step(scene) + 1)]
+        height = [position_at(ball, step)[1] for step in range(last_step(scene) + 1)]
+        if ball.get("kinematic"):  # set down
+            released = ball["togglePhysics"][0]["stepBegin"]
+            assert all(abs(height[step] + radius - bottom[step]) < 1e-6 for step in range(released))
+            assert abs(height[released - 1] - radius) < 1e-6 and released - 1 <= watched
+        else:  # lifted away
+            rising = min(move["stepBegin"] for move in ball["moves"])
+            assert all(abs(height[step] - radius) < 1e-6 for step in range(rising))
+            assert abs(bottom[rising - 1] - 2 * radius) < 1e-6 and rising - 1 <= watched + 10
+            assert all(abs(height[step] + radius - bottom[step]) < 1e-6 for step in range(rising, len(height)))
