@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from scenegen.errors import GenerationError
 from scenegen.families.ramps.declaration import DECLARATION, LAYOUTS, SURFACES
 from scenegen.families.ramps.layout import platforms, ramps
 from scenegen.mcs.geometry.catalog import object_size, resting_y
@@ -94,6 +95,11 @@ class Ramps(McsTask):
         if start is None or route is None:
             return None
         return Layout(storeys, (start_on, start), (goal_on, goal), spot, route)
+
+    def exhausted(self, index: int) -> Exception:
+        return GenerationError(f"ramps: sample {index}: no draw of {self.attempts} fitted the platforms and ramps in "
+                               "the room with a walk of straight legs from the start to the goal; give the ramps "
+                               "more room (narrower or steeper ramps, wider platforms, a larger room)")
 
     def _own(self, drawn: Mapping[str, Any], path: str, rng: np.random.Generator) -> float:
         """A ramp's own draw of ``path`` (each ramp draws its angle, width and place from the declared values)."""
