@@ -185,9 +185,12 @@ def walk(storeys: Storeys, start: tuple[int, Point], goal: tuple[int, Point],
     for ramp in storeys.ramps:
         nodes += [(ramp.below, ramp.foot), (ramp.platform, ramp.head)]
     legs: dict[int, list[tuple[int, float]]] = {k: [] for k in range(len(nodes))}
-    for a in range(len(nodes)):
-        for b in range(a + 1, len(nodes)):
-            if nodes[a][0] == nodes[b][0] and _clear(storeys, nodes[a][0], nodes[a][1], nodes[b][1], goal_footprint):
+    for surface in {node[0] for node in nodes}:
+        on = [k for k, node in enumerate(nodes) if node[0] == surface]
+        pairs = [(a, b) for i, a in enumerate(on) for b in on[i + 1:]]
+        clear = _clear(storeys, surface, [(nodes[a][1], nodes[b][1]) for a, b in pairs], goal_footprint)
+        for (a, b), ok in zip(pairs, clear, strict=True):
+            if ok:
                 legs[a].append((b, math.dist(nodes[a][1], nodes[b][1])))
                 legs[b].append((a, math.dist(nodes[a][1], nodes[b][1])))
     for k, ramp in enumerate(storeys.ramps):
@@ -205,10 +208,19 @@ def walk(storeys: Storeys, start: tuple[int, Point], goal: tuple[int, Point],
                 [a // 2 - 1 for a, _ in steps], [a < b for a, b in steps], length)
 
 
-def _clear(storeys: Storeys, surface: int, a: Point, b: Point, ignore: Bounds | None) -> bool:
-    count = max(2, math.ceil(math.dist(a, b) / SPACING) + 1)
-    points = np.linspace(a, b, count)
-    return bool(storeys.free(points, surface, PERFORMER_RADIUS, ignore).all())
+def _clear(storeys: Storeys, surface: int, segments: Sequence[tuple[Point, Point]],
+           ignore: Bounds | None) -> np.ndarray:
+    """Which straight legs on ``surface`` keep the performer's radius from its edges and what stands on it (each
+    checked every :data:`SPACING` metres, all at once)."""
+    if not segments:
+        return np.zeros(0, dtype=bool)
+    ends = np.array(segments, dtype=float)
+    counts = np.maximum(2, np.ceil(np.linalg.norm(ends[:, 1] - ends[:, 0], axis=1) / SPACING).astype(int) + 1)
+    owner = np.repeat(np.arange(len(segments)), counts)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    share = (np.arange(owner.size) - starts[owner]) / (counts[owner] - 1)
+    points = ends[owner, 0] + share[:, None] * (ends[owner, 1] - ends[owner, 0])
+    return np.logical_and.reduceat(storeys.free(points, surface, PERFORMER_RADIUS, ignore), starts)
 
 
 def _shortest(legs: dict[int, list[tuple[int, float]]], source: int, target: int) -> list[int] | None:
