@@ -7,14 +7,17 @@ the room (its rotation a multiple of 90 degrees), so a footprint is an axis-alig
 The walk (:func:`walk`) is a chain of straight legs, each on one surface and clear of its edges (the walls, or a
 platform's lips) and of what stands on it by the performer's radius, joined by ramps climbed or descended along
 their centre line from a waypoint :data:`STEP_OFF` before their foot to one as far onto their platform. It is the
-shortest such chain (Dijkstra over the start, the goal and every ramp's two waypoints). Where the surfaces form a
-tree (each platform reached by one ramp), as every layout of the ramps family does, its ramps are the only ones
-any walk can take; a scene whose straight legs cannot reach the goal is not laid out (docs/mcs_facts.md 15).
+shortest such chain through the start, the goal, every ramp's two waypoints and waypoints round every footprint's
+corners (Dijkstra): a visibility graph whose footprints are grown into squares, not rounded, so the walk is clear
+and at most a few centimetres a corner longer than the shortest. Where the surfaces form a tree (each platform
+reached by one ramp), as every layout of the ramps family does, its ramps are the only ones any walk can take
+(docs/mcs_facts.md 15).
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -33,8 +36,9 @@ NORMALS = {"front": (0.0, -1.0), "back": (0.0, 1.0), "left": (-1.0, 0.0), "right
 TURNS = {"front": 0.0, "back": 180.0, "left": 90.0, "right": -90.0}
 #: How far past a ramp's ends its waypoints lie: the performer's radius and a margin.
 STEP_OFF = PERFORMER_RADIUS + 0.05
-#: Spacing of the points a leg is checked at, metres.
-SPACING = 0.05
+#: How far past a footprint's corner, along both axes, the walk's waypoints round it lie: the performer's radius
+#: and a margin.
+ROUND = PERFORMER_RADIUS + 0.02
 
 Bounds = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -184,8 +188,10 @@ def walk(storeys: Storeys, start: tuple[int, Point], goal: tuple[int, Point],
     nodes = [start, goal]
     for ramp in storeys.ramps:
         nodes += [(ramp.below, ramp.foot), (ramp.platform, ramp.head)]
+    surfaces = {node[0] for node in nodes}
+    nodes += [corner for surface in surfaces for corner in _corners(storeys, surface, goal_footprint)]
     legs: dict[int, list[tuple[int, float]]] = {k: [] for k in range(len(nodes))}
-    for surface in {node[0] for node in nodes}:
+    for surface in surfaces:
         on = [k for k, node in enumerate(nodes) if node[0] == surface]
         pairs = [(a, b) for i, a in enumerate(on) for b in on[i + 1:]]
         clear = _clear(storeys, surface, [(nodes[a][1], nodes[b][1]) for a, b in pairs], goal_footprint)
@@ -200,27 +206,49 @@ def walk(storeys: Storeys, start: tuple[int, Point], goal: tuple[int, Point],
     route = _shortest(legs, 0, 1)
     if route is None:
         return None
-    points = [(x, storeys.height(surface), z) for surface, (x, z) in (nodes[k] for k in route)]
-    steps = [(route[k], route[k + 1]) for k in range(len(route) - 1) if min(route[k], route[k + 1]) >= 2
-             and route[k] // 2 == route[k + 1] // 2]
-    length = sum(math.dist(a, b) for a, b in zip(points, points[1:], strict=False))
-    return Walk([tuple(round(v, 4) for v in p) for p in points],  # type: ignore[misc]
-                [a // 2 - 1 for a, _ in steps], [a < b for a, b in steps], length)
+    points = [(round(x, 4), round(storeys.height(surface), 4), round(z, 4))
+              for surface, (x, z) in (nodes[k] for k in route)]
+    climbs = [(a, b) for a, b in itertools.pairwise(route) if 2 <= min(a, b) and max(a, b) < 2 + 2 * len(storeys.ramps)
+              and a // 2 == b // 2]
+    length = sum(math.dist(a, b) for a, b in itertools.pairwise(points))
+    return Walk(points, [a // 2 - 1 for a, _ in climbs], [a < b for a, b in climbs], length)
+
+
+def _corners(storeys: Storeys, surface: int, ignore: Bounds | None) -> list[tuple[int, Point]]:
+    """Waypoints round what stands on ``surface``: each footprint's corners, :data:`ROUND` out along both axes
+    (a leg between two of them along a side keeps that far from it), where the performer fits."""
+    boxes = storeys.obstacles(surface, ignore)
+    points = np.stack([boxes[:, [0, 0, 1, 1]] + [-ROUND, -ROUND, ROUND, ROUND],
+                       boxes[:, [2, 3, 2, 3]] + [-ROUND, ROUND, -ROUND, ROUND]], axis=-1).reshape(-1, 2)
+    points = np.round(points[storeys.free(points, surface, PERFORMER_RADIUS, ignore)], 4)
+    return [(surface, (x, z)) for x, z in points.tolist()]
 
 
 def _clear(storeys: Storeys, surface: int, segments: Sequence[tuple[Point, Point]],
            ignore: Bounds | None) -> np.ndarray:
-    """Which straight legs on ``surface`` keep the performer's radius from its edges and what stands on it (each
-    checked every :data:`SPACING` metres, all at once)."""
+    """Which straight legs on ``surface`` keep the performer's radius from its edges and from what stands on it:
+    both ends inside its edges by the radius (the surface is a rectangle, so the whole leg is), and the leg missing
+    every footprint grown by the radius into a larger rectangle (a little more than the disc needs at the corners)."""
     if not segments:
         return np.zeros(0, dtype=bool)
     ends = np.array(segments, dtype=float)
-    counts = np.maximum(2, np.ceil(np.linalg.norm(ends[:, 1] - ends[:, 0], axis=1) / SPACING).astype(int) + 1)
-    owner = np.repeat(np.arange(len(segments)), counts)
-    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-    share = (np.arange(owner.size) - starts[owner]) / (counts[owner] - 1)
-    points = ends[owner, 0] + share[:, None] * (ends[owner, 1] - ends[owner, 0])
-    return np.logical_and.reduceat(storeys.free(points, surface, PERFORMER_RADIUS, ignore), starts)
+    inside = storeys.free(ends[:, 0], surface, PERFORMER_RADIUS, ignore) & \
+        storeys.free(ends[:, 1], surface, PERFORMER_RADIUS, ignore)
+    boxes = storeys.obstacles(surface, ignore) + [-PERFORMER_RADIUS, PERFORMER_RADIUS, -PERFORMER_RADIUS,
+                                                  PERFORMER_RADIUS]
+    if not len(boxes):
+        return inside
+    start, step = ends[:, None, 0], ends[:, None, 1] - ends[:, None, 0]
+    enter, leave = np.zeros((len(ends), len(boxes))), np.ones((len(ends), len(boxes)))
+    for axis in (0, 1):
+        low, high = boxes[None, :, 2 * axis], boxes[None, :, 2 * axis + 1]
+        moving = np.abs(step[..., axis]) > 1e-12
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t_low, t_high = (low - start[..., axis]) / step[..., axis], (high - start[..., axis]) / step[..., axis]
+        between = (start[..., axis] > low) & (start[..., axis] < high)
+        enter = np.maximum(enter, np.where(moving, np.minimum(t_low, t_high), np.where(between, -np.inf, np.inf)))
+        leave = np.minimum(leave, np.where(moving, np.maximum(t_low, t_high), np.where(between, np.inf, -np.inf)))
+    return inside & ~(enter < leave - 1e-9).any(axis=1)
 
 
 def _shortest(legs: dict[int, list[tuple[int, float]]], source: int, target: int) -> list[int] | None:
