@@ -208,8 +208,9 @@ def walk(storeys: Storeys, start: tuple[int, Point], goal: tuple[int, Point],
         return None
     points = [(round(x, 4), round(storeys.height(surface), 4), round(z, 4))
               for surface, (x, z) in (nodes[k] for k in route)]
-    climbs = [(a, b) for a, b in itertools.pairwise(route) if 2 <= min(a, b) and max(a, b) < 2 + 2 * len(storeys.ramps)
-              and a // 2 == b // 2]
+    # A ramp's waypoints are nodes 2k + 2 and 2k + 3: a step between the two of one ramp climbs it.
+    ramp_nodes = range(2, 2 + 2 * len(storeys.ramps))
+    climbs = [(a, b) for a, b in itertools.pairwise(route) if a in ramp_nodes and b in ramp_nodes and a // 2 == b // 2]
     length = sum(math.dist(a, b) for a, b in itertools.pairwise(points))
     return Walk(points, [a // 2 - 1 for a, _ in climbs], [a < b for a, b in climbs], length)
 
@@ -234,8 +235,7 @@ def _clear(storeys: Storeys, surface: int, segments: Sequence[tuple[Point, Point
     ends = np.array(segments, dtype=float)
     inside = storeys.free(ends[:, 0], surface, PERFORMER_RADIUS, ignore) & \
         storeys.free(ends[:, 1], surface, PERFORMER_RADIUS, ignore)
-    boxes = storeys.obstacles(surface, ignore) + [-PERFORMER_RADIUS, PERFORMER_RADIUS, -PERFORMER_RADIUS,
-                                                  PERFORMER_RADIUS]
+    boxes = storeys.obstacles(surface, ignore) + np.array([-1.0, 1.0, -1.0, 1.0]) * PERFORMER_RADIUS
     if not len(boxes):
         return inside
     start, step = ends[:, None, 0], ends[:, None, 1] - ends[:, None, 0]

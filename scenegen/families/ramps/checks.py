@@ -7,6 +7,7 @@ takes (:func:`scenegen.mcs.ramps.walk`).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -72,7 +73,7 @@ def _path_problems(storeys: Storeys, truth: Mapping[str, Any], ramp_ids: Mapping
     if abs(float(np.linalg.norm(np.diff(path, axis=0), axis=1).sum()) - truth["path_length"]) > TOLERANCE:
         problems.append(Problem("$.objects", "the label's path_length is not its path's"))
     climbs = []
-    for a, b in zip(path[:-1], path[1:], strict=True):
+    for a, b in itertools.pairwise(path):
         if abs(a[1] - b[1]) < TOLERANCE:
             surface = _surface(storeys, {"x": a[0], "y": a[1], "z": a[2]}, 0.0)
             points = np.linspace(a[[0, 2]], b[[0, 2]], max(2, math.ceil(math.dist(a, b) / 0.05) + 1))
@@ -83,9 +84,10 @@ def _path_problems(storeys: Storeys, truth: Mapping[str, Any], ramp_ids: Mapping
         ramp = next((k for k, r in enumerate(storeys.ramps) if _joins(r, a, b) or _joins(r, b, a)), None)
         if ramp is None:
             problems.append(Problem("$.objects", f"the label's step from {a.tolist()} to {b.tolist()} is on no ramp"))
+            continue
         climbs.append((ramp, "up" if b[1] > a[1] else "down"))
     names = {k: key for key, k in ramp_ids.items()}
-    if [(names.get(k), d) for k, d in climbs] != list(zip(truth["ramps"], truth["directions"], strict=True)):
+    if [(names[k], d) for k, d in climbs] != list(zip(truth["ramps"], truth["directions"], strict=True)):
         problems.append(Problem("$.objects", "the label's ramps and directions are not its path's"))
     return problems
 

@@ -36,7 +36,8 @@ DISTANCE = number("blob_distance", 1, 3, "metres")
 def _platform(section: str, which: str, defaults: tuple[object, ...]) -> tuple[Param, ...]:
     height, width, depth, place, side, material = defaults
     return (
-        Param(f"{section}.height", HEIGHT, height, f"The {which} platform's height (its own, above what it stands on)."),
+        Param(f"{section}.height", HEIGHT, height,
+              f"The {which} platform's height (its own, above what it stands on)."),
         Param(f"{section}.width", SIZE, width, f"The {which} platform's size along x (a bridge spans the room)."),
         Param(f"{section}.depth", SIZE, depth, f"The {which} platform's size along z."),
         Param(f"{section}.place", SHARE, place, f"Where the {which} platform stands along its wall (a bridge: across "

@@ -15,7 +15,6 @@ from scenegen.errors import GenerationError
 from scenegen.families.ramps.declaration import DECLARATION, LAYOUTS, SURFACES
 from scenegen.families.ramps.layout import platforms, ramps
 from scenegen.mcs.geometry.catalog import object_size, resting_y
-from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.model import AgentSettings, Scene, SceneObject, Show
 from scenegen.mcs.objects import (
     HUMAN_AGENT_SIZE,

@@ -35,7 +35,7 @@ def _layout(scene: Scene) -> str:
     platforms = _of(scene, "cube")
     if len(platforms) == 1:
         return "bridge"
-    lower, upper = sorted(platforms, key=lambda item: item["shows"][0]["position"]["y"])
+    _, upper = sorted(platforms, key=lambda item: item["shows"][0]["position"]["y"])
     return "stacked" if bottom(upper) > 0.01 else "pair"
 
 

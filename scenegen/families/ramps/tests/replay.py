@@ -10,6 +10,7 @@ ramps any walk takes; the label's path must take as few, each leg lying in its p
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import deque
 
@@ -98,7 +99,7 @@ class Room:
 def fewest_ramps(room, start, goal):
     """The fewest ramps a walk from ``start`` to ``goal`` (each (surface, x, z)) takes, or None."""
     first, last = (start[0], room.piece(*start)), (goal[0], room.piece(*goal))
-    links = {}
+    links: dict[tuple, list[tuple]] = {}
     for key in room.ramps:
         low, high, _ = room.ends(key)
         a, b = (low[0], room.piece(*low)), (high[0], room.piece(*high))
@@ -126,7 +127,7 @@ def replay(scene, truth=None):
         low, high, lip = room.ends(key)
         assert low[0] is not None and high[0] is not None and high[0] != "floor", key
         assert room.platforms[high[0]]["lips"]["gaps"][lip], key
-    by_surface = {}
+    by_surface: dict[float, list[tuple[str, Polygon]]] = {}
     for item in scene["objects"]:
         if "associatedWithAgent" in item:
             continue
@@ -151,9 +152,9 @@ def _replay_label(room, truth, surfaces, fewest):
     assert (truth["start_surface"], truth["goal_surface"]) == surfaces
     assert truth["ramp_count"] == len(truth["ramps"]) == fewest
     path = truth["path"]
-    assert math.isclose(sum(math.dist(a, b) for a, b in zip(path, path[1:])), truth["path_length"], abs_tol=0.01)
+    assert math.isclose(sum(math.dist(a, b) for a, b in itertools.pairwise(path)), truth["path_length"], abs_tol=0.01)
     climbs = []
-    for a, b in zip(path, path[1:]):
+    for a, b in itertools.pairwise(path):
         if abs(a[1] - b[1]) < TOLERANCE:
             surface = room.surface_at(*a)
             assert surface is not None and room.areas[surface].buffer(TOLERANCE).covers(
@@ -168,4 +169,4 @@ def _replay_label(room, truth, surfaces, fewest):
                 break
         else:
             raise AssertionError(f"the step from {a} to {b} is on no ramp")
-    assert climbs == list(zip(truth["ramps"], truth["directions"]))
+    assert climbs == list(zip(truth["ramps"], truth["directions"], strict=True))

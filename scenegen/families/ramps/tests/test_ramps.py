@@ -66,7 +66,7 @@ def test_every_scene_is_valid_and_its_label_true(config: dict[str, Any], seed: i
         sample, documents = Pipeline(family, seed, "ra_", semantic=True).produce(index)
     except GenerationError as error:
         # A config may allow layouts that rarely fit (ramps wider than most sides drawn): the run says so, and why.
-        assert "give the ramps more room" in str(error)
+        assert "give the ramps more room" in str(error)  # noqa: PT017 - failing is allowed
         return
     scene = json.loads(json.dumps(documents[""]))
     assert document_problems(scene, family, sample.truth) == []

@@ -9,7 +9,7 @@ says whether the walk climbs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -21,7 +21,7 @@ from scenegen.factory.plan import load_family
 SCENES = 2000
 LOW, HIGH = 0.3, 0.7
 
-Made = tuple[dict[str, Any], dict[str, Any]]
+Made = tuple[dict[str, Any], Mapping[str, Any]]
 
 
 def _ramps(scene: dict[str, Any]) -> list[str]:
