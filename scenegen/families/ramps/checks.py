@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -18,14 +19,31 @@ from scenegen.errors import Problem
 from scenegen.mcs.geometry.catalog import object_size, resting_y
 from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.objects import HUMAN_AGENT_SIZE
-from scenegen.mcs.ramps import FLOOR, TOLERANCE, Bounds, Ramp, Storeys, read_storeys, walk
+from scenegen.mcs.ramps import FLOOR, TOLERANCE, Bounds, Point, Ramp, Storeys, Walk, read_storeys, walk
 
 #: The steepest ramp MCS lets the performer climb, degrees.
 STEEPEST = 45.0
 
 
-def ramps_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-    """Everything wrong with a Navigation - Ramps scene and its label."""
+@dataclass(frozen=True)
+class Read:
+    """What a document says the walk is over: its storeys (with the goal's and the blob's footprints as things, the
+    goal's first), where it starts and ends (surface, point), and the ids of its surfaces and ramps by number."""
+
+    storeys: Storeys
+    start: tuple[int, Point]
+    goal: tuple[int, Point]
+    surface_ids: dict[int, str]
+    ramp_ids: dict[int, str]
+
+    def walk(self) -> Walk | None:
+        """The kit's walk over the document (:func:`scenegen.mcs.ramps.walk`)."""
+        return walk(self.storeys, self.start, self.goal, self.storeys.things[0][1])
+
+
+def read_scene(document: Mapping[str, Any]) -> tuple[Read | None, list[Problem]]:
+    """The walk's setting of a Navigation - Ramps document and what is wrong with it (None when it cannot be read:
+    a ramp off its platform or a thing standing on no surface)."""
     storeys, platform_ids, ramp_ids, wrong = read_storeys(document)
     problems = [Problem("$.objects", message) for message in wrong]
     problems += [Problem("$.objects", f"a ramp rises {math.degrees(math.atan2(r.top - r.base, r.length)):.1f} "
@@ -34,41 +52,53 @@ def ramps_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None)
     by_id = {item["id"]: item for item in document["objects"]}
     target = by_id.get(document["goal"]["metadata"]["target"]["id"])
     if target is None or target["type"] != "soccer_ball":
-        return [*problems, Problem("$.goal.metadata.target.id", "the target is not a soccer ball of the scene")]
+        return None, [*problems, Problem("$.goal.metadata.target.id", "the target is not a soccer ball of the scene")]
     goal_item = by_id.get(target.get("associatedWithAgent", ""), target)
-    things, surfaces = [], {}
+    things: list[tuple[int, Bounds]] = []
     for item in (goal_item, *(item for item in document["objects"] if item["type"].startswith("blob_"))):
         surface = _surface(storeys, item["shows"][0]["position"], _rest(item))
         if surface is None:
             problems.append(Problem("$.objects", f"{item['id']} stands on no surface"))
             continue
-        surfaces[item["id"]] = surface
         things.append((surface, _footprint(item)))
     start = document["performerStart"]["position"]
     start_on = _surface(storeys, start, 0.0)
     if start_on is None:
         problems.append(Problem("$.performerStart.position", "the performer starts on no surface"))
-    if problems or truth is None or start_on is None:
-        return problems
-    storeys = Storeys(storeys.room, storeys.platforms, storeys.ramps, tuple(things))
-    named = {FLOOR: "floor", **{k: key for key, k in platform_ids.items()}}
-    if (truth["start_surface"], truth["goal_surface"]) != (named[start_on], named[surfaces[goal_item["id"]]]):
-        problems.append(Problem("$.performerStart", "the label's surfaces are not the start's and the goal's"))
+    if problems or start_on is None:
+        return None, problems
     goal = goal_item["shows"][0]["position"]
-    found = walk(storeys, (start_on, (start["x"], start["z"])), (surfaces[goal_item["id"]], (goal["x"], goal["z"])),
-                 things[0][1])
-    names = {k: key for key, k in ramp_ids.items()}
-    if found is None or [names[k] for k in found.ramps] != truth["ramps"]:
+    read = Read(Storeys(storeys.room, storeys.platforms, storeys.ramps, tuple(things)),
+                (start_on, (start["x"], start["z"])), (things[0][0], (goal["x"], goal["z"])),
+                {FLOOR: "floor", **{k: key for key, k in platform_ids.items()}},
+                {k: key for key, k in ramp_ids.items()})
+    return read, []
+
+
+def ramps_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
+    """Everything wrong with a Navigation - Ramps scene and its label."""
+    read, problems = read_scene(document)
+    if read is None:
+        return problems
+    found = read.walk()
+    if found is None:
+        return [Problem("$.objects", "no walk of straight legs round what stands in the way reaches the goal")]
+    if truth is None:
+        return []
+    if (truth["start_surface"], truth["goal_surface"]) != (read.surface_ids[read.start[0]],
+                                                           read.surface_ids[read.goal[0]]):
+        problems.append(Problem("$.performerStart", "the label's surfaces are not the start's and the goal's"))
+    if [read.ramp_ids[k] for k in found.ramps] != truth["ramps"]:
         problems.append(Problem("$.objects", "the label's ramps are not those a walk over the scene takes"))
-    return problems + _path_problems(storeys, truth, ramp_ids, (start, goal), things[0][1])
+    return problems + _path_problems(read, truth)
 
 
-def _path_problems(storeys: Storeys, truth: Mapping[str, Any], ramp_ids: Mapping[str, int],
-                   ends: tuple[Mapping[str, float], Mapping[str, float]], goal_box: Bounds) -> list[Problem]:
+def _path_problems(read: Read, truth: Mapping[str, Any]) -> list[Problem]:
     """The label's path: from the start to the goal, its length, each leg on a surface and clear, or a ramp."""
+    storeys, goal_box = read.storeys, read.storeys.things[0][1]
     path = np.array(truth["path"], dtype=float)
     problems = []
-    if np.abs(path[[0, -1]][:, [0, 2]] - [(e["x"], e["z"]) for e in ends]).max() > TOLERANCE:
+    if np.abs(path[[0, -1]][:, [0, 2]] - [read.start[1], read.goal[1]]).max() > TOLERANCE:
         problems.append(Problem("$.performerStart", "the label's path does not run from the start to the goal"))
     if abs(float(np.linalg.norm(np.diff(path, axis=0), axis=1).sum()) - truth["path_length"]) > TOLERANCE:
         problems.append(Problem("$.objects", "the label's path_length is not its path's"))
@@ -86,8 +116,7 @@ def _path_problems(storeys: Storeys, truth: Mapping[str, Any], ramp_ids: Mapping
             problems.append(Problem("$.objects", f"the label's step from {a.tolist()} to {b.tolist()} is on no ramp"))
             continue
         climbs.append((ramp, "up" if b[1] > a[1] else "down"))
-    names = {k: key for key, k in ramp_ids.items()}
-    if [(names[k], d) for k, d in climbs] != list(zip(truth["ramps"], truth["directions"], strict=True)):
+    if [(read.ramp_ids[k], d) for k, d in climbs] != list(zip(truth["ramps"], truth["directions"], strict=True)):
         problems.append(Problem("$.objects", "the label's ramps and directions are not its path's"))
     return problems
 

@@ -70,10 +70,11 @@ DECLARATION = Declaration(
         *_platform("second", "second", ({"min": 1.7, "max": 1.9}, {"min": 6, "max": 15}, {"min": 2.7, "max": 3.6},
                                         {"min": 0, "max": 1}, ["inward", "left", "right"],
                                         "AI2-THOR/Materials/Walls/YellowDrywall")),
-        Param("ramp.angle", ANGLE, {"min": 34, "max": 43}, "How steeply every ramp rises."),
-        Param("ramp.width", WIDTH, {"min": 1.3, "max": 3.9}, "Every ramp's width."),
-        Param("ramp.place", SHARE, {"min": 0, "max": 1}, "Where a ramp stands along its side, as a share of the "
-              "side it leaves."),
+        Param("ramp.angle", ANGLE, {"min": 34, "max": 43}, "How steeply the first ramp rises (each other ramp draws "
+              "its own angle, width and place from the same values)."),
+        Param("ramp.width", WIDTH, {"min": 1.3, "max": 3.9}, "The first ramp's width."),
+        Param("ramp.place", SHARE, {"min": 0, "max": 1}, "Where the first ramp stands along its side, as a share of "
+              "the side it leaves."),
         Param("performer.surface", SURFACE, list(SURFACES), "Where the performer starts: on the floor, on the first "
               "platform, or on the second (a draw asking for a second platform the layout lacks is drawn again)."),
         Param("performer.facing", EIGHTH, list(EIGHTH_TURNS), "The performer's facing (rotation y)."),

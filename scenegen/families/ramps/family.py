@@ -3,6 +3,7 @@ the agent holding it; the label is a walkable path and the ramps it takes (:func
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterator, Mapping
@@ -72,7 +73,8 @@ class Ramps(McsTask):
     def lay_out(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | None:
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         stands = platforms(drawn)
-        placed = None if stands is None else ramps(drawn, stands, lambda path: self._own(drawn, path, rng), room)
+        draw = functools.partial(self._ramp_value, drawn, rng=rng)
+        placed = None if stands is None else ramps(drawn, stands, draw, room)
         if stands is None or placed is None:
             return None
         surfaces = {"floor": FLOOR, "first": 0, "second": 1}
@@ -100,9 +102,10 @@ class Ramps(McsTask):
                                "the room with a walk of straight legs from the start to the goal; give the ramps "
                                "more room (narrower or steeper ramps, wider platforms, a larger room)")
 
-    def _own(self, drawn: Mapping[str, Any], path: str, rng: np.random.Generator) -> float:
-        """A ramp's own draw of ``path`` (each ramp draws its angle, width and place from the declared values)."""
-        return round(float(self.parameters.values[path].at(rng.random())), 4)
+    def _ramp_value(self, drawn: Mapping[str, Any], ramp: int, path: str, rng: np.random.Generator) -> float:
+        """Ramp ``ramp``'s value of ``path``: the first ramp's is the drawn one; each other ramp draws its own from
+        the declared values, so that two ramps of a scene differ as the evaluation's do."""
+        return float(drawn[path]) if ramp == 0 else round(float(self.parameters.values[path].at(rng.random())), 4)
 
     def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:

@@ -9,14 +9,15 @@ not laid out (the sample is drawn again).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from scenegen.mcs.ramps import FLOOR, STEP_OFF, Bounds, Platform, Ramp, ramp_against
 
-#: Each ramp's own draw of a ramp parameter (``ramp.angle``, ``ramp.width``, ``ramp.place``).
-Draw = Callable[[str], float]
+#: A ramp's draw of a ramp parameter (``ramp.angle``, ``ramp.width``, ``ramp.place``): the ramp's number, the path.
+Draw = Callable[[int, str], float]
 
 
 def platforms(drawn: Mapping[str, Any]) -> tuple[Platform, ...] | None:
@@ -55,14 +56,14 @@ def _platform(bounds: Bounds, flip: float, below: int, base: float, height: floa
 
 def ramps(drawn: Mapping[str, Any], stands: tuple[Platform, ...], draw: Draw,
           room: tuple[float, float]) -> tuple[Ramp, ...] | None:
-    """Each platform's ramps (a bridge's on both faces), each drawing its own angle, width and place; None when one
-    does not fit."""
+    """Each platform's ramps (a bridge's on both faces), in turn, their angle, width and place from ``draw``; None
+    when one does not fit."""
     if drawn["layout.kind"] == "bridge":
         sides = [(0, "front"), (0, "back")]
     else:
         sides = [(k, _side(drawn[f"{section}.ramp_side"], stands[k]))
                  for k, section in enumerate(("first", "second"))]
-    made = [_ramp(stands, index, side, draw) for index, side in sides]
+    made = [_ramp(stands, index, side, functools.partial(draw, k)) for k, (index, side) in enumerate(sides)]
     if any(ramp is None for ramp in made):
         return None
     placed = tuple(ramp for ramp in made if ramp is not None)
@@ -76,7 +77,7 @@ def _side(side: str, platform: Platform) -> str:
     return "front" if platform.bounds[2] + platform.bounds[3] > 0 else "back"
 
 
-def _ramp(stands: tuple[Platform, ...], index: int, side: str, draw: Draw) -> Ramp | None:
+def _ramp(stands: tuple[Platform, ...], index: int, side: str, draw: Callable[[str], float]) -> Ramp | None:
     platform = stands[index]
     x0, x1, z0, z1 = platform.bounds
     along = (x0, x1) if side in ("front", "back") else (z0, z1)

@@ -39,7 +39,7 @@ def _layout(scene: Scene) -> str:
     return "stacked" if bottom(upper) > 0.01 else "pair"
 
 
-def _goal(scene: Scene) -> Scene:
+def goal_of(scene: Scene) -> Scene:
     target = next(item for item in scene["objects"] if item["id"] == scene["goal"]["metadata"]["target"]["id"])
     return next((item for item in scene["objects"] if item["id"] == target.get("associatedWithAgent")), target)
 
@@ -52,7 +52,7 @@ def _level(scene: Scene, y: float) -> str:
 
 
 def _ramps_walked(scene: Scene) -> int | None:
-    goal = _goal(scene)
+    goal = goal_of(scene)
     room = Room(scene, goal["id"])
     start, where = scene["performerStart"]["position"], goal["shows"][0]["position"]
     return fewest_ramps(room, (room.surface_at(start["x"], start["y"], start["z"]), start["x"], start["z"]),
@@ -84,7 +84,7 @@ FEATURES = [
     Feature("blob_15 present", lambda s: bool(_of(the_scene(s), "blob_15")), FACTOR),
     Feature("performer on", lambda s: _level(the_scene(s), the_scene(s)["performerStart"]["position"]["y"]),
             FACTOR),
-    Feature("ball or holder on", lambda s: _level(the_scene(s), bottom(_goal(the_scene(s)))), FACTOR),
+    Feature("ball or holder on", lambda s: _level(the_scene(s), bottom(goal_of(the_scene(s)))), FACTOR),
     Feature("ramps the walk takes", lambda s: _ramps_walked(the_scene(s)), FACTOR),
     Feature("performer facing", lambda s: the_scene(s)["performerStart"]["rotation"]["y"], FACTOR),
     Feature("platform materials (by height)", lambda s: tuple(item["materials"][0] for item in sorted(

@@ -16,8 +16,8 @@ from scenegen.errors import ConfigError, GenerationError
 from scenegen.factory.pipeline import Pipeline
 from scenegen.factory.plan import load_family
 from scenegen.families.ramps import Ramps
-from scenegen.families.ramps.checks import ramps_problems
-from scenegen.mcs.ramps import read_storeys, walk
+from scenegen.families.ramps.checks import ramps_problems, read_scene
+from scenegen.mcs.ramps import read_storeys
 from scenegen.plugin.config import check_config
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
@@ -25,7 +25,8 @@ from tests.kit import REFERENCE_SCENES
 from tests.kit.support import checked_sample, configured, feasible, value
 from tests.test_conformance import problems as integer_problems
 
-from .replay import replay
+from .fidelity import goal_of
+from .replay import Room, bottom, fewest_ramps, replay
 
 REAL = [json.loads(path.read_text(encoding="utf-8"))
         for path in sorted((REFERENCE_SCENES / "eval7").glob("eval_7_interactive_ramps_*.json"))]
@@ -130,13 +131,20 @@ def test_a_path_through_a_platform_is_found() -> None:
     assert any("not clear of edges, lips and objects" in message for message in messages)
 
 
-def test_the_kit_walk_finds_a_way_in_every_evaluation_scene() -> None:
-    for real in REAL:
-        storeys, _, _, _ = read_storeys(real)
-        start = real["performerStart"]["position"]
-        surfaces = {round(p.top, 2): k for k, p in enumerate(storeys.platforms)}
-        start_on = surfaces.get(round(start["y"], 2), -1)
-        assert walk(storeys, (start_on, (start["x"], start["z"])), (start_on, (start["x"], start["z"]))) is not None
+@pytest.mark.parametrize("real", REAL, ids=lambda real: real["name"])
+def test_the_kit_walk_and_the_replay_agree_on_every_evaluation_scene(real: dict[str, Any]) -> None:
+    """The kit's walk (straight legs bending at corners) reaches the goal of every real scene, over as few ramps as
+    the replay's search over the walkable pieces finds."""
+    read, problems = read_scene(real)
+    assert read is not None and not problems
+    found = read.walk()
+    assert found is not None
+    goal = goal_of(real)
+    room = Room(real, goal["id"])
+    start, where = real["performerStart"]["position"], goal["shows"][0]["position"]
+    fewest = fewest_ramps(room, (room.surface_at(start["x"], start["y"], start["z"]), start["x"], start["z"]),
+                          (room.surface_at(where["x"], bottom(goal), where["z"]), where["x"], where["z"]))
+    assert len(found.ramps) == fewest
 
 
 def test_the_eval7_template_writes_what_the_real_files_write() -> None:
