@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from scenegen.errors import GenerationError
-from scenegen.families.ramps.declaration import DECLARATION, LAYOUTS, SURFACES
+from scenegen.families.ramps.declaration import DECLARATION
 from scenegen.families.ramps.layout import platforms, ramps
 from scenegen.mcs.geometry.catalog import object_size, resting_y
 from scenegen.mcs.model import AgentSettings, Scene, SceneObject, Show
@@ -222,5 +222,3 @@ def _centre(bounds: Bounds, base: float, height: float) -> tuple[float, float, f
     x0, x1, z0, z1 = bounds
     return round((x0 + x1) / 2, 4), round(base + height / 2, 4), round((z0 + z1) / 2, 4)
 
-
-__all__ = ["LAYOUTS", "SURFACES", "Ramps"]
