@@ -39,6 +39,9 @@ BLOB_TYPE = "blob_15"
 KEEP = STEP_OFF
 #: Directions tried for the blob round the ball (a random turn of these).
 BLOB_BEARINGS = np.radians(np.arange(0, 360, 30))
+#: The least room kept between a platform's top and the ceiling, for the performer and the agent (1.6 m tall):
+#: an assumption, not a measured MCS figure (the evaluation keeps 2.9 m).
+HEADROOM = 2.0
 DESCRIPTION = "Find and pick up the small light black white rubber ball."
 
 
@@ -115,6 +118,7 @@ class Ramps(McsTask):
         objects: list[SceneObject]
         if drawn["target.holder"] == "agent":
             agent = human_agent(agent_key, AGENT_TYPE, gx, gz, float(drawn["agent.rotation"]), AGENT_LOOK)
+            # The kit's agent stands on the floor; this one stands on its surface.
             agent.shows = [Show((gx, storeys.height(goal_on), gz), rotation=(0.0, float(drawn["agent.rotation"]), 0.0))]
             ball = held_ball(ball_key, agent.id)
             objects = [ball, agent]
@@ -161,6 +165,17 @@ class Ramps(McsTask):
             yield "second.width", ("a stacked second level must be narrower and shallower than the first; "
                                    f"the smallest is {low('second.width')} x {low('second.depth')} m and the first "
                                    f"at most {high('first.width')} x {high('first.depth')} m")
+
+    @feasibility
+    def _headroom(self) -> Iterator[Refusal]:
+        """The highest top leaves the performer :data:`HEADROOM` under the ceiling in the lowest room."""
+        high, low = self.parameters.high, self.parameters.low
+        stacked = "stacked" in self.parameters.support("layout.kind")
+        top = high("first.height") + high("second.height") if stacked else \
+            max(high("first.height"), high("second.height"))
+        if top + HEADROOM > low("room.height"):
+            yield "room.height", (f"a platform's top may stand {top:g} m up, leaving less than {HEADROOM:g} m under "
+                                  f"a ceiling {low('room.height'):g} m high")
 
     @feasibility
     def _some_layout(self) -> Iterator[Refusal]:

@@ -186,6 +186,7 @@ def test_the_structures_are_written_as_the_real_ones() -> None:
 @pytest.mark.parametrize(("config", "path"), [
     ({"layout": {"kind": "bridge"}, "target": {"surface": "second"}}, "target.surface"),
     ({"layout": {"kind": "stacked"}, "first": {"width": 7}, "second": {"width": 9}}, "second.width"),
+    ({"room": {"height": 4}, "first": {"height": 1.5}, "second": {"height": 1.5}}, "room.height"),
     ({"layout": {"kind": "pair"}, "room": {"width": 12}, "first": {"width": 12, "ramp_side": "left"},
       "ramp": {"width": 4}}, "layout.kind"),
 ])
