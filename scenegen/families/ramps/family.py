@@ -42,6 +42,8 @@ BLOB_BEARINGS = np.radians(np.arange(0, 360, 30))
 #: The least room kept between a platform's top and the ceiling, for the performer and the agent (1.6 m tall):
 #: an assumption, not a measured MCS figure (the evaluation keeps 2.9 m).
 HEADROOM = 2.0
+#: The surfaces a config names, by number (the floor's, then the platforms' in order).
+SURFACE_NUMBERS = {"floor": FLOOR, "first": 0, "second": 1}
 DESCRIPTION = "Find and pick up the small light black white rubber ball."
 
 
@@ -74,31 +76,34 @@ class Ramps(McsTask):
     attempts = 300
 
     def lay_out(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | None:
-        room = (float(drawn["room.width"]), float(drawn["room.depth"]))
-        stands = platforms(drawn)
-        draw = functools.partial(self._ramp_value, drawn, rng=rng)
-        placed = None if stands is None else ramps(drawn, stands, draw, room)
-        if stands is None or placed is None:
-            return None
-        surfaces = {"floor": FLOOR, "first": 0, "second": 1}
-        start_on, goal_on = surfaces[drawn["performer.surface"]], surfaces[drawn["target.surface"]]
-        if max(start_on, goal_on) >= len(stands):
-            return None
-        storeys = Storeys(room, stands, placed)
-        goal = storeys.spot(goal_on, KEEP + (HUMAN_AGENT_SIZE[0] / 2 if drawn["target.holder"] == "agent" else 0), rng)
+        storeys = self._storeys(drawn, rng)
+        start_on, goal_on = SURFACE_NUMBERS[drawn["performer.surface"]], SURFACE_NUMBERS[drawn["target.surface"]]
+        if storeys is None or max(start_on, goal_on) >= len(storeys.platforms):
+            return None  # a platform missing, or a second surface asked of a bridge
+        held = drawn["target.holder"] == "agent"
+        goal = storeys.spot(goal_on, KEEP + held * HUMAN_AGENT_SIZE[0] / 2, rng)
         if goal is None:
             return None
         storeys = replace(storeys, things=((goal_on, _goal_box(drawn, goal)),))
-        spot = _blob_spot(drawn, storeys, goal_on, goal, rng) if drawn["blob.present"] else None
-        if drawn["blob.present"] and spot is None:
-            return None
-        if spot is not None:
+        spot = None
+        if drawn["blob.present"]:
+            spot = _blob_spot(drawn, storeys, goal_on, goal, rng)
+            if spot is None:
+                return None
             storeys = replace(storeys, things=(*storeys.things, (goal_on, _blob_box(drawn, spot))))
         start = storeys.spot(start_on, KEEP, rng)
         route = None if start is None else walk(storeys, (start_on, start), (goal_on, goal), storeys.things[0][1])
         if start is None or route is None:
             return None
         return Layout(storeys, (start_on, start), (goal_on, goal), spot, route)
+
+    def _storeys(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Storeys | None:
+        """The room's platforms and ramps, None when they do not fit."""
+        room = (float(drawn["room.width"]), float(drawn["room.depth"]))
+        stands = platforms(drawn)
+        placed = None if stands is None else ramps(drawn, stands, functools.partial(self._ramp_value, drawn, rng=rng),
+                                                   room)
+        return None if stands is None or placed is None else Storeys(room, stands, placed)
 
     def exhausted(self, index: int) -> Exception:
         return GenerationError(f"ramps: sample {index}: no draw of {self.attempts} fitted the platforms and ramps in "
