@@ -68,7 +68,8 @@ class Ramps(McsTask):
                    "lips and objects by the performer's radius) with its `path_length`, the `ramps` it takes in "
                    "order, each's `directions` (`up`, `down`), the `ramp_count` and the `straight_distance`")
     declaration = DECLARATION
-    # Nothing is hidden from the performer: the task is the walk, and the label holds it.
+    # Nothing is hidden from the performer: the task is the walk, and the label holds it. (Declared an answer, the
+    # ramp count is read by the probe off the start's and the goal's heights: the task itself.)
     answers = ()
     lays_out = "a Navigation - Ramps room"
     checks = "scenegen.families.ramps.checks:ramps_problems"
