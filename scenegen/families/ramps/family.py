@@ -130,6 +130,9 @@ class Ramps(McsTask):
             objects = [ball, agent]
         else:
             ball = soccer_ball(ball_key, gx, gz, TARGET_BALL_SCALE, floor_y=storeys.height(goal_on))
+            # Written to four decimals, as the real scenes write a ball's height (a platform's top plus 0.22).
+            x, y, z = ball.shows[0].position
+            ball.shows = [replace(ball.shows[0], position=(x, round(y, 4), z))]
             objects = [ball]
         if layout.blob is not None:
             scale = float(drawn["blob.scale"])
@@ -234,7 +237,7 @@ def _structures(drawn: Mapping[str, Any], storeys: Storeys, keys: list[str]) -> 
             f"platform_{next(keys_left)}", "cube", _centre(platform.bounds, platform.base, height),
             (round(x1 - x0, 4), height, round(z1 - z0, 4)), material, lips=lips(platform, own, storeys.room)))
         made += [kinematic_structure(f"ramp_{next(keys_left)}", "triangle", _centre(ramp.bounds, ramp.base, height),
-                                     (ramp.width, height, round(ramp.length, 4)), material,
+                                     (round(ramp.width, 4), height, round(ramp.length, 4)), material,
                                      rotation_y=ramp_turn(ramp)) for ramp in own]
     return made
 

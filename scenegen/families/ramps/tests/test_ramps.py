@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import pytest
@@ -149,7 +150,7 @@ def test_the_kit_walk_and_the_replay_agree_on_every_evaluation_scene(real: dict[
 
 def test_the_eval7_template_writes_what_the_real_files_write() -> None:
     """Conformance: top-level, goal and object keys and object types are among the real files'; integers where
-    MCS writes integers; room, materials and goal as theirs."""
+    MCS writes integers, and no number to more than four decimals, as there; room, materials and goal as theirs."""
     keys = set().union(*(set(item) for scene in REAL for item in scene["objects"]))
     types = {item["type"] for scene in REAL for item in scene["objects"]}
     for template in ("eval7_ramps", "ramps"):
@@ -160,6 +161,7 @@ def test_the_eval7_template_writes_what_the_real_files_write() -> None:
             assert set().union(*(set(item) for item in scene["objects"])) <= keys
             assert {item["type"] for item in scene["objects"]} <= types
             assert not integer_problems(scene)
+            assert not re.search(r"\d\.\d{5,}", json.dumps(scene)), "a number written to more than four decimals"
             if template.startswith("eval7"):
                 for key in ("roomDimensions", "ceilingMaterial", "floorMaterial", "wallMaterial", "floorTextures"):
                     assert scene[key] == REAL[0][key], key
