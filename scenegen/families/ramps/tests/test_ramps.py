@@ -108,6 +108,16 @@ def test_a_ramp_without_a_gap_in_its_lip_is_found() -> None:
     assert any("no gap" in problem.message for problem in ramps_problems(real, None))
 
 
+def test_a_ramp_off_its_platform_or_too_steep_is_found() -> None:
+    moved, steep = copy.deepcopy(REAL[0]), copy.deepcopy(REAL[0])
+    next(item for item in moved["objects"] if item["type"] == "triangle")["shows"][0]["position"]["z"] -= 2
+    ramp = next(item for item in steep["objects"] if item["type"] == "triangle")["shows"][0]
+    ramp["scale"]["z"] = 0.5 * ramp["scale"]["y"]
+    ramp["position"]["z"] += (1.3366 - ramp["scale"]["z"]) / 2  # its high edge still against its platform
+    assert any("rises to no platform" in problem.message for problem in ramps_problems(moved, None))
+    assert any("more than 45" in problem.message for problem in ramps_problems(steep, None))
+
+
 def test_a_label_taking_the_wrong_ramps_is_found() -> None:
     family = configured(Ramps, layout={"kind": "stacked"}, performer={"surface": "second"},
                         target={"surface": "floor"}, blob={"present": False})
