@@ -311,6 +311,60 @@ def stats_command(run: Path, as_json: bool, page: Path | None) -> None:
         click.echo(f"wrote the page {page}", err=True)
 
 
+@cli.command(name="export")
+@click.argument("run", type=_Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--as", "as_", type=click.Choice(["chat"]), required=True,
+              help="chat: one JSON line a prompt, {id, messages, gold, meta}, the messages as chat models take them.")
+@click.option("--with-gold", is_flag=True,
+              help="End each prompt's messages with the gold reply as the assistant's (a fine-tuning file).")
+@click.option("-o", "--out", type=_Path(dir_okay=False, path_type=Path, written="file"), default=None,
+              help="The file to write (replaced whole). Default: standard output.")
+def export_command(run: Path, as_: str, with_gold: bool, out: Path | None) -> None:
+    """Write a finished run's prompts for a model: for a builder run, each turn of each dialogue with the builder's
+    system prompt (the seed's), the dialogue so far and the world as it stands, and the gold answer beside it.
+
+    \b
+    Examples:
+      scenegen export output/builder --as chat > prompts.jsonl
+      scenegen export output/builder --as chat --with-gold -o train.jsonl
+    """
+    from scenegen.inspect.benchmark import chat_lines, write_chat  # the readers: this command's only
+
+    if out is None:
+        for line in chat_lines(run, with_gold):
+            sys.stdout.buffer.write(line)
+        return
+    click.echo(one_line(f"wrote {write_chat(run, out, with_gold)} prompts to {out}"), err=True)
+
+
+@cli.command(name="score")
+@click.argument("run", type=_Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("replies", type=_Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--fences", is_flag=True,
+              help="Read a reply wrapped in a Markdown code block (```json ... ```) as the JSON inside; by default "
+                   "it is not JSON, so no answer, as the seed's builder disregards any reply that is not JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole report, every turn's scores too, as JSON.")
+@click.option("-o", "--out", type=_Path(dir_okay=False, path_type=Path, written="file"), default=None,
+              help="Also write the whole report as JSON to this file (replaced whole).")
+def score_command(run: Path, replies: Path, fences: bool, as_json: bool, out: Path | None) -> None:
+    """Score a model's replies to a run's prompts (from `scenegen export`): REPLIES holds one JSON object a line,
+    {"id": ..., "reply": "the model's raw text"}; a prompt without a reply counts as no answer.
+
+    \b
+    Examples:
+      scenegen score output/builder replies.jsonl
+      scenegen score output/builder replies.jsonl --fences -o scores.json
+    """
+    from scenegen.files import write_atomic
+    from scenegen.inspect.benchmark import run_benchmark, score_replies
+
+    report = score_replies(run, replies, fences)
+    text = json.dumps(report, indent=2)
+    if out is not None:
+        write_atomic(out, text.encode() + b"\n")
+    click.echo(text if as_json else run_benchmark(run).report_text(report))
+
+
 @cli.command(name="list")
 def list_command() -> None:
     """List the installed families.

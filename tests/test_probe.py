@@ -166,6 +166,11 @@ KNOWN = {
 }
 #: What the probe found beyond them (issue 33): a shortcut to remove, or the task itself for the template to say.
 FOUND = {
+    "number_comparison.yaml": "probe: `side` read off the balls' x (the linear model sums them), which is the task "
+                              "itself: counting each side's balls; nothing else finds the side (test_shortcuts)",
+    "spatial_elimination.yaml": "probe: `side` read off the ball's x (objects[0]), which is the task itself: the "
+                                "answer is where the ball lies; no rule of the walls finds a ball in sight "
+                                "(test_shortcuts)",
     "approach.yaml": "probe, issue 33: `kind` read off objects[4].changeMaterials (how many, which first)",
     "imitation.yaml": "probe, issue 33: `kind` read off objects[4].changeMaterials (how many, which first)",
     "asymmetric_tool.yaml": "probe, issue 33: `direction` read off the lava cells' places (the task itself?)",
@@ -174,6 +179,12 @@ FOUND = {
     "hidden_set_rotation.yaml": "probe, issue 33: the container read off the ball's first place (the task itself)",
     "true_false_belief.yaml": "probe, issue 33: `expected` read off the primary agent's keyframe count (the pair's "
                               "scenes differ in length)",
+    "solidity.yaml": "probe: `door` and `side` read off the ball's first place against the extension's, which is the "
+                     "task itself (where the ball hangs decides where it falls); test_shortcuts.py finds no other rule",
+    "support_relations.yaml": "probe: `door` and `rests_on` read off the container's place against the far "
+                              "platform's width, which is the task itself; test_shortcuts.py finds no other rule",
+    "object_permanence.yaml": "probe: `side` read off the throwing device's wall (the ball's first x) and the "
+                              "impulse: the throw the agent watches before the ball is hidden (the task itself)",
 }
 
 

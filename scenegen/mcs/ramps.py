@@ -11,7 +11,7 @@ shortest such chain through the start, the goal, every ramp's two waypoints and 
 corners (Dijkstra): a visibility graph whose footprints are grown into squares, not rounded, so the walk is clear
 and at most a few centimetres a corner longer than the shortest. Where the surfaces form a tree (each platform
 reached by one ramp), as every layout of the ramps family does, its ramps are the only ones any walk can take
-(docs/mcs_facts.md 15).
+(docs/mcs_facts.md 17).
 """
 
 from __future__ import annotations

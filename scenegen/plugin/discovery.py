@@ -17,7 +17,7 @@ import os
 import re
 import sys
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -145,13 +145,19 @@ def _entry_point_named(name: str) -> Callable[[], object] | None:
     return functools.partial(_load_reference, references[-1]) if references else None
 
 
-def _declared_entry_points() -> Iterable[tuple[str, str]]:
-    """(name, object reference) of every entry point in GROUP, read as importlib.metadata reads them.
+@cache
+def _declared_entry_points() -> tuple[tuple[str, str], ...]:
+    """(name, object reference) of every entry point in GROUP, read as importlib.metadata reads them, once a
+    process (a run asks twice: for its template's folder, then for its family).
 
     The distributions are the ``*.dist-info`` and ``*.egg-info`` folders of each
     folder on ``sys.path``, each distribution name once (its first); their
     ``entry_points.txt`` is an INI-like file of ``[group]`` headers and ``name = value`` lines.
     """
+    return tuple(_scan_distributions())
+
+
+def _scan_distributions() -> Iterator[tuple[str, str]]:
     seen: set[str] = set()
     for folder in sys.path:
         try:

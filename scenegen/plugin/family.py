@@ -67,6 +67,9 @@ class Family(abc.ABC):
     #: What the family makes, and what a document's label holds: the README's family table is written from these.
     about: ClassVar[str] = ""
     label_about: ClassVar[str] = ""
+    #: The tasks of a published benchmark this family makes, by that benchmark's own names (an MCS family names
+    #: headings of the MCS task list, ``docs/mcs_tasks.md``); the README's family table says them.
+    makes: ClassVar[tuple[str, ...]] = ()
     #: The config's parameters and settings; its schema, draw table and reference derive from it.
     #: A family without one overrides :meth:`config_schema`.
     declaration: ClassVar[Declaration | None] = None
@@ -85,6 +88,10 @@ class Family(abc.ABC):
     #: (:mod:`scenegen.folder.features`), laid over the types inferred from a run's records, so that a family's
     #: dataset has one schema whatever its config.
     record_types: ClassVar[Mapping[str, Any]] = {}
+    #: Where the family's prompts and scorer are (``"module:attribute"`` naming a
+    #: :class:`scenegen.plugin.benchmark.Benchmark`), for ``scenegen export`` and ``scenegen score``; None: its runs
+    #: are not a benchmark.
+    benchmark: ClassVar[str | None] = None
     #: The Hugging Face task categories a dataset card gives this family's runs.
     task_categories: ClassVar[tuple[str, ...]] = ("other",)
     #: Label fields an agent sees in the scene that should not give an answer away (e.g. which container is

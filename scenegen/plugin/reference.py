@@ -5,7 +5,7 @@ Each family's :class:`scenegen.plugin.params.Declaration` is the one source of i
 config. For editors and readers, its JSON Schema is written out to
 ``schema/<family>.config.schema.json`` and its parameter table to
 ``docs/config/<family>.md``; the README's family table is written from each
-family's ``about`` and ``label_about``, in the order of the entry points.
+family's ``makes``, ``about`` and ``label_about``, in the order of the entry points.
 ``make schemas`` rewrites them, and a test fails when one is stale.
 
     python -m scenegen.plugin.reference          # rewrite the derived files
@@ -52,8 +52,9 @@ def with_family_table(readme: str, families: list[type[Family]]) -> str:
     """``readme`` with the table between its markers written anew from ``families``."""
     head, _, rest = readme.partition(TABLE_START)
     _, _, tail = rest.partition(TABLE_END)
-    rows = [f"| `{family.name}` | {family.about} | {family.label_about} |" for family in families]
-    table = "\n".join(["| family | what it makes | ground truth (`label`) |", "|---|---|---|", *rows])
+    rows = [f"| `{family.name}` | {'; '.join(family.makes) or '-'} | {family.about} | {family.label_about} |"
+            for family in families]
+    table = "\n".join(["| family | task | what it makes | ground truth (`label`) |", "|---|---|---|---|", *rows])
     return f"{head}{TABLE_START}\n{table}\n{TABLE_END}{tail}"
 
 

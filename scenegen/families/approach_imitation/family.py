@@ -51,6 +51,7 @@ PAIRS = ("Touching the goal object (which turns red) makes a no-expectation scen
 class PreferenceFamily(McsTask):
     """Approach or Imitation: pairs of scenes about an agent's preference for one of two others."""
 
+    makes = ("Social and Instrumental Approach and Imitation",)
     label_about = ("per document: its kind, whether to rate it higher, whom the agent picks, whether it touched the "
                    "goal, the three agents' ids; `pair`: each file's kind, the file to rate higher, task, variant, "
                    "category, roles by id")

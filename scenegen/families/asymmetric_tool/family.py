@@ -45,6 +45,7 @@ TURN_ATTEMPTS = 50
 class AsymmetricTool(McsTask):
     name = "asymmetric_tool"
     description = "Asymmetric Tool Use: pull a hooked tool so that it drags the ball out of the lava (MCS eval 7)."
+    makes = ("Tools - Asymmetric Tool Use and Tool Choice",)
     about = ("MCS eval 7 Asymmetric Tool Use: a ball in a band of lava reaching three walls (no push gets it out) and "
              "a hooked or isosceles tool lying with its hook behind the ball, its long arm out of the lava, to be "
              "pulled, or lying turned about the same centre, to be turned back first")

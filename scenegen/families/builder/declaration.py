@@ -8,9 +8,12 @@ from scenegen.families.builder.world import COLOURS
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
 PLACEMENTS = ("landmark", "on_top", "beside")
+#: The difficulty a config names, as MCU names its levels; `mixed` for a training config that spans them.
+LEVELS = ("simple", "medium", "hard", "mixed")
 
 SHARE = number("share", 0, 1)
 PART_COUNT = number("part_count", 1, 8, integer=True)
+STANDING_COUNT = number("standing_count", 0, 6, integer=True)
 KIND = one_of("kind", tuple(KINDS), "A kind of part (the family's data/instructions.yaml words each).")
 COLOUR = one_of("colour", COLOURS, "One of the six colours of the seed's builder prompt.")
 PLACEMENT = one_of("placement", PLACEMENTS,
@@ -33,6 +36,13 @@ DECLARATION = Declaration(
                 "Blocks the world holds from the ground up (y from 0 to height - 1); the seed gives no top. At least "
                 "6: the tallest part (a column of four built one too high) needs five, and a first part must always "
                 "fit."),
+        Setting("level", {"enum": list(LEVELS)}, "mixed",
+                "The difficulty the config's dialogues are made at (bundled: builder_simple, builder_medium, "
+                "builder_hard), recorded in every record so that scores break down by it."),
+        Param("standing", STANDING_COUNT, 0,
+              "Structures standing in the world from the start that no instruction builds (parts of the config's "
+              "kinds and colours, placed at random): distractors, which a reference may name, so that the world "
+              "given with the instruction is needed to resolve it."),
         Param("parts", PART_COUNT, {"min": 2, "max": 5},
               "Parts a target is made of: one instruction each (a part that finds no room is left out)."),
         Param("kind", KIND, list(KINDS), "The mix of part kinds."),

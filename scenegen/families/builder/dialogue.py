@@ -39,6 +39,8 @@ Coin = Callable[[Draws], bool]
 Found = tuple[Part, str, tuple[Part, Part] | None]
 #: Tries to find room for a part (each with a new shape and place) before it is left out.
 TRIES = 8
+#: Draws of a part's kind before one that cannot leave out what is missing is taken (it then leaves out another).
+KIND_TRIES = 16
 #: The most steps a part is put beside another.
 MOST_STEPS = 3
 #: Where a part goes beside another: (steps, compass direction), one pick drawing both.
@@ -51,6 +53,7 @@ class Settings:
     """What a dialogue draws from: a sampler or a coin per config parameter, and the world's height."""
 
     height: int
+    standing: Sampler
     parts: Sampler
     kind: Sampler
     colour: Sampler
@@ -69,7 +72,7 @@ def compile_settings(config: Mapping[str, Any]) -> Settings:
     coins = ("repeat", "coreference", "sides", "correction", "clarification")
     return Settings(
         height=config["height"],
-        **{key: sampler(values[key]) for key in ("parts", "kind", "colour", "placement", "missing")},
+        **{key: sampler(values[key]) for key in ("standing", "parts", "kind", "colour", "placement", "missing")},
         **{key: share(values[key]) for key in coins},
     )
 
@@ -81,10 +84,13 @@ class Dialogue:
     and the target share it, rather than each world copying every block again.
     """
 
-    __slots__ = ("blocks", "by_kind", "corrections", "height", "missing", "named", "order", "parts", "turns", "world")
+    __slots__ = ("blocks", "by_kind", "corrections", "height", "missing", "named", "order", "parts", "standing",
+                 "start", "turns", "world")
 
     def __init__(self, height: int) -> None:
         self.height = height
+        #: the parts standing from the start (the first ``standing`` of :attr:`parts`), which no turn builds
+        self.standing = 0
         self.parts: list[Part] = []
         #: the indices of the one-column parts, by what a full reference says of them (kind and colour)
         self.named: dict[tuple[str, str], list[int]] = {}
@@ -96,12 +102,24 @@ class Dialogue:
         self.turns: list[dict[str, Any]] = []
         #: the world's blocks, sorted by cell
         self.blocks: list[list[Any]] = []
+        #: the blocks standing before the first turn
+        self.start: list[list[Any]] = []
         #: what each clarification leaves out, as the config names it
         self.missing: list[str] = []
         self.corrections = 0
 
+    def stand(self, part: Part) -> None:
+        """Put ``part`` in the world before the first turn: it stands there, and references may name it."""
+        self._place(part)
+        self.standing += 1
+        self.blocks = self.start = list(map(self.world.__getitem__, self.order))
+
     def build(self, instruction: str, part: Part) -> dict[str, Any]:
         """Record a turn whose gold answer adds the blocks of ``part``, with the worlds around it, and the part."""
+        self._place(part)
+        return self._turn(instruction, part.blocks, [])
+
+    def _place(self, part: Part) -> None:
         # cells and blocks are made together, one per cell: strict=True would only cost time
         self.world.update(zip(part.cells, part.blocks, strict=False))
         # The cells so far are sorted already: timsort merges them with the part's as two runs.
@@ -113,7 +131,6 @@ class Dialogue:
             if kind != "block":
                 self.by_kind.setdefault(kind, []).append(index)
         self.parts.append(part)
-        return self._turn(instruction, part.blocks, [])
 
     def take_back(self, instruction: str, cells: Sequence[int]) -> dict[str, Any]:
         """Record a turn whose gold answer removes the blocks at ``cells``, with the worlds around it."""
@@ -147,6 +164,8 @@ class Architect:
         settings = self.settings
         say = Say(self.book, draws, settings.sides)
         dialogue = Dialogue(settings.height)
+        for _ in range(settings.standing(draws)):
+            self._standing(dialogue, draws)
         for _ in range(settings.parts(draws)):
             self._part(dialogue, say, draws)
         return dialogue
@@ -156,23 +175,31 @@ class Architect:
         missing = settings.missing(draws) if settings.clarification(draws) else None
         if missing == "reference" and not _referable(dialogue, True, False):
             self._look_alike(dialogue, say, draws)
-        for _ in range(TRIES):
-            shape = self._shape(dialogue.parts, draws)
-            # the correction coin is tossed only for a kind that a correction can take back
-            grows = KINDS[shape.kind].grows is not None and settings.correction(draws)
-            grown = _grown(shape, settings.colour, draws) if grows else None
-            said = _applicable(missing, shape.kind) if missing else None
-            found = self._where(grown or shape, dialogue, say, said == "reference", draws)
-            if found is None and said == "reference":
-                said = "position"
-                found = self._where(grown or shape, dialogue, say, False, draws)
-            if found is not None:
-                break
-        else:
+        # a reference to one of two look-alikes is tried in every try before the place is said missing instead
+        placed = self._placed(dialogue, say, draws, missing)
+        if placed is None and missing == "reference":
+            placed = self._placed(dialogue, say, draws, "position")
+        if placed is None:
             return
+        found, said, shape, grown = placed
         self._build(dialogue, say, found, said)
         if grown is not None:
             self._take_back(dialogue, say, shape)
+
+    def _placed(self, dialogue: Dialogue, say: Say, draws: Draws,
+                missing: str | None) -> tuple[Found, str | None, Shape, Shape | None] | None:
+        """A part that fits, a few tries each with a new shape and place: where it goes, what its instruction leaves
+        out, its shape and (when built one size too big, to be corrected) its grown shape."""
+        for _ in range(TRIES):
+            shape = self._shape(dialogue.parts, draws, missing)
+            # the correction coin is tossed only for a kind that a correction can take back
+            grows = KINDS[shape.kind].grows is not None and self.settings.correction(draws)
+            grown = _grown(shape, self.settings.colour, draws) if grows else None
+            said = _applicable(missing, shape.kind) if missing else None
+            found = self._where(grown or shape, dialogue, say, said == "reference", draws)
+            if found is not None:
+                return found, said, shape, grown
+        return None
 
     def _take_back(self, dialogue: Dialogue, say: Say, shape: Shape) -> None:
         """The correction turn after the last part, built one size too big: it removes, from the top, the blocks
@@ -185,16 +212,34 @@ class Architect:
 
     def _look_alike(self, dialogue: Dialogue, say: Say, draws: Draws) -> None:
         """Build a copy of a column or stack that has none yet, elsewhere, so that a reference by kind alone
-        can match two parts (its own turn, fully specified)."""
-        lone = [dialogue.parts[indices[0]] for indices in dialogue.by_kind.values() if len(indices) == 1]
-        if not lone:
-            return
-        shape = draws.pick(lone).shape
+        can match two parts (its own turn, fully specified); where there is none to copy, a column first."""
+        lone = [dialogue.parts[indices[0]].shape for indices in dialogue.by_kind.values() if len(indices) == 1]
+        if lone:
+            self._build_somewhere(dialogue, say, draws.pick(lone), draws)
+        elif not dialogue.by_kind:
+            column = draws.pick(one_colour_shapes("column", self.settings.colour(draws)))
+            if self._build_somewhere(dialogue, say, column, draws):
+                self._build_somewhere(dialogue, say, column, draws)
+
+    def _standing(self, dialogue: Dialogue, draws: Draws) -> None:
+        """A structure in the world from the start, of the config's kinds and colours, on the ground where it fits
+        (left out when it fits nowhere in a few tries)."""
         for _ in range(TRIES):
-            found = self._where(shape, dialogue, say, False, draws)
+            shape = self._shape([], draws, None)
+            part = fit(shape, draws.pick(shape.ground), dialogue.world, dialogue.height)
+            if part is not None:
+                dialogue.stand(part)
+                return
+
+    def _build_somewhere(self, dialogue: Dialogue, say: Say, shape: Shape, draws: Draws) -> bool:
+        """Build ``shape``, fully specified, on the ground at counted steps from a landmark (never on top of its
+        look-alike, which it could not be told apart from), where it fits (a few tries); whether it was built."""
+        for _ in range(TRIES):
+            found = _at_landmark(shape, dialogue, say, draws)
             if found is not None:
                 self._build(dialogue, say, found, None)
-                return
+                return True
+        return False
 
     def _build(self, dialogue: Dialogue, say: Say, found: Found, missing: str | None) -> None:
         part, where, twins = found
@@ -204,19 +249,33 @@ class Architect:
             ref = say.noun(twins[0].shape.kind) if twins else ""
             toward = telling_apart(*twins) if twins else ""
             question, answer = say.clarification(missing, part.shape, where, ref, toward or "")
-            turn["clarification"] = {"missing": list(attributes), "question": question, "answer": answer}
+            turn["clarification"] = {"missing": list(attributes), "question": question, "answer": answer,
+                                     "confidence": asking_confidence(attributes)}
             dialogue.missing.append(missing)
 
-    def _shape(self, parts: list[Part], draws: Draws) -> Shape:
+    def _shape(self, parts: list[Part], draws: Draws, missing: str | None) -> Shape:
+        """A part's shape: a repeat of an earlier part, or a new one of a kind drawn from the config; one that
+        can leave ``missing`` out, where the config's kinds hold one, so that what is missing keeps its weight."""
         settings = self.settings
         if parts and settings.repeat(draws):
-            return draws.pick(parts).shape
-        kind = KINDS[settings.kind(draws)]
+            fitting = [part.shape for part in parts if not missing or _can_miss(missing, KINDS[part.shape.kind])]
+            if fitting:
+                return draws.pick(fitting)
+        kind = self._kind(draws, missing)
         if not kind.multicolour:
             return draws.pick(one_colour_shapes(kind.name, settings.colour(draws)))
         size = draws.pick(kind.size_choices)
         colours = tuple([settings.colour(draws) for _ in range(size[0])])
         return make_shape(kind.name, colours, size, draws.pick(kind.directions))
+
+    def _kind(self, draws: Draws, missing: str | None) -> Kind:
+        """A kind drawn from the config's, drawn again (a few times) until it can leave ``missing`` out."""
+        kind = KINDS[self.settings.kind(draws)]
+        for _ in range(KIND_TRIES):
+            if not missing or _can_miss(missing, kind):
+                break
+            kind = KINDS[self.settings.kind(draws)]
+        return kind
 
     def _where(self, shape: Shape, dialogue: Dialogue, say: Say, ambiguous: bool, draws: Draws) -> Found | None:
         """A place for ``shape`` and how to say it, and the look-alikes it names when ``ambiguous``."""
@@ -226,9 +285,7 @@ class Architect:
                                        draws)
             if found is not None or ambiguous:
                 return found
-        anchor = draws.pick(shape.ground)
-        part = fit(shape, anchor, dialogue.world, dialogue.height)
-        return None if part is None else (part, say.at_landmark(anchor), None)
+        return _at_landmark(shape, dialogue, say, draws)
 
     def _by_reference(self, shape: Shape, dialogue: Dialogue, say: Say, mode: str, ambiguous: bool,
                       draws: Draws) -> Found | None:
@@ -253,6 +310,19 @@ class Architect:
                 return None
             where = say.beside(ref, step, toward, it, bare)
         return part, where, None if twin is None else (ref, twin)
+
+
+def _at_landmark(shape: Shape, dialogue: Dialogue, say: Say, draws: Draws) -> Found | None:
+    """``shape`` on the ground at a drawn anchor, said by counted steps from a landmark, if it fits there."""
+    anchor = draws.pick(shape.ground)
+    part = fit(shape, anchor, dialogue.world, dialogue.height)
+    return None if part is None else (part, say.at_landmark(anchor), None)
+
+
+def asking_confidence(missing: Sequence[str]) -> float:
+    """How sure a builder is of an instruction that leaves out ``missing``, as the gold answer of the turn that asks
+    says it: halved by each thing left out (one: 0.5; colour and position: 0.25)."""
+    return 0.5 ** len(missing)
 
 
 def _referable(dialogue: Dialogue, ambiguous: bool, pronoun: bool) -> list[tuple[int, bool, Part | None]]:

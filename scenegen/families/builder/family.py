@@ -28,37 +28,46 @@ class Builder(Family):
     description = ("Builder: voxel building dialogues, a target built from parts by architect instructions with gold "
                    "builder answers, worlds before and after, corrections and clarifications.")
     about = ("Collaborative building dialogues in the seed's voxel world (x, z from -5 to 5, y up; six colours): a "
-             "target from composable parts (blocks, columns, stacks, rows, diagonals, walls, floors, rings, crosses, "
-             "L shapes, staircases, pyramids), one architect instruction per part with the gold builder answer in the "
-             "seed's JSON format and the worlds before and after, corrections that remove, clarification turns "
-             "(docs/builder.md); `scenegen.families.builder.score` gives block-level precision, recall and F1")
-    label_about = ("the gold answers and worlds are the answer (record fields); `label` counts parts, turns, blocks, "
-                   "corrections and clarifications")
+             "target from composable parts (blocks, columns, stacks, rows, diagonals, lines rising in the air, walls, "
+             "floors, rings, crosses, L shapes, solid staircases, pyramids), one architect instruction per part with "
+             "the gold builder answer in the seed's JSON format and the worlds before and after, corrections that "
+             "remove, clarification turns, structures standing from the start; three levels (`builder_simple`, "
+             "`builder_medium`, `builder_hard`) and a rule-based baseline (docs/builder.md); `scenegen export RUN "
+             "--as chat` writes its prompts and `scenegen score` grades a model's replies")
+    label_about = ("the gold answers and worlds are the answer (record fields); `label` gives the level and counts "
+                   "parts, structures standing from the start, turns, blocks, corrections and clarifications")
     declaration = DECLARATION
+    benchmark = "scenegen.families.builder.benchmark:BENCHMARK"
     # A dialogue's answers are its gold builder actions (record fields), not classes a shortcut could predict.
     answers = ()
     # The target, parts and turns vary in structure from one dialogue to the next: a dataset record holds them as
     # JSON text.
-    output = Records("builder_record", fields=("height", "target", "parts", "turns"),
-                     json_fields=("target", "parts", "turns"))
+    output = Records("builder_record", fields=("level", "height", "start", "standing", "target", "parts", "turns"),
+                     json_fields=("start", "standing", "target", "parts", "turns"))
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         super().__init__(config)
         self.architect = Architect(compile_settings(config), Phrasebook(lexicon.load()))
+        self.level: str = config["level"]
 
     def generate(self, index: int, rng: np.random.Generator) -> Sample:
         dialogue = self.architect.dialogue(Draws(rng))
-        parts = dialogue.parts
+        standing, built = dialogue.parts[:dialogue.standing], dialogue.parts[dialogue.standing:]
         turns = dialogue.turns
         record = {
+            "level": self.level,
             "height": dialogue.height,
+            "start": dialogue.start,
+            "standing": [_part(part.shape, part.anchor) for part in standing],
             "target": dialogue.blocks,
-            "parts": [_part(part.shape, part.anchor) for part in parts],
+            "parts": [_part(part.shape, part.anchor) for part in built],
             "turns": turns,
         }
-        params = {"kinds": [part.shape.kind for part in parts], "missing": dialogue.missing}
+        params = {"kinds": [part.shape.kind for part in built], "missing": dialogue.missing}
         truth = {
-            "parts": len(parts),
+            "level": self.level,
+            "parts": len(built),
+            "standing": len(standing),
             "turns": len(turns),
             "blocks": len(dialogue.blocks),
             "corrections": dialogue.corrections,

@@ -91,7 +91,9 @@ def _shape(kind: str, colours: tuple[str, ...], size: tuple[int, ...], direction
         colour = colours[0]
         coloured = tuple([(dx, dy, dz, colour) for dx, dy, dz in cells])
     own = set(cells)
-    footing = tuple(i for i, (dx, dy, dz) in enumerate(cells) if (dx, dy - 1, dz) not in own)
+    # a rising line stands on its first block alone; every other kind on each block not on one of its own
+    footing = (0,) if KINDS[kind].floats else tuple(i for i, (dx, dy, dz) in enumerate(cells)
+                                                    if (dx, dy - 1, dz) not in own)
     overhang = tuple(i for i in footing if cells[i][1])
     named_size = tuple((name, n) for (name, _, _), n in zip(KINDS[kind].sizes, size, strict=True))
     min_dx, max_dx, min_dz, max_dz, top = extent(kind, size, direction)

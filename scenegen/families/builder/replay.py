@@ -1,10 +1,12 @@
 """Replay a dialogue's gold answers and report where it goes wrong.
 
-From the empty world, each turn's gold answer removes its ``remove`` blocks, then
-adds its ``add`` blocks. Checked: every block named is inside the world and has a
-known colour; a removed block is there, in that colour; an added block goes to an
-empty cell (and is named once); after each turn every block stands on the ground
-or on a block, and the world is the turn's ``world_after`` (and the next turn's
+From the world standing at the start (``start``: distractors no turn builds), each
+turn's gold answer removes its ``remove`` blocks, then adds its ``add`` blocks.
+Checked: every block named is inside the world and has a known colour; a removed
+block is there, in that colour; an added block goes to an empty cell (and is named
+once); after each turn every block stands on the ground or on a block (but the
+blocks of a rising line, which its part's anchor, direction and length place in the
+air), and the world is the turn's ``world_after`` (and the next turn's
 ``world_before``); after the last turn the world is exactly the target.
 
 The world is a dict ``{(x, y, z): colour}``, not a numpy grid: a dialogue names a
@@ -20,17 +22,24 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scenegen.errors import Problem
-from scenegen.families.builder.world import COLOURS, HIGH, LOW
+from scenegen.families.builder.world import COLOURS, COMPASS, DIAGONALS, HIGH, LOW
 
 Cell = tuple[int, int, int]
 _COLOURS = frozenset(COLOURS)
+_STEPS = {**COMPASS, **DIAGONALS}
 
 
 def replay_problems(document: Mapping[str, Any]) -> list[Problem]:
     """Every way the gold answers of ``document`` fail to build its target, turn by turn (stops at the first)."""
     height = document["height"]
+    in_the_air = _rising_cells([*document["standing"], *document["parts"]])
     world: dict[Cell, str] = {}
-    listed: list[list[Any]] = []
+    problem = _apply(world, document["start"], height, removing=False)
+    if problem:
+        return [Problem("$.start", problem)]
+    listed: list[list[Any]] = [[x, y, z, colour] for (x, y, z), colour in sorted(world.items())]
+    if listed != document["start"]:
+        return [Problem("$.start", "is not sorted by cell")]
     for i, turn in enumerate(document["turns"]):
         path = f"$.turns[{i}]"
         if turn["world_before"] != listed:
@@ -40,7 +49,8 @@ def replay_problems(document: Mapping[str, Any]) -> list[Problem]:
                                                                                   removing=False)
         if problem:
             return [Problem(f"{path}.answer", problem)]
-        floating = [[x, y, z] for x, y, z in sorted(world) if y and (x, y - 1, z) not in world]
+        floating = [[x, y, z] for x, y, z in sorted(world) if y and (x, y - 1, z) not in world
+                    and (x, y, z) not in in_the_air]
         if floating:
             return [Problem(f"{path}.answer", f"leaves blocks in the air: {floating}")]
         listed = [[x, y, z, colour] for (x, y, z), colour in sorted(world.items())]
@@ -49,6 +59,18 @@ def replay_problems(document: Mapping[str, Any]) -> list[Problem]:
     if listed != document["target"]:
         return [Problem("$.target", "is not the world the gold answers build")]
     return []
+
+
+def _rising_cells(parts: Sequence[Mapping[str, Any]]) -> set[Cell]:
+    """The cells of the rising lines, which stand in the air: from the first block, one up and one step in the
+    part's direction (a compass or diagonal one) a block."""
+    cells: set[Cell] = set()
+    for part in parts:
+        if part["kind"] == "rising":
+            dx, dz = _STEPS[part["direction"][0]]
+            x, y, z = part["anchor"]
+            cells.update((x + i * dx, y + i, z + i * dz) for i in range(part["size"]["length"]))
+    return cells
 
 
 def _apply(world: dict[Cell, str], entries: Sequence[Sequence[Any]], height: int, removing: bool) -> str | None:

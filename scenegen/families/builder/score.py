@@ -16,11 +16,28 @@ loads fast and no generator code comes with it.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 Action = tuple[str, int, int, int, str]
 Answer = Mapping[str, Any] | str
+
+
+#: A reply that is one Markdown code block (```json ... ``` or ``` ... ```), as chat models often wrap JSON.
+_FENCED = re.compile(r"\A\s*```[A-Za-z]*[ \t]*\n(?P<body>.*?)\n?```\s*\Z", re.DOTALL)
+
+
+def parse_reply(text: str, fences: bool = False) -> dict[str, Any] | None:
+    """A model's raw reply as the builder answer it holds, or None when it holds none: as the seed's builder does,
+    a reply that is not a JSON object is disregarded. With ``fences``, a reply that is one Markdown code block is
+    read as the JSON inside it; without, it is not JSON."""
+    match = _FENCED.match(text) if fences else None
+    try:
+        answer = json.loads(match.group("body") if match else text)
+    except ValueError:
+        return None
+    return answer if isinstance(answer, dict) else None
 
 
 def actions(answer: Answer | None) -> set[Action]:

@@ -3,7 +3,8 @@
 A part is a kind, its size (the numbers an instruction says: a column's height,
 a wall's length and height...) and its direction; its cells are offsets (dx, dy, dz)
 from its anchor cell, listed from the bottom up so that placing them in order
-never leaves a block in the air. Which cell is the anchor is part of what an
+never leaves a block in the air, but a rising line's, which stands in the air by
+design (the seed's Figure 2). Which cell is the anchor is part of what an
 instruction means ("its north west corner at ..."), so it is stated per kind here
 and in the instruction templates: the first block of a line, the base of a
 column, the north west corner of a floor, ring or pyramid, the centre of a cross.
@@ -17,12 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from scenegen.families.builder.world import COMPASS
+from scenegen.families.builder.world import COMPASS, DIAGONALS
 
 Cell = tuple[int, int, int]
 
-#: The diagonal directions on the ground, (dx, dz).
-DIAGONALS = {"north east": (1, -1), "north west": (-1, -1), "south east": (1, 1), "south west": (-1, 1)}
 #: For each compass direction, the two directions at a right angle to it.
 TURNS = {"north": ("east", "west"), "south": ("east", "west"), "east": ("north", "south"),
          "west": ("north", "south")}
@@ -32,6 +31,7 @@ DIRECTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
     "none": ((),),
     "compass": tuple((direction,) for direction in COMPASS),
     "diagonal": tuple((direction,) for direction in DIAGONALS),
+    "any": tuple((direction,) for direction in (*COMPASS, *DIAGONALS)),
     "turn": tuple((direction, turn) for direction in COMPASS for turn in TURNS[direction]),
 }
 
@@ -43,7 +43,7 @@ class Kind:
 
     name: str
     sizes: tuple[tuple[str, int, int], ...]
-    orientation: str  # "none", "compass", "diagonal" or "turn" (a compass direction, then a turn)
+    orientation: str  # "none", "compass", "diagonal", "any" (compass or diagonal) or "turn" (then a right angle)
     offsets: Callable[..., list[Cell]]
     single_column: bool = False
     #: "count" when the size says how many blocks or steps, "extent" when it says dimensions
@@ -51,6 +51,9 @@ class Kind:
     multicolour: bool = False
     #: the size a correction takes back by one ("remove the top block"), by index; None: no correction
     grows: int | None = None
+    #: whether its blocks above the first stand in the air (a line going up diagonally, as the seed's Figure 2
+    #: builds one: each block one up and one across from the last)
+    floats: bool = False
 
     @cached_property
     def size_choices(self) -> tuple[tuple[int, ...], ...]:
@@ -66,6 +69,10 @@ class Kind:
 
 def _line(n: int, step: tuple[int, int]) -> list[Cell]:
     return [(i * step[0], 0, i * step[1]) for i in range(n)]
+
+
+def _rising(n: int, step: tuple[int, int]) -> list[Cell]:
+    return [(i * step[0], i, i * step[1]) for i in range(n)]
 
 
 def _block() -> list[Cell]:
@@ -118,6 +125,7 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("ring", (("side", 3, 4),), "none", _ring),
     Kind("cross", (("arm", 1, 2),), "none", _cross),
     Kind("l_shape", (("length", 2, 4), ("turn", 1, 3)), "turn", _l_shape),
+    Kind("rising", (("length", 2, 5),), "any", _rising, size_kind="count", floats=True),
     Kind("staircase", (("steps", 2, 4),), "compass", _staircase, size_kind="count"),
     Kind("pyramid", (("base", 3, 4),), "none", _pyramid),
 )}

@@ -17,5 +17,7 @@ LOW, HIGH = -5, 5
 COLOURS = ("blue", "yellow", "green", "orange", "purple", "red")
 #: Unit steps of the four compass directions on the ground, (dx, dz).
 COMPASS = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)}
+#: Unit steps of the four diagonal directions on the ground, (dx, dz): between two compass directions.
+DIAGONALS = {"north east": (1, -1), "north west": (-1, -1), "south east": (1, 1), "south west": (-1, 1)}
 #: Left and right, read by a viewer facing north (not stated by the seed; see the module docstring).
 SIDES = {"left": "west", "right": "east"}

@@ -81,6 +81,7 @@ class Cast:
 class HelperHinderer(McsTask):
     name = "helper_hinderer"
     description = "Helper/Hinderer: does the primary agent approach the agent that helped it? (MCS eval 7, pairs)."
+    makes = ("Helper / Hinderer",)
     about = ("MCS passive agents, Helper/Hinderer: a grid world where a helper slides an occluder out of a primary "
              "agent's way to its goal and a hinderer slides it into the way, over eight familiarisation trials; in "
              "the test trial the primary agent, starting as far from both, approaches the helper (`_expected.json`) "

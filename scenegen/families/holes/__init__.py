@@ -11,6 +11,7 @@ class Holes(FieldNavigation):
 
     name = "holes"
     description = "Holes: walk round or through a field of holes to the ball, or the agent holding it (eval 7)."
+    makes = ("Navigation - Holes and Lava",)
     about = field_about("Holes", "holes")
     declaration = DECLARATION
     danger = "holes"

@@ -11,6 +11,7 @@ class Lava(FieldNavigation):
 
     name = "lava"
     description = "Lava: walk round or through a field of lava cells to the ball, or the agent holding it (eval 7)."
+    makes = ("Navigation - Holes and Lava",)
     about = field_about("Lava", "lava cells")
     declaration = DECLARATION
     danger = "lava"

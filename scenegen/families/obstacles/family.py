@@ -52,6 +52,7 @@ class Layout:
 class Obstacles(McsTask):
     name = "obstacles"
     description = "Retrieval - Obstacles: walk round a table or desk in the way to pick up the ball (MCS eval 7)."
+    makes = ("Retrieval - Obstacles",)
     about = ("MCS eval 7 Retrieval - Obstacles: a soccer ball at a drawn distance and bearing from the performer, a "
              "table_8 or desk_10 facing along the line to it, between them (walk round it) or beyond the ball (the "
              "way is straight), and toys (blocks, plates) about the room, clear of every shortest way")

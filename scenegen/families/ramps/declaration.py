@@ -5,7 +5,7 @@ from __future__ import annotations
 from scenegen.mcs.config import last_step, room_height, room_materials
 from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Param, number, one_of
 
-#: How the platforms stand (docs/mcs_facts.md 15): a second level on the first; two platforms against opposite
+#: How the platforms stand (docs/mcs_facts.md 17): a second level on the first; two platforms against opposite
 #: walls; one platform across the room's whole width, a ramp on each face.
 LAYOUTS = ("stacked", "pair", "bridge")
 #: The surfaces the performer and the ball may be on: the floor, the first platform, the second (level or platform).

@@ -30,7 +30,7 @@ from scenegen.mcs.objects import (
 from scenegen.mcs.ramps import FLOOR, STEP_OFF, Bounds, Point, Storeys, Walk, lips, ramp_turn, walk
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 
-#: The one agent type and look the evaluation's ramp scenes use (docs/mcs_facts.md 15).
+#: The one agent type and look the evaluation's ramp scenes use (docs/mcs_facts.md 17).
 AGENT_TYPE = "agent_female_01"
 AGENT_LOOK = AgentSettings(chest=3, skin=0, chest_material=6, eyes=1, feet=1, feet_material=9, hair=7,
                            hair_material=0, hat_material=7, is_elder=True, legs=1, legs_material=1)
@@ -59,6 +59,7 @@ class Layout:
 class Ramps(McsTask):
     name = "ramps"
     description = "Navigation - Ramps: walk up or down ramps onto or off platforms to the ball (MCS eval 7)."
+    makes = ("Navigation - Ramps",)
     about = ("MCS eval 7 Navigation - Ramps: lipped platforms (a second level on the first, two against opposite "
              "walls, or a bridge across the room) with triangular ramps; the soccer ball, or an agent holding it "
              "(`InteractWithAgent`), on the floor or a platform, a blob perhaps beside it; the performer starts on "

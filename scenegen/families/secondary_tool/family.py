@@ -48,6 +48,7 @@ class SecondaryTool(McsTask):
     name = "secondary_tool"
     description = ("Secondary Tool Use: push a hooked tool out of its lava with a rectangular one, then pull the ball "
                    "out with the hooked tool (MCS eval 7).")
+    makes = ("Tools - Secondary Tool Use",)
     about = ("MCS eval 7 Secondary Tool Use: a ball in lava filling a room corner, an L-shaped tool in a pool of its "
              "own out of reach, and a rectangular tool on the floor that must push the L tool out before the L tool "
              "pulls the ball out")

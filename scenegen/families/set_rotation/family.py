@@ -68,6 +68,7 @@ class SetRotation(TrackingFamily):
     name = "set_rotation"
     description = ("Set Rotation: track the container holding the ball while a turntable rotates or the performer "
                    "is walked round it, optionally hidden by a tube (MCS eval 6/7).")
+    makes = ("Set Rotation", "Hidden Set Rotation")
     about = ("MCS Set Rotation: one to five containers on a turntable; ball in, lids on, then the turntable turns "
              "90-360° either way at 5° a step, or the performer is walked round it; `hidden: true` "
              "(`hidden_set_rotation.yaml`) lowers a tube occluder over the motion")

@@ -64,6 +64,7 @@ class Plan:
 class ShellGame(TrackingFamily):
     name = "shell_game"
     description = "Shell Game: track the container the ball was dropped into while poles drag containers (MCS eval 7)."
+    makes = ("Shell Game",)
     about = ("MCS Shell Game: two or three open containers in a row; a placer drops the ball into one, lids go on, "
              "poles drag containers toward the performer, sideways and back (the ball's container or another first, "
              "`drag.first`; optionally before the ball drops; optionally a second container)")

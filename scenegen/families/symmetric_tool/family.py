@@ -52,6 +52,7 @@ RAIL_MATERIAL = "AI2-THOR/Materials/Wood/WoodGrain_Tan"
 class SymmetricTool(McsTask):
     name = "symmetric_tool"
     description = "Symmetric Tool Use: push a rectangular tool so that it drives the ball out of the lava (MCS eval 7)."
+    makes = ("Tools - Symmetric Tool Use",)
     about = ("MCS eval 7 Symmetric Tool Use: a ball on an island in a lava pool in a free room; a rectangular tool at "
              "least as long as the lava it spans, in the pushing line (between guide rails or not) along any of the "
              "four directions, or beside it (and turned) to be slid (and turned) in first")

@@ -46,6 +46,7 @@ PLATFORM_MATERIAL = "AI2-THOR/Materials/Walls/RedDrywall"
 class ToolChoice(McsTask):
     name = "tool_choice"
     description = "Tool Choice: find the side whose tool can push its ball out of the lava (MCS eval 7)."
+    makes = ("Tools - Asymmetric Tool Use and Tool Choice",)
     about = ("MCS eval 7 Tool Choice: a platform bisecting the room, a ball in a lava pool on each side; one side's "
              "rectangular tool, once in line (it may lie 5-9 m sideways, turned 45 degrees: `tool.placement`), pushes "
              "its ball out of the lava; the other side holds no tool, a too-short tool, a broken tool, a big tool "

@@ -56,6 +56,7 @@ class TrueFalseBelief(McsTask):
     name = "true_false_belief"
     description = ("True/False Belief: does the primary agent look for the object where it last saw it? "
                    "(MCS eval 7, pairs).")
+    makes = ("True / False Belief",)
     about = ("MCS passive agents, True/False Belief: a grid world of two rooms with a doorway to the outside; over "
              "eight familiarisation trials a primary agent walks to a goal object in one room (behind a white "
              "occluder in some trials); in the test trial a secondary agent comes in and carries the object from "

@@ -85,6 +85,8 @@ def part_blocks(kind: str, colours: list[str], size: list[int], direction: list[
         first = [(i * step[0][0], 0, i * step[0][1]) for i in range(size[0])]
         cx, _, cz = first[-1]
         cells = first + [(cx + j * step[1][0], 0, cz + j * step[1][1]) for j in range(1, size[1] + 1)]
+    elif kind == "rising":
+        cells = [(i * step[0][0], i, i * step[0][1]) for i in range(size[0])]
     elif kind == "staircase":
         cells = [(i * step[0][0], y, i * step[0][1]) for i in range(size[0]) for y in range(i + 1)]
     elif kind == "pyramid":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "stacked": {"placement": "on_top", "kind": ["block", "column", "stack"], "parts": 8},
     "low": {"height": 6, "parts": 8},
     "clarifying": {"clarification": 1.0},
+    "standing": {"standing": {"min": 1, "max": 4}, "placement": {"choices": ["on_top", "beside"]}, "repeat": 0.5},
     "tallest": {"height": 6, "parts": 1, "correction": 1.0, "kind": ["column", "staircase", "wall"],
                 "clarification": 1.0, "missing": "reference", "placement": "on_top"},
 }
@@ -31,10 +33,14 @@ def test_gold_answers_replay_to_the_target(name):
     for record in records(build(CONFIGS[name]), 200):
         assert record["parts"] and replay_problems(record) == []
         target = {tuple(block) for block in record["target"]}
-        assert set().union(*map(parts_blocks, record["parts"])) == target
+        everything = [*record["standing"], *record["parts"]]
+        assert set().union(*map(parts_blocks, everything)) == target
+        assert {tuple(block) for block in record["start"]} == set().union(set(), *map(parts_blocks, record["standing"]))
+        # a rising line's blocks stand in the air (docs/builder.md); every other block on the ground or a block
+        rising = {block[:3] for part in everything if part["kind"] == "rising" for block in parts_blocks(part)}
         for x, y, z, _ in target:
             assert -5 <= x <= 5 and -5 <= z <= 5 and 0 <= y < record["height"]
-            assert y == 0 or any((x, y - 1, z) == block[:3] for block in target)
+            assert y == 0 or (x, y, z) in rising or any((x, y - 1, z) == block[:3] for block in target)
 
 
 def test_every_kind_and_colour_is_made():
@@ -124,3 +130,17 @@ def test_the_replay_check_finds_each_fault():
     for fault, change in faults.items():
         problems = replay_problems(mutated(record, change))
         assert problems, fault
+
+
+def test_what_an_instruction_leaves_out_follows_the_configured_weights():
+    """Each clarification kind as often as the config weighs it (the default: colour, position and reference 2
+    each, the others 1): a reference needs two look-alikes and a count a counted kind, which the architect now
+    makes for it rather than saying the place is missing instead."""
+    family = build()
+    said = Counter(missing for i in range(4000)
+                   for missing in family.generate(i, np.random.default_rng((7, i))).params["missing"])
+    weights = {"colour": 2, "position": 2, "colour+position": 1, "count": 1, "extent": 1, "reference": 2}
+    total = sum(said.values())
+    assert total > 2000
+    for kind, weight in weights.items():
+        assert said[kind] / total == pytest.approx(weight / sum(weights.values()), abs=0.025), (kind, said)

@@ -1,0 +1,5 @@
+"""The Retrieval - Containers family."""
+
+from scenegen.families.containers.family import Containers
+
+__all__ = ["Containers"]

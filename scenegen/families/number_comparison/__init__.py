@@ -1,0 +1,5 @@
+"""The Number Comparison family."""
+
+from scenegen.families.number_comparison.family import NumberComparison
+
+__all__ = ["NumberComparison"]

@@ -1,0 +1,13 @@
+"""Validated Object Permanence (interactive) scenes per second (target: 1,000 on one core)."""
+
+from __future__ import annotations
+
+from tests.benchmarks.pipeline import measure
+
+
+def run() -> list[str]:
+    return measure("object_permanence.yaml", 2000)
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))
