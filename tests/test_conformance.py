@@ -177,6 +177,7 @@ TASK_TEMPLATES = {
     "interactive_asymmetric_tool": ("asymmetric_tool", "eval7_asymmetric_tool"),
     "interactive_secondary_tool": ("secondary_tool", "eval7_secondary_tool"),
     "interactive_containers": ("containers", "eval7_containers"),
+    "interactive_ramps": ("ramps", "eval7_ramps"),
 }
 SHAPE_SAMPLES = 12
 
