@@ -15,12 +15,13 @@ from scenegen.families.approach_imitation.arena import arena
 from scenegen.families.approach_imitation.files import RANK, cast, scene_ids, scenes
 from scenegen.families.approach_imitation.stage import SCENE_ATTEMPTS, Stage, exhausted
 from scenegen.families.approach_imitation.timeline import Take
+from scenegen.mcs.evidence import without
 from scenegen.mcs.gridworld.cast import blob_body, goal_body
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.patterns import STEP, Pattern
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
-from scenegen.plugin.family import Sample
+from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import RATED_PAIRS
 
 
@@ -42,6 +43,11 @@ class Plan:
     params: Mapping[str, Any]
 
 
+#: A no-expectation file is the one whose main agent touches the goal object in the test trial, which turns red, as
+#: the evaluation's does (its instrumental approach pair writes the test's red in one file only).
+GOAL_TOUCHED = Evidence("every `changeMaterials`: the goal object turning red as the main agent touches it",
+                        without(keys=("changeMaterials",)))
+
 #: The scene both tasks share, and their pairs, as the README's family table says them.
 SETTING = "Three blobs in a grid world of scattered wall cells over eight familiarisation trials and a test trial."
 PAIRS = ("Touching the goal object (which turns red) makes a no-expectation scene. Always pairs (`_a.json`, "
@@ -57,6 +63,7 @@ class PreferenceFamily(McsTask):
 
     pairing = RATED_PAIRS
     answers = ("kind",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"kind": GOAL_TOUCHED}
     #: The versions of each pair kind, the file to rate higher first.
     versions: ClassVar[Mapping[str, tuple[Version, Version]]]
 

@@ -112,6 +112,8 @@ def _probe(probe: Mapping[str, Any]) -> list[str]:
         if "note" in item:
             lines.append(f"  {item['label']}: {item['note']}")
             continue
+        if "evidence" in item:
+            lines.append(f"  {item['label']}: left out as the task's evidence: {item['evidence']}")
         majority = item["majority"]
         lines.append(f"  {item['label']}: majority {majority['accuracy']:.1%} ({majority['class']}), "
                      f"tree {_probe_score(item['tree'])}, linear {_probe_score(item['linear'])}")
