@@ -210,12 +210,11 @@ KNOWN = {
                             "place and agent 2's at its 11th keyframe, perhaps the task itself",
 }
 #: What the probe found beyond them (issue 33): a shortcut to remove, or the task itself for the family to declare
-#: as its evidence (:attr:`scenegen.plugin.family.Family.evidence`), as the tracking, approach, imitation and
-#: true/false belief families do.
+#: as its evidence (:attr:`scenegen.plugin.family.Family.evidence`), as the tracking, symmetric tool, approach,
+#: imitation and true/false belief families do.
 FOUND = {
     "asymmetric_tool.yaml": "probe, issue 33: `direction` read off the lava cells' places (the task itself?)",
     "secondary_tool.yaml": "probe, issue 33: `direction` read off lava cells and the tool's place (the task itself?)",
-    "symmetric_tool.yaml": "probe, issue 33: `direction` read off the tool's rotation and place (the task itself?)",
 }
 
 
