@@ -87,9 +87,7 @@ class SymmetricTool(McsTask):
         tool = _tool_place(drawn["tool.placement"], pool, drawn["tool.width"], length, drawn, side)
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         direction = drawn["direction"]
-        xs, zs = self._ball_cells(pool, tool, room)
-        if not xs or not zs:
-            return None
+        xs, zs = self._ball_cells(pool, tool, room, direction)
         if self.ball_cell is None:
             ball = (xs[below(rng, len(xs))], zs[below(rng, len(zs))])
         elif self.ball_cell[0] in xs and self.ball_cell[1] in zs:
@@ -109,13 +107,16 @@ class SymmetricTool(McsTask):
             return None
         return layout
 
-    def _ball_cells(self, pool: IslandPool, tool: ToolPlace, room: tuple[float, float]) -> tuple[range, range]:
+    def _ball_cells(self, pool: IslandPool, tool: ToolPlace, room: tuple[float, float],
+                    direction: str) -> tuple[range, range]:
         """The cells the ball may take: where its layout fits whichever way the config lets the ball go out, so that
         where the ball lies in the room does not tell the way (issue 33: a probe read the way off the ball's place,
-        near the wall it goes out toward); empty where the room cannot hold the layout every way from one cell."""
-        fits = [ball_cells(bounds_to_world(layout_bounds(pool, tool), way), room)
-                for way in self.parameters.support("direction")]
-        return _shared([xs for xs, _ in fits]), _shared([zs for _, zs in fits])
+        near the wall it goes out toward); where the room cannot hold the layout every way from one cell, those
+        where it fits going out ``direction``."""
+        layout = layout_bounds(pool, tool)
+        fits = [ball_cells(bounds_to_world(layout, way), room) for way in self.parameters.support("direction")]
+        xs, zs = _shared([xs for xs, _ in fits]), _shared([zs for _, zs in fits])
+        return (xs, zs) if xs and zs else ball_cells(bounds_to_world(layout, direction), room)
 
     def _pool_offset(self, pool: tuple[float, float, float, float], kept: np.ndarray, room: tuple[float, float],
                      rng: np.random.Generator) -> tuple[int, int] | None:

@@ -1,6 +1,7 @@
-"""The training template puts the ball only where its layout fits whichever way the ball goes out, so where the
-ball lies in the room says nothing of the way: "toward the wall nearest the ball" and "away from it" pick the
-way at chance (a quarter), and along the way's own axis the ball lies as far forward as back.
+"""The training template puts the ball only where its layout fits whichever way the ball goes out (but in the one
+scene in twenty whose layout its room cannot hold so), so where the ball lies in the room says nothing of the way:
+"toward the wall nearest the ball" and "away from it" pick the way at chance (a quarter), and along the way's own
+axis the ball lies as far forward as back.
 
 Before issue 33 the ball was drawn among the cells its layout fits going out its own way: the tool and the lava
 behind it kept it off the wall behind, so "toward the nearest wall" was right in 48% of scenes and the ball lay
