@@ -203,15 +203,13 @@ SAMPLES = int(os.environ.get("SCENEGEN_PROBE_SAMPLES", "300"))
 TRAINING = sorted(path for name, path in bundled_templates().items() if not name.startswith("eval7_"))
 #: The shortcuts issue 33 names, being removed from these templates: the probe must flag each while it is there.
 KNOWN = {
-    "tool_choice.yaml": "issue 33: in obstructed scenes the side whose wall is nearer the platform is wrong; the probe "
-                        "reads the side off the first object listed, the target ball (100%)",
     "helper_hinderer.yaml": "issue 33: the agent acting in familiarisation trial 5 was always the hinderer (the plan "
                             "is now shuffled); the probe's tree still reads `expected` off the primary agent's last "
                             "place and agent 2's at its 11th keyframe, perhaps the task itself",
 }
 #: What the probe found beyond them (issue 33): a shortcut to remove, or the task itself for the family to declare
-#: as its evidence (:attr:`scenegen.plugin.family.Family.evidence`), as the tracking, symmetric tool, approach,
-#: imitation and true/false belief families do.
+#: as its evidence (:attr:`scenegen.plugin.family.Family.evidence`), as the tracking, tool choice, symmetric tool,
+#: approach, imitation and true/false belief families do.
 FOUND = {
     "asymmetric_tool.yaml": "probe, issue 33: `direction` read off the lava cells' places (the task itself?)",
     "secondary_tool.yaml": "probe, issue 33: `direction` read off lava cells and the tool's place (the task itself?)",
