@@ -127,6 +127,16 @@ def test_evidence_takes_the_ball_and_its_carrier_only_from_a_copy():
     assert len(document["objects"]) == 8
 
 
+def test_documents_that_vary_only_in_the_evidence_have_nothing_left_to_probe():
+    def ball_alone(rng: np.random.Generator) -> tuple[dict[str, Any], Any]:
+        answer = int(rng.integers(3))
+        return {"objects": [{"type": "ball", "shows": [{"position": {"x": float(answer)}}]}]}, answer
+
+    found = probed(ball_alone, evidence=THE_BALL)
+    assert (found["note"], found["flagged"]) == ("no feature varies: nothing to read it off", False)
+    assert probed(ball_alone)["flagged"]
+
+
 def test_evidence_for_an_answer_a_family_does_not_ask_is_an_error():
     with pytest.raises(TypeError, match="'side', which is not one of its answers"):
         type("Lopsided", (Family,), {"answers": ("direction",), "evidence": {"side": THE_BALL}})

@@ -130,6 +130,8 @@ def _nothing_to_probe(labels: npt.NDArray[Any], train: npt.NDArray[np.intp], tes
         return f"fewer than {MIN_DOCUMENTS} documents"
     if len(np.unique(labels[np.concatenate([train, test])])) < 2:
         return "one class: nothing to predict"
+    if not matrix.names:
+        return "no feature varies: nothing to read it off"  # all the documents vary in is the task's evidence
     written = _written_at(labels, matrix.categories)
     if written is not None:
         return f"the document writes it, at {written}: a model given the whole document is given the answer"

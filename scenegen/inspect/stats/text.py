@@ -109,11 +109,11 @@ def _probe(probe: Mapping[str, Any]) -> list[str]:
     if not probe["labels"]:
         lines.append("  no answer to probe (the family declares none, or none takes a few values)")
     for item in probe["labels"]:
+        if "evidence" in item:
+            lines.append(f"  {item['label']}: left out as the task's evidence: {item['evidence']}")
         if "note" in item:
             lines.append(f"  {item['label']}: {item['note']}")
             continue
-        if "evidence" in item:
-            lines.append(f"  {item['label']}: left out as the task's evidence: {item['evidence']}")
         majority = item["majority"]
         lines.append(f"  {item['label']}: majority {majority['accuracy']:.1%} ({majority['class']}), "
                      f"tree {_probe_score(item['tree'])}, linear {_probe_score(item['linear'])}")
