@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 from scenegen.inspect.stats.flatten import HEAD, scalars
@@ -21,6 +22,7 @@ from scenegen.inspect.stats.report import run_report
 from scenegen.mcs.evidence import carrying, either, of_type, without
 from scenegen.plugin.discovery import bundled_templates
 from scenegen.plugin.family import Evidence, Family
+from tests.kit.fidelity import generated_samples
 
 Scene = Callable[[np.random.Generator], tuple[dict[str, Any], Any]]
 
@@ -135,6 +137,18 @@ def test_documents_that_vary_only_in_the_evidence_have_nothing_left_to_probe():
     found = probed(ball_alone, evidence=THE_BALL)
     assert (found["note"], found["flagged"]) == ("no feature varies: nothing to read it off", False)
     assert probed(ball_alone)["flagged"]
+
+
+@pytest.mark.parametrize("path", sorted(path for path in bundled_templates().values()
+                                         if load_family(str(path))[1].evidence), ids=lambda path: path.name)
+def test_every_declared_evidence_finds_what_it_names_in_the_family_s_scenes(path):
+    """A remover that found nothing (an id prefix or a type renamed) would leave the evidence in, and the probe
+    would flag the task itself again."""
+    _, family = load_family(str(path))
+    for sample in generated_samples(str(path), 3):
+        for document in sample.values():
+            for answer, evidence in family.evidence.items():
+                assert evidence.remove(document)["objects"] != document["objects"], (answer, evidence.about)
 
 
 def test_evidence_for_an_answer_a_family_does_not_ask_is_an_error():
