@@ -10,7 +10,7 @@ exports, validates and writes what it returns.
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Protocol
@@ -39,6 +39,20 @@ class Sample:
     params: Mapping[str, Any]
     truth: Mapping[str, Any]
     pair: Mapping[str, Any] | None = field(default=None)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What a task gives an agent to read an answer off (the ball going into a container says which container holds
+    it): the regularity an agent is meant to use, which the shortcut probe leaves out of every document before
+    looking for another way to the answer (``scenegen stats`` names it: "left out as the task's evidence: ...").
+
+    ``remove`` returns a copy of a document without the evidence, found by what it is (an object's kind, its
+    relation to another), not by its place in a list, so that it holds whatever order the document lists things in.
+    """
+
+    about: str
+    remove: Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
 
 class DocumentStats(Protocol):
@@ -97,6 +111,16 @@ class Family(abc.ABC):
     #: Label fields an agent sees in the scene that should not give an answer away (e.g. which container is
     #: dragged first); with the parameters, the features a shortcut is looked for in.
     cues: ClassVar[tuple[str, ...]] = ()
+    #: For an answer (one of :attr:`answers`) that the task itself shows, what shows it: the probe looks for a
+    #: shortcut to that answer in the documents without it.
+    evidence: ClassVar[Mapping[str, Evidence]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        unknown = sorted(set(cls.evidence) - set(cls.answers or ()))
+        if unknown:
+            raise TypeError(f"family {cls.__name__} declares evidence for {', '.join(map(repr, unknown))}, "
+                            f"which is not one of its answers {cls.answers!r}")
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         """Build the family from a config already validated against its schema (defaults filled in).

@@ -12,15 +12,16 @@ import numpy as np
 
 from scenegen.errors import Problem
 from scenegen.families.approach_imitation.arena import arena
-from scenegen.families.approach_imitation.files import RANK, cast, scene_ids, scenes
+from scenegen.families.approach_imitation.files import GOAL_PREFIX, RANK, cast, scene_ids, scenes
 from scenegen.families.approach_imitation.stage import SCENE_ATTEMPTS, Stage, exhausted
 from scenegen.families.approach_imitation.timeline import Take
+from scenegen.mcs.evidence import with_id_prefix, without
 from scenegen.mcs.gridworld.cast import blob_body, goal_body
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.patterns import STEP, Pattern
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
-from scenegen.plugin.family import Sample
+from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import RATED_PAIRS
 
 
@@ -42,6 +43,12 @@ class Plan:
     params: Mapping[str, Any]
 
 
+#: A no-expectation file is the one whose main agent goes for the goal object, which turns red as it touches it, as
+#: the evaluation's does (its instrumental approach pair writes the test's red in one file only); where an Imitation
+#: test has the main agent walk up to the goal (`instrumental_test: goal`), the goal stays on show for it.
+GOAL_TOUCHED = Evidence("the goal object (turning red as the main agent touches it, on show where it walks up to it)",
+                        without(with_id_prefix(GOAL_PREFIX)))
+
 #: The scene both tasks share, and their pairs, as the README's family table says them.
 SETTING = "Three blobs in a grid world of scattered wall cells over eight familiarisation trials and a test trial."
 PAIRS = ("Touching the goal object (which turns red) makes a no-expectation scene. Always pairs (`_a.json`, "
@@ -58,6 +65,7 @@ class PreferenceFamily(McsTask):
 
     pairing = RATED_PAIRS
     answers = ("kind",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"kind": GOAL_TOUCHED}
     #: The versions of each pair kind, the file to rate higher first.
     versions: ClassVar[Mapping[str, tuple[Version, Version]]]
 

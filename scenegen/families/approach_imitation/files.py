@@ -24,6 +24,8 @@ from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watch
 from scenegen.mcs.model import MaterialChange, Scene, SceneObject
 from scenegen.mcs.objects import object_id
 
+#: The goal object's id prefix.
+GOAL_PREFIX = "object_"
 #: Which file of a pair an agent should rate higher: expected over the others, no expectation over unexpected.
 RANK = {"expected": 2, "no_expectation": 1, "unexpected": 0}
 
@@ -68,7 +70,7 @@ def scenes(stage: Stage, takes: Sequence[Take], drawn: Mapping[str, Any], ids: M
 
 
 def scene_ids(rng: np.random.Generator, arena: Arena) -> dict[str, Any]:
-    return {"pillar": object_id(rng, "platform_"), "goal": object_id(rng, "object_"),
+    return {"pillar": object_id(rng, "platform_"), "goal": object_id(rng, GOAL_PREFIX),
             "walls": [object_id(rng, "wall_") for _ in arena.walls]}
 
 

@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -37,6 +37,7 @@ from scenegen.families.helper_hinderer.trials import (
     TrialRecord,
     script,
 )
+from scenegen.mcs.evidence import either, with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
     HIGHLIGHT,
@@ -54,7 +55,7 @@ from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watch
 from scenegen.mcs.model import MaterialChange, SceneObject, Vec3
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
-from scenegen.plugin.family import Sample
+from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
 #: Largest grid that leaves the performer's pillar at (4, +-4) clear of the border walls.
@@ -65,6 +66,14 @@ OCCLUDER_MATERIAL = "Custom/Materials/Cyan"
 
 #: (file suffix, the agent the primary agent approaches in the test trial).
 OUTCOMES = (("expected", "helper"), ("unexpected", "hinderer"))
+#: The id prefixes of the primary agent, then of the helper and the hinderer; the occluder's.
+AGENT_PREFIXES = ("agent_", "other_agents_", "other_agents_")
+OCCLUDER_PREFIX = "occluder_"
+#: The file is expected when the primary agent walks up to the agent that helped it: whom it walks up to is its
+#: test walk, which the probe keeps (were the helper always on one side, the walk alone would give the answer
+#: away); who helped is what the helper and the hinderer did with the occluder, left out.
+WHO_HELPED = Evidence("the helper, the hinderer and the occluder (who helped)",
+                      without(either(with_id_prefix(AGENT_PREFIXES[1]), with_id_prefix(OCCLUDER_PREFIX))))
 
 
 @dataclass(frozen=True)
@@ -92,6 +101,7 @@ class HelperHinderer(McsTask):
     declaration = DECLARATION
     pairing = ALWAYS_PAIRS
     answers = ("expected",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"expected": WHO_HELPED}
 
     lays_out = "a Helper/Hinderer scene"
     checks = "scenegen.families.helper_hinderer.checks:helper_hinderer_problems"
@@ -142,7 +152,7 @@ class HelperHinderer(McsTask):
         return Cast(cast, main_start, corners, stage)
 
     def allocate(self, layout: Cast, rng: np.random.Generator) -> dict[str, Any]:
-        ids: dict[str, Any] = {"pillar": object_id(rng, "platform_"), "occluder": object_id(rng, "occluder_"),
+        ids: dict[str, Any] = {"pillar": object_id(rng, "platform_"), "occluder": object_id(rng, OCCLUDER_PREFIX),
                                "goal": object_id(rng, "object_"), "pair": object_id(rng, "pair_")}
         ids["walls"] = [object_id(rng, "wall_") for _ in layout.stage.layout.walls]
         return ids
@@ -198,10 +208,9 @@ class HelperHinderer(McsTask):
         types = [self.agent_types[i] for i in rng.permutation(len(self.agent_types))[:3]]
         colours = [self.agent_colours[i] for i in rng.permutation(len(self.agent_colours))[:3]]
         rotations = [int(r) * 90 for r in rng.integers(4, size=3)]
-        prefixes = ("agent_", "other_agents_", "other_agents_")
         return {
             role: Member(object_id(rng, prefix), self.blobs[kind], colour, rotation)
-            for role, prefix, kind, colour, rotation in zip(("main", *ROLES), prefixes, types, colours, rotations,
+            for role, prefix, kind, colour, rotation in zip(("main", *ROLES), AGENT_PREFIXES, types, colours, rotations,
                                                             strict=True)
         }
 

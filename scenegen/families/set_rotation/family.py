@@ -26,14 +26,15 @@ import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from scenegen.families.set_rotation.declaration import DECLARATION
 from scenegen.families.set_rotation.layout import TURNTABLE_HEIGHT, TURNTABLE_SCALE_Y, row_error, row_offsets
-from scenegen.families.set_rotation.script import FULL_TURN, Timing, schedule, tube, turntable
+from scenegen.families.set_rotation.script import FULL_TURN, TUBE, Timing, schedule, tube, turntable
 from scenegen.families.set_rotation.walk import path as walk_path
+from scenegen.mcs.evidence import either, of_type, without
 from scenegen.mcs.geometry import PERFORMER_RADIUS, Boxes, InsideRoom, OutsideDisc
 from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.rotation import turned
@@ -43,10 +44,18 @@ from scenegen.mcs.tracking import props
 from scenegen.mcs.tracking.base import TrackingFamily
 from scenegen.mcs.tracking.fit import layout_error
 from scenegen.mcs.tracking.params import odd_container
+from scenegen.plugin.family import Evidence
 
 #: The ball and lid timeline of every Set Rotation scene (``docs/mcs_facts.md`` 3.3).
 BALL_DROP = Drop(0, BALL_DESCENT)
 LID_DROP = Drop(BALL_DROP.end + 1, LID_DESCENT)
+#: Where the ball ends, as the performer then sees it, is what the ball going in, where the containers stand and
+#: the turn (or the walk) show; the tube hiding the turn rises when a full turn would have ended, so it tells the
+#: turn's kind and pace too.
+THE_TURN = Evidence("the ball and the placer lowering it, every object's place (`shows`) and the turn (every "
+                    "`rotates`, the forced walk's `goal.action_list`, the tube hiding it)",
+                    without(either(props.BALL_AND_PLACER, of_type(TUBE)), keys=("shows", "rotates"),
+                            goal=("action_list",)))
 
 
 
@@ -79,6 +88,9 @@ class SetRotation(TrackingFamily):
     declaration = DECLARATION
     lays_out = "a set_rotation scene"
     answers = ("container_index", "relative_position.right", "relative_position.ahead")
+    evidence: ClassVar[Mapping[str, Evidence]] = {
+        "container_index": props.BALL_GOING_IN, "relative_position.right": THE_TURN,
+        "relative_position.ahead": THE_TURN}
 
     def allocate(self, plan: Plan, rng: np.random.Generator) -> Keys:
         return Keys.draw(rng, len(plan.offsets))
@@ -169,7 +181,7 @@ class SetRotation(TrackingFamily):
         hidden = True in p.support("hidden")
         outer = p.high("turntable.radius") + (p.high("tube.margin") if hidden else 0.0)
         what = "tube occluder" if hidden else "turntable"
-        kind, scale = ("tube_wide", (2 * outer, 4.0, 2 * outer)) if hidden else (
+        kind, scale = (TUBE, (2 * outer, 4.0, 2 * outer)) if hidden else (
             "rotating_cog", (2 * outer, TURNTABLE_SCALE_Y, 2 * outer))
         for centre_z in {p.low("turntable.z"), p.high("turntable.z")}:
             inside = InsideRoom(room, name="inside the room")

@@ -28,6 +28,8 @@ TUBE_DESCENT = 15  # steps of 0.25 m: from above the ceiling down to the floor
 FULL_TURN = 360
 #: Steps from the last step of a full 360-degree turn, or walk, to the first of the tube's rise (170 and 424).
 TUBE_WAIT = {"turntable": 2, "performer": 3}
+#: The tube occluder's type.
+TUBE = "tube_wide"
 #: Steps the action list of a hidden scene runs past the tube's rise (188 and 439 long in every evaluation scene).
 HIDDEN_TAIL = {"turntable": 4, "performer": 1}
 
@@ -104,6 +106,6 @@ def tube(key: str, radius: float, centre_z: float, material: str, timing: Timing
     high = 1.5 * ROOM_HEIGHT - SPEED  # 5.75: it descends 3.75 m to stand on the floor
     if timing.tube_down is None or timing.tube_up is None:
         raise ValueError("a tube needs a hidden scene's timing")
-    return kinematic_structure(key, "tube_wide", (0.0, high, centre_z), scale, material,
+    return kinematic_structure(key, TUBE, (0.0, high, centre_z), scale, material,
                                moves=[Motion(*timing.tube_down, (0.0, -SPEED, 0.0)),
                                       Motion(*timing.tube_up, (0.0, SPEED, 0.0))])

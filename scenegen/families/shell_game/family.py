@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from scenegen.families.shell_game.declaration import DECLARATION
 from scenegen.families.shell_game.layout import EVALUATION_SECOND, Arrangement, arrangements, slot_positions
 from scenegen.mcs.actions import passes
+from scenegen.mcs.evidence import without
 from scenegen.mcs.geometry import PERFORMER_RADIUS, InsideRoom, OutsideDisc
 from scenegen.mcs.model import Motion, Scene, SceneObject
 from scenegen.mcs.task import Refusal, feasibility
@@ -33,12 +34,16 @@ from scenegen.mcs.tracking import props
 from scenegen.mcs.tracking.base import TrackingFamily
 from scenegen.mcs.tracking.fit import layout_error
 from scenegen.mcs.tracking.params import odd_container
+from scenegen.plugin.family import Evidence
 
 #: A move-first scene starts its first dragger on step 1, as the evaluation scenes do.
 FIRST_DRAG_STEP = 1
 #: Containers stay this far apart, and a pulled-out container this far in front of the row.
 CLEARANCE = 0.05
 
+#: Where the ball's container ends is what the ball going in, where the containers stand and the drags show.
+BALL_AND_DRAGS = Evidence("the ball and the placer lowering it, every object's place (`shows`) and the drags "
+                          "(every `moves`)", without(props.BALL_AND_PLACER, keys=("shows", "moves")))
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,8 @@ class ShellGame(TrackingFamily):
     declaration = DECLARATION
     lays_out = "a shell_game scene"
     answers = ("container_index", "final_position.x")
+    evidence: ClassVar[Mapping[str, Evidence]] = {"container_index": props.BALL_GOING_IN,
+                                                  "final_position.x": BALL_AND_DRAGS}
     cues = ("moved[0].container_index", "moved[0].sideways_steps")
 
     def allocate(self, plan: Plan, rng: np.random.Generator) -> Keys:

@@ -10,9 +10,9 @@ beside it and turned, to be turned and slid first.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from scenegen.families.symmetric_tool.layout import (
 from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.objects import TARGET_BALL_SCALE, rect_tool, soccer_ball, structure_cube
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.tools.evidence import GUIDE_RAIL_PREFIX, WAY_OUT
 from scenegen.mcs.tools.kinds import RECT_LENGTHS
 from scenegen.mcs.tools.lanes import TOLERANCE
 from scenegen.mcs.tools.lava import IslandPool
@@ -44,6 +45,7 @@ from scenegen.mcs.tools.layout import (
     start_is_clear,
     to_world,
 )
+from scenegen.plugin.family import Evidence
 from scenegen.plugin.values import below
 
 RAIL_MATERIAL = "AI2-THOR/Materials/Wood/WoodGrain_Tan"
@@ -63,6 +65,7 @@ class SymmetricTool(McsTask):
     declaration = DECLARATION
     answers = ("direction",)
     cues = ("placement", "guide_rails")
+    evidence: ClassVar[Mapping[str, Evidence]] = {"direction": WAY_OUT}
 
     lays_out = "a Symmetric Tool room"
     checks = "scenegen.families.symmetric_tool.checks:symmetric_tool_problems"
@@ -85,7 +88,7 @@ class SymmetricTool(McsTask):
         tool = _tool_place(drawn["tool.placement"], pool, drawn["tool.width"], length, drawn, side)
         room = (float(drawn["room.width"]), float(drawn["room.depth"]))
         direction = drawn["direction"]
-        xs, zs = ball_cells(bounds_to_world(layout_bounds(pool, tool), direction), room)
+        xs, zs = self._ball_cells(pool, tool, room, direction)
         if self.ball_cell is None:
             ball = (xs[below(rng, len(xs))], zs[below(rng, len(zs))])
         elif self.ball_cell[0] in xs and self.ball_cell[1] in zs:
@@ -104,6 +107,17 @@ class SymmetricTool(McsTask):
         if self.start is not None and not start_is_clear(room, layout.taken(direction), (self.start[0], self.start[1])):
             return None
         return layout
+
+    def _ball_cells(self, pool: IslandPool, tool: ToolPlace, room: tuple[float, float],
+                    direction: str) -> tuple[range, range]:
+        """The cells the ball may take: where its layout fits whichever way the config lets the ball go out, so that
+        where the ball lies in the room does not tell the way (issue 33: a probe read the way off the ball's place,
+        near the wall it goes out toward); where the room cannot hold the layout every way from one cell, those
+        where it fits going out ``direction``."""
+        layout = layout_bounds(pool, tool)
+        fits = [ball_cells(bounds_to_world(layout, way), room) for way in self.parameters.support("direction")]
+        xs, zs = _shared([xs for xs, _ in fits]), _shared([zs for _, zs in fits])
+        return (xs, zs) if xs and zs else ball_cells(bounds_to_world(layout, direction), room)
 
     def _pool_offset(self, pool: tuple[float, float, float, float], kept: np.ndarray, room: tuple[float, float],
                      rng: np.random.Generator) -> tuple[int, int] | None:
@@ -193,6 +207,11 @@ class SymmetricTool(McsTask):
         return IslandPool(high("lava.island"), high("lava.near"), high("lava.far"), high("lava.side"))
 
 
+def _shared(ranges: Sequence[range]) -> range:
+    """The cells every one of ``ranges`` holds."""
+    return range(max(cells.start for cells in ranges), min(cells.stop for cells in ranges))
+
+
 @dataclass(frozen=True)
 class Layout:
     """Where a sample's pool, tool and ball lie: the tool on the ``side`` of the pushing line it was drawn to, the
@@ -249,9 +268,9 @@ def _rails(tool: ToolPlace, width: float, length: float, direction: str, ball: t
     objects = []
     for key, (u, v, rail_length) in zip(keys, rails(tool, width, length), strict=True):
         x, z = to_world(u, v, direction)
-        objects.append(structure_cube(f"guide_rail_{key}", (round(ball[0] + x, 3), RAIL_HEIGHT / 2,
-                                                            round(ball[1] + z, 3)),
-                                      (RAIL_THICKNESS, RAIL_HEIGHT, rail_length), RAIL_MATERIAL, rotation_y=rotation))
+        place = (round(ball[0] + x, 3), RAIL_HEIGHT / 2, round(ball[1] + z, 3))
+        objects.append(structure_cube(f"{GUIDE_RAIL_PREFIX}{key}", place, (RAIL_THICKNESS, RAIL_HEIGHT, rail_length),
+                                      RAIL_MATERIAL, rotation_y=rotation))
     return objects
 
 

@@ -12,7 +12,7 @@ useful tool's twin cut off from the performer by a low wall.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from scenegen.families.tool_choice.layout import (
 from scenegen.families.tool_choice.other_side import (
     ANY_BIG_TOOL_ANGLE,
     OTHER_SIDE_BUILDERS,
+    WALL_PREFIX,
     OtherSide,
     Setting,
     big_tool_fits,
@@ -34,14 +35,20 @@ from scenegen.families.tool_choice.other_side import (
 )
 from scenegen.families.tool_choice.placement import tool_pose, turning_strip
 from scenegen.mcs.actions import look_around
+from scenegen.mcs.evidence import either, with_id_prefix, without
 from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.objects import TARGET_BALL_SCALE, rect_tool, soccer_ball, structure_cube
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.tools.evidence import is_tool
 from scenegen.mcs.tools.lava import IslandPool
 from scenegen.mcs.tools.layout import TURN_MARGIN, WALKWAY, turning_radius
+from scenegen.plugin.family import Evidence
 from scenegen.plugin.values import below
 
 PLATFORM_MATERIAL = "AI2-THOR/Materials/Walls/RedDrywall"
+#: Which side's tool can push its ball out is what the task shows: the tools, and the walls cutting one off.
+USABLE_TOOL = Evidence("the tools and the walls (which side's tool can push its ball out)",
+                       without(either(is_tool, with_id_prefix(WALL_PREFIX))))
 
 class ToolChoice(McsTask):
     name = "tool_choice"
@@ -57,6 +64,7 @@ class ToolChoice(McsTask):
     declaration = DECLARATION
     answers = ("correct_side",)
     cues = ("other_side", "useful_tool.type", "useful_tool.placement", "other_tool_placement", "obstruction")
+    evidence: ClassVar[Mapping[str, Evidence]] = {"correct_side": USABLE_TOOL}
 
     lays_out = "a Tool Choice room"
     checks = "scenegen.families.tool_choice.checks:tool_choice_problems"
@@ -104,9 +112,8 @@ class ToolChoice(McsTask):
         platform = structure_cube(f"platform_{platform_key}", (0.0, 0.5, 0.0), (1.0, 1.0, room[2]),
                                   PLATFORM_MATERIAL, lips=True)
         decoy = soccer_ball(decoy_key, -pool.ball_x, pool.ball_z, TARGET_BALL_SCALE)
-        scene = self.frame(drawn, (0.0, 1.0, -room[2] / 2 + 0.5),
-                           [target, useful, *other.tools, platform, *other.walls, decoy], target.id,
-                           actions=look_around(), lava=both_pools_cells(pool))
+        scene = self.frame(drawn, (0.0, 1.0, -room[2] / 2 + 0.5), _listed(target, useful, other, platform, decoy),
+                           target.id, actions=look_around(), lava=both_pools_cells(pool))
         return scene, _truth(drawn, target, useful, other, length)
 
     @feasibility
@@ -151,6 +158,22 @@ class ToolChoice(McsTask):
         if near_edge - 2 * (turning_radius(width, length) + TURN_MARGIN) < -low["room.depth"] / 2:
             yield "room.depth", (f"{low['room.depth']} leaves no room to turn a {length} m tool in front of a pool "
                                  f"at z {low['ball.z']}")
+
+
+def _listed(target: SceneObject, useful: SceneObject, other: OtherSide, platform: SceneObject,
+            decoy: SceneObject) -> list[SceneObject]:
+    """The scene's objects as the evaluation lists them when the target is on the left (all its scenes): the left
+    ball, the left side's tools, the right side's, the platform, the walls from left to right, the right ball. By
+    side, not by role: listed target first, a scene would give its answer away to a model reading the file in order
+    (issue 33: the probe read the side off the first object's x in every scene)."""
+    left = _x(target) < 0
+    balls = (target, decoy) if left else (decoy, target)
+    tools = [useful, *other.tools] if left else [*other.tools, useful]
+    return [balls[0], *tools, platform, *sorted(other.walls, key=_x), balls[1]]
+
+
+def _x(thing: SceneObject) -> float:
+    return thing.shows[0].position[0]
 
 
 def _move_beside_parallel_walls(drawn: dict[str, Any], pool: Pool, length: int, wall: float) -> None:

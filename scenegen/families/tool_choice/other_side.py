@@ -43,6 +43,8 @@ from scenegen.mcs.tools.layout import TURN_MARGIN, WALKWAY, turning_radius
 from scenegen.plugin.values import Parameters
 
 WALL_MATERIAL = "Custom/Materials/White"
+#: The id prefix of the walls cutting a tool off.
+WALL_PREFIX = "wall_"
 WALL_HEIGHT = 0.25
 WALL_THICKNESS = 0.1
 PLACEMENT_MARGIN = 0.05
@@ -248,7 +250,7 @@ def _outer_wall(setting: Setting, rng: np.random.Generator) -> SceneObject | Non
         return None
     # Rounding to centimetres stays within the margins on either side.
     x = round(float(rng.uniform(nearest, farthest)), 2)
-    return structure_cube(object_id(rng, "wall_"), (-setting.sign * x, WALL_HEIGHT / 2, 0.0),
+    return structure_cube(object_id(rng, WALL_PREFIX), (-setting.sign * x, WALL_HEIGHT / 2, 0.0),
                           (WALL_THICKNESS, WALL_HEIGHT, setting.room[2]), WALL_MATERIAL)
 
 
@@ -259,7 +261,7 @@ def _parallel_wall(setting: Setting, corners: np.ndarray, rng: np.random.Generat
     nearest = PLATFORM_HALF_WIDTH + WALKWAY / 2 + WALL_THICKNESS / 2
     farthest = min(pool_inner - 2 * PLACEMENT_MARGIN, float(corners[:, 0].min()) - OUT_OF_REACH) - WALL_THICKNESS / 2
     x = round(float(rng.uniform(nearest, max(nearest, farthest))), 2)
-    return structure_cube(object_id(rng, "wall_"), (setting.sign * x, WALL_HEIGHT / 2, 0.0),
+    return structure_cube(object_id(rng, WALL_PREFIX), (setting.sign * x, WALL_HEIGHT / 2, 0.0),
                           (WALL_THICKNESS, WALL_HEIGHT, depth), WALL_MATERIAL)
 
 
@@ -288,7 +290,7 @@ def _beyond_parallel_walls(setting: Setting, rng: np.random.Generator) -> OtherS
     first = float(setting.drawn["tool.wall_distance"])
     # Both sides draw from one range: the nearer wall says nothing of which side is cut off.
     distances = (first, first) if setting.walls_at_one_distance else (first, float(values.sample(rng)))
-    walls = [structure_cube(object_id(rng, "wall_"),
+    walls = [structure_cube(object_id(rng, WALL_PREFIX),
                             (side * round(min(max(distance, nearest), farthest), 2), WALL_HEIGHT / 2, 0.0),
                             (WALL_THICKNESS, WALL_HEIGHT, setting.room[2]), WALL_MATERIAL)
              for side, distance in zip((-setting.sign, setting.sign), distances, strict=True)]
@@ -340,7 +342,7 @@ def _diagonal_wall(setting: Setting, corners: np.ndarray, rng: np.random.Generat
     for k in np.flatnonzero(highest >= lowest).tolist():
         centre = math.floor(float(rng.uniform(lowest[k], highest[k])) * 1e4) / 1e4
         if abs(ball_x - centre - ball_z * tan[k]) * cos[k] > WALL_THICKNESS / 2 + BALL_REACH + PLACEMENT_MARGIN:
-            return structure_cube(object_id(rng, "wall_"), (setting.sign * centre, WALL_HEIGHT / 2, 0.0),
+            return structure_cube(object_id(rng, WALL_PREFIX), (setting.sign * centre, WALL_HEIGHT / 2, 0.0),
                                   (WALL_THICKNESS, WALL_HEIGHT, float(length[k])), WALL_MATERIAL,
                                   rotation_y=float((setting.sign * degrees[k]) % 360))
     return None

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from scenegen.families.true_false_belief.declaration import DECLARATION
 from scenegen.families.true_false_belief.script import MIN_SEPARATION, PLACES, Script, Stage, TrialRecord, script
+from scenegen.mcs.evidence import with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.geometry import object_size
 from scenegen.mcs.gridworld.belief_world import OCCLUDER_SCALE, BeliefWorld, belief_world
@@ -43,13 +44,21 @@ from scenegen.mcs.gridworld.scenery import grid_scene, pillar, wall, watching_go
 from scenegen.mcs.model import MaterialChange, SceneObject, Show, Vec3
 from scenegen.mcs.objects import object_id, white_occluder
 from scenegen.mcs.task import McsTask, Refusal, feasibility
-from scenegen.plugin.family import Sample
+from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
 #: The view from the front right (pillar at (4, 1.5, 4)); the evaluation mirrors the world in z for the other.
 FRONT_RIGHT = "isometric_front_right"
 #: The place the primary agent walks to in the expected file, by whether it watched the object move.
 EXPECTED_PLACE = {True: "new", False: "old"}
+#: The id prefixes of the primary agent and the secondary one.
+AGENT_PREFIXES = ("agent_", "other_agent_")
+#: A pair's files differ only in where the primary agent walks in the test trial (to touch the object at its new
+#: place, which turns red, or to stand on the old one: a walk a few steps longer, as in the evaluation's pair);
+#: whether it watched the move is the primary agent's too (hidden outside in false belief).
+WHERE_IT_LOOKS = Evidence("the primary agent (whether it watched, where it walks in the test) and every "
+                          "`changeMaterials` (the object turning red as it touches it)",
+                          without(with_id_prefix(AGENT_PREFIXES[0]), keys=("changeMaterials",)))
 
 
 class TrueFalseBelief(McsTask):
@@ -70,6 +79,7 @@ class TrueFalseBelief(McsTask):
     pairing = ALWAYS_PAIRS
     answers = ("expected",)
     cues = ("approaches",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"expected": WHERE_IT_LOOKS}
 
     lays_out = "a True/False Belief scene"
     checks = "scenegen.families.true_false_belief.checks:true_false_belief_problems"
@@ -153,10 +163,9 @@ class TrueFalseBelief(McsTask):
         types = [self.agent_types[i] for i in rng.permutation(len(self.agent_types))[:2]]
         colours = [self.agent_colours[i] for i in rng.permutation(len(self.agent_colours))[:2]]
         rotations = [int(r) * 90 for r in rng.integers(4, size=2)]
-        prefixes = ("agent_", "other_agent_")
         return {
             role: Member(object_id(rng, prefix), self.blobs[kind], colour, rotation)
-            for role, prefix, kind, colour, rotation in zip(("primary", "secondary"), prefixes, types, colours,
+            for role, prefix, kind, colour, rotation in zip(("primary", "secondary"), AGENT_PREFIXES, types, colours,
                                                             rotations, strict=True)
         }
 

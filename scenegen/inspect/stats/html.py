@@ -69,7 +69,9 @@ def _probe(probe: Mapping[str, Any]) -> list[str]:
     flagged = any(item["flagged"] for item in probe["labels"])
     rows = []
     for item in probe["labels"]:
-        label = f"<td><code>{escape(item['label'])}</code></td>"
+        evidence = (f"<br><span class=muted>left out as the task's evidence: {escape(item['evidence'])}</span>"
+                    if "evidence" in item else "")
+        label = f"<td><code>{escape(item['label'])}</code>{evidence}</td>"
         if "note" in item:
             rows.append(f"<tr>{label}<td colspan=3 class=muted>{escape(item['note'])}</td></tr>")
             continue

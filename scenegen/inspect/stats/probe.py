@@ -11,9 +11,11 @@ majority class (the held-out documents' commonest: the best a constant answer
 does there) by more than :data:`GAIN` and a
 one-sided binomial test puts that beyond chance (p below :data:`P_VALUE`: a few
 hundred held-out documents vary by several points). A flag means a model could
-learn those features instead of the task; where the regularity *is* the task
-(the ball's place in the scene gives the container that holds it), the family's
-template says so.
+learn those features instead of the task. Where the regularity *is* the task
+(the ball going into a container says which container holds it), the family
+declares it (:attr:`scenegen.plugin.family.Family.evidence`): the probe of that
+answer reads each document without it, looking for any other way to the answer,
+and the report names what was left out.
 
 A document that writes its label verbatim (a CAIP record holds its logical form
 beside its text) is not probed: the report names the path instead.
@@ -31,6 +33,7 @@ from scenegen.inspect.stats.classifiers import TREE_DEPTH, linear, tree
 from scenegen.inspect.stats.fields import value_text
 from scenegen.inspect.stats.flatten import scalars
 from scenegen.inspect.stats.matrix import Columns, Matrix
+from scenegen.plugin.family import Evidence
 
 #: A probe beating the majority class by more than this on held-out documents is flagged...
 GAIN = 0.05
@@ -45,10 +48,13 @@ MIN_DOCUMENTS = 50
 
 
 class Probe:
-    """The flat features and the candidate labels of a run's first :data:`MAX_DOCUMENTS` documents."""
+    """The flat features and the candidate labels of a run's first :data:`MAX_DOCUMENTS` documents, as written and
+    without each declared evidence (``evidence``: by answer path)."""
 
-    def __init__(self) -> None:
+    def __init__(self, evidence: Mapping[str, Evidence] | None = None) -> None:
+        self.evidence = dict(evidence or {})
         self.columns = Columns()
+        self.without = {item: Columns() for item in self.evidence.values()}  # the documents without each evidence
         self.indices: list[int] = []
         self.labels: dict[str, list[str | None]] = {}
 
@@ -64,6 +70,8 @@ class Probe:
             return
         row = self.columns.rows
         self.columns.add(scalars(document))
+        for item, columns in self.without.items():
+            columns.add(scalars(item.remove(document)))
         self.indices.append(index)
         for path, value in labels:
             self.labels.setdefault(path, [None] * row).append(value_text(value))
@@ -73,11 +81,18 @@ class Probe:
     def report(self, targets: Iterable[str], documents: int | None = None) -> dict[str, Any]:
         """Each target label's probes (``targets``: label paths with two to a few classes); ``documents``: how many
         the run holds, probed or not (all were, if None)."""
+        targets = list(targets)
         matrix = self.columns.matrix()
+        matrices: dict[Evidence | None, Matrix] = {None: matrix}
+        matrices.update((self.evidence[path], self.without[self.evidence[path]].matrix()) for path in targets
+                        if path in self.evidence)
         indices = np.asarray(self.indices, dtype=np.int64)
         absent = [None] * self.columns.rows
-        probes = [_probe(path, np.asarray(self.labels.get(path, absent), dtype=object), matrix, indices)
-                  for path in targets]
+        probes = []
+        for path in targets:
+            evidence = self.evidence.get(path)
+            found = _probe(path, np.asarray(self.labels.get(path, absent), dtype=object), matrices[evidence], indices)
+            probes.append(found if evidence is None else {**found, "evidence": evidence.about})
         return {"documents": self.columns.rows, "of": self.columns.rows if documents is None else documents,
                 "features": len(matrix.names),
                 "threshold": {"gain": GAIN, "p": P_VALUE, "tree_depth": TREE_DEPTH,
@@ -115,6 +130,8 @@ def _nothing_to_probe(labels: npt.NDArray[Any], train: npt.NDArray[np.intp], tes
         return f"fewer than {MIN_DOCUMENTS} documents"
     if len(np.unique(labels[np.concatenate([train, test])])) < 2:
         return "one class: nothing to predict"
+    if not matrix.names:
+        return "no feature varies: nothing to read it off"  # all the documents vary in is the task's evidence
     written = _written_at(labels, matrix.categories)
     if written is not None:
         return f"the document writes it, at {written}: a model given the whole document is given the answer"

@@ -20,6 +20,7 @@ from scenegen.inspect.stats.fields import Field, flat, is_number
 from scenegen.inspect.stats.fit import THRESHOLD, Fit, requested
 from scenegen.inspect.stats.probe import Probe
 from scenegen.inspect.stats.shortcuts import ACCURACY, BASE_RATE, Shortcuts
+from scenegen.plugin.family import Evidence
 from scenegen.plugin.outputs import Doc
 from scenegen.plugin.values import FloatRange, IntRange, Value
 from scenegen.reading.dataset import Run, open_run
@@ -33,7 +34,7 @@ def run_report(path: str | os.PathLike[str]) -> dict[str, Any]:
     run = open_run(path)
     family = run_family(run.root, run.record)
     extra = family.document_stats()
-    pass_ = _Pass(family.parameters.values, family.answers, family.cues)
+    pass_ = _Pass(family.parameters.values, family.answers, family.cues, family.evidence)
     for meta, document in _documents(run, lambda: extra is not None or pass_.probe.wants_documents):
         pass_.add(meta, document)
         if extra is not None and document is not None:
@@ -64,7 +65,8 @@ def _documents(run: Run, wanted: Callable[[], bool]) -> Iterator[tuple[Mapping[s
 class _Pass:
     """What one pass over a run's documents has seen."""
 
-    def __init__(self, declared: Mapping[str, Value], answers: tuple[str, ...] | None, cues: tuple[str, ...]) -> None:
+    def __init__(self, declared: Mapping[str, Value], answers: tuple[str, ...] | None, cues: tuple[str, ...],
+                 evidence: Mapping[str, Evidence]) -> None:
         self.declared = declared
         self.answers = answers
         self.cues = cues
@@ -72,7 +74,7 @@ class _Pass:
         self.labels: dict[str, Field] = {}
         self.params: dict[str, Field] = {}
         self.shortcuts = Shortcuts()
-        self.probe = Probe()
+        self.probe = Probe(evidence)
         self.samples = self.documents = 0
         self.last_index = -1
 

@@ -109,6 +109,8 @@ def _probe(probe: Mapping[str, Any]) -> list[str]:
     if not probe["labels"]:
         lines.append("  no answer to probe (the family declares none, or none takes a few values)")
     for item in probe["labels"]:
+        if "evidence" in item:
+            lines.append(f"  {item['label']}: left out as the task's evidence: {item['evidence']}")
         if "note" in item:
             lines.append(f"  {item['label']}: {item['note']}")
             continue

@@ -21,9 +21,11 @@ from typing import Any
 
 import numpy as np
 
+from scenegen.mcs.evidence import carrying, either, of_type, without
 from scenegen.mcs.model import LidAttachment, MaterialChange, Motion, SceneObject, Show, Vec3
 from scenegen.mcs.objects import SOCCER_BALL_SIZE, kinematic_structure, object_ids
 from scenegen.mcs.timeline import BALL_DESCENT, DRAGGER_DESCENT, SPEED, Drag, Drop, drag_states, drop_states
+from scenegen.plugin.family import Evidence
 
 ROOM_HEIGHT = 4.0  # the placers' reach and timings are those of the evaluation rooms
 MAGENTA = "Custom/Materials/Magenta"
@@ -43,7 +45,11 @@ _UP = (0.0, SPEED, 0.0)
 _WOOD = ("wood",)
 _RUBBER = ("rubber",)
 _UNIT = (1.0, 1.0, 1.0)
+_BALL = "soccer_ball"
 
+#: What an agent watches to know the ball's container: the ball, and the placer lowering it into one.
+BALL_AND_PLACER = either(of_type(_BALL), carrying(of_type(_BALL)))
+BALL_GOING_IN = Evidence("the ball and the placer lowering it (where the ball goes in)", without(BALL_AND_PLACER))
 
 def placer_width(size: float) -> float:
     """A placer's x/z scale: a fifth of what it holds, within [0.05, 0.25]."""
@@ -103,7 +109,7 @@ def ball(key: str, x: float, z: float, container_top: float, drop: Drop) -> Scen
     moves, release = _ball_moves(drop)
     return SceneObject(
         id=key,
-        type="soccer_ball",
+        type=_BALL,
         mass=1.0,
         salient_materials=_RUBBER,
         moveable=True,
