@@ -1,0 +1,41 @@
+"""What the evaluation's interactive agents do, as the real files write it: stand still breathing (a looped
+``TPM_freeze``), or walk a closed round of legs over and over (``agentMovement`` with ``repeat``).
+
+An agent's walk is a list of legs, each to an end point (x, z) with one of the walking or running animations; a
+round ends where it began, so that repeating it never jumps. Every leg of a round drawn here joins points of one
+axis-aligned box, so the whole walk stays inside that box (it is convex): a family keeps the agent clear of
+everything else by keeping the box clear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from scenegen.mcs.model import AgentAction, AgentMovement, AgentWaypoint
+
+#: The animation of an agent standing still and breathing, looped from the first step.
+FREEZE = "TPM_freeze"
+#: The animations the evaluation's agents walk their legs with (a male and a female walk and run).
+WALK_ANIMATIONS = ("TPM_walk", "TPM_run", "TPF_walk", "TPF_run")
+#: What an agent may do while the performer chooses: stand still (breathing) or walk its round.
+BEHAVIOURS = ("still", "walk")
+
+
+def standing_still(step: int = 0) -> tuple[AgentAction, ...]:
+    """The actions of an agent that stands still from ``step`` on, breathing (a looped freeze)."""
+    return (AgentAction(FREEZE, step, is_loop_animation=True),)
+
+
+def round_walk(rng: np.random.Generator, start: tuple[float, float], low: tuple[float, float],
+               high: tuple[float, float], legs: int, step: int = 0) -> AgentMovement:
+    """A round of ``legs`` legs from ``start`` back to it, repeated from ``step``: the turning points drawn
+    uniformly in the box from ``low`` to ``high`` (x, z; ``start`` lies in it), each leg's animation drawn from
+    :data:`WALK_ANIMATIONS`; ends rounded to the centimetre, as the real files write them."""
+    inner = np.ceil(np.array(low) * 100) / 100, np.floor(np.array(high) * 100) / 100  # rounded, still inside
+    points = np.clip(np.round(rng.uniform(low, high, size=(legs - 1, 2)), 2), *inner)
+    animations = rng.integers(len(WALK_ANIMATIONS), size=legs)
+    ends: Sequence[tuple[float, float]] = [*((float(x), float(z)) for x, z in points), start]
+    return AgentMovement(step, tuple(AgentWaypoint(WALK_ANIMATIONS[kind], end)
+                                     for kind, end in zip(animations, ends, strict=True)), repeat=True)
