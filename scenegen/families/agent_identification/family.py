@@ -27,7 +27,7 @@ from scenegen.mcs.model import AgentMovement, AgentSettings, Scene, SceneObject,
 from scenegen.mcs.objects import HUMAN_AGENT_SIZE, blob, held_ball, human_agent
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 
-#: Each agent type's outfit, as the evaluation dresses it (``docs/mcs_facts.md`` 17).
+#: Each agent type's outfit, as the evaluation dresses it (``docs/fidelity/agent_identification.md``).
 OUTFITS = {
     "agent_male_08": AgentSettings(chest=7, skin=0, chest_material=7, eyes=3, feet=3, feet_material=9, hair=2,
                                    hair_material=1, hat_material=-1, legs=2, legs_material=11),
