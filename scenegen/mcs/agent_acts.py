@@ -31,10 +31,15 @@ def standing_still(step: int = 0) -> tuple[AgentAction, ...]:
 def round_walk(rng: np.random.Generator, start: tuple[float, float], low: tuple[float, float],
                high: tuple[float, float], legs: int, step: int = 0) -> AgentMovement:
     """A round of ``legs`` legs from ``start`` back to it, repeated from ``step``: the turning points drawn
-    uniformly in the box from ``low`` to ``high`` (x, z; ``start`` lies in it), each leg's animation drawn from
+    uniformly in the box from ``low`` to ``high`` (x, z; ``start`` lies in it), then stretched to reach each of
+    its sides, as the real round does (with two turning points or more); each leg's animation drawn from
     :data:`WALK_ANIMATIONS`; ends rounded to the centimetre, as the real files write them."""
     inner = np.ceil(np.array(low) * 100) / 100, np.floor(np.array(high) * 100) / 100  # rounded, still inside
-    points = np.clip(np.round(rng.uniform(low, high, size=(legs - 1, 2)), 2), *inner)
+    points = rng.uniform(low, high, size=(legs - 1, 2))
+    if legs > 2:
+        least, span = points.min(axis=0), np.ptp(points, axis=0)
+        points = low + (points - least) / np.where(span > 0, span, 1.0) * (np.array(high) - low)
+    points = np.clip(np.round(points, 2), *inner)
     animations = rng.integers(len(WALK_ANIMATIONS), size=legs)
     ends: Sequence[tuple[float, float]] = [*((float(x), float(z)) for x, z in points), start]
     return AgentMovement(step, tuple(AgentWaypoint(WALK_ANIMATIONS[kind], end)
