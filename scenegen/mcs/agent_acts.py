@@ -1,5 +1,6 @@
 """What the evaluation's interactive agents do, as the real files write it: stand still breathing (a looped
-``TPM_freeze``), or walk a closed round of legs over and over (``agentMovement`` with ``repeat``).
+``TPM_freeze``), walk a closed round of legs over and over (``agentMovement`` with ``repeat``), walk one leg once,
+and point (raise the index finger, then hold it).
 
 An agent's walk is a list of legs, each to an end point (x, z) with one of the walking or running animations; a
 round ends where it began, so that repeating it never jumps. Every leg of a round drawn here joins points of one
@@ -21,6 +22,10 @@ FREEZE = "TPM_freeze"
 WALK_ANIMATIONS = ("TPM_walk", "TPM_run", "TPF_walk", "TPF_run")
 #: What an agent may do while the performer chooses: stand still (breathing) or walk its round.
 BEHAVIOURS = ("still", "walk")
+#: Pointing: the animation raising the index finger, how many steps it plays, and the one holding it (looped).
+POINT_START, POINT_STEPS, POINT_HOLD = "Point_start_index_finger", 7, "Point_hold_index_finger"
+#: How many steps the evaluation leaves an agent for one walked leg of 1.2 m before it acts again (Spatial Reference).
+LEG_STEPS = 36
 
 
 def standing_still(step: int = 0) -> tuple[AgentAction, ...]:
@@ -44,3 +49,15 @@ def round_walk(rng: np.random.Generator, start: tuple[float, float], low: tuple[
     ends: Sequence[tuple[float, float]] = [*((float(x), float(z)) for x, z in points), start]
     return AgentMovement(step, tuple(AgentWaypoint(WALK_ANIMATIONS[kind], end)
                                      for kind, end in zip(animations, ends, strict=True)), repeat=True)
+
+
+def pointing(step: int) -> tuple[AgentAction, ...]:
+    """The actions of an agent that points from ``step`` on: the finger raised over :data:`POINT_STEPS` steps, then
+    held (the raising action writes no ``isLoopAnimation``, as the real files)."""
+    return (AgentAction(POINT_START, step, step + POINT_STEPS, is_loop_animation=None),
+            AgentAction(POINT_HOLD, step + POINT_STEPS, is_loop_animation=True))
+
+
+def one_leg(step: int, end: tuple[float, float], animation: str = WALK_ANIMATIONS[0]) -> AgentMovement:
+    """A walk of one leg to ``end`` (x, z) from ``step``, not repeated."""
+    return AgentMovement(step, (AgentWaypoint(animation, end),), repeat=False)

@@ -136,8 +136,9 @@ def held_ball(object_key: str, agent_id: str, mass: float = HELD_BALL_MASS) -> S
 
 
 def human_agent(object_key: str, agent_type: str, x: float, z: float, rotation_y: float,
-                settings: AgentSettings) -> SceneObject:
-    """An interactive human agent (``agent_female_01``...) standing on the floor, with no scripted actions."""
+                settings: AgentSettings, y: float = 0.0) -> SceneObject:
+    """An interactive human agent (``agent_female_01``...) standing on the floor (or on something ``y`` high), with
+    no scripted actions."""
     return SceneObject(
         id=f"agent_{object_key}",
         type=agent_type,
@@ -145,7 +146,7 @@ def human_agent(object_key: str, agent_type: str, x: float, z: float, rotation_y
         materials=None,
         agent_settings=settings,
         actions=(),
-        shows=[Show((x, 0.0, z), rotation=(0.0, rotation_y, 0.0))],
+        shows=[Show((x, y, z), rotation=(0.0, rotation_y, 0.0))],
         labels="",
     )
 
