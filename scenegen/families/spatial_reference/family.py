@@ -47,6 +47,8 @@ STOP_BLOCK, STOP_MATERIAL = (0.5, 0.25, 0.25), "Custom/Materials/Black"
 AIM_TOLERANCE, AIM_SEPARATION = 3.0, 15.0
 #: The least room left between two things that must not touch.
 CLEARANCE = 0.05
+#: How far a place written to the centimetre may lie from where it was worked out (diagonally).
+PLACE_ROUNDING = 0.01
 
 Point = tuple[float, float]
 
@@ -159,7 +161,7 @@ class SpatialReference(McsTask):
         if 2 * radius > low("stage.depth"):
             yield "turntable.diameter", (f"a turntable {2 * radius} m across overhangs a stage {low('stage.depth')} m "
                                          "deep")
-        if high("pointers.rim") > low("turntable.diameter") / 2:
+        if high("pointers.rim") + PLACE_ROUNDING > low("turntable.diameter") / 2:
             yield "pointers.rim", (f"a pointer {high('pointers.rim')} m from the centre stands off a turntable "
                                    f"{low('turntable.diameter')} m across")
         if high("stage.depth") > low("room.depth") / 2:
