@@ -23,7 +23,8 @@ ACROSS = number("across", 0.3, 9, "metres from the room's centre line")
 SIZE = number("size", 0.2, 5, "metres")
 TILT = number("tilt", 0, 30, "degrees down", integer=True)
 SCALE = number("scale", 0.5, 2, "scale factor")
-TURN = one_of("turn", tuple(range(5, 360, 5)), "degrees, a multiple of 5", json_type="integer")
+START = one_of("start", tuple(range(0, 360, 45)), "degrees from facing the back wall, toward its turntable's "
+               "outside", json_type="integer")
 SIDE = one_of("side", SIDES, "a side of the room")
 CAST = one_of("cast", CASTS, "who stands on the turntables")
 AGENT = one_of("agent_type", AGENT_TYPES, "a human agent type")
@@ -70,8 +71,8 @@ DECLARATION = Declaration(
               "other)."),
         Param("blob.motion", BLOB_MOTION, {"choices": list(BLOB_MOTIONS), "weights": [5, 6]},
               "Whether the blob already faces its chest or its turntable turns it there."),
-        Param("blob.turn", TURN, {"choices": [180, 225], "weights": [4, 2]}, "How far a turned blob's turntable "
-              "turns it (anticlockwise, 5 degrees a step from step 1)."),
+        Param("blob.start", START, {"choices": [0, 45], "weights": [4, 2]}, "Where a turned blob starts facing; its "
+              "turntable turns it anticlockwise, 5 degrees a step from step 1, until it faces its chest."),
         Param("blob.scale", SCALE, 1.5284, "The blob's scale."),
         Param("blob.material", MATERIAL, "Custom/Materials/White", "The blob's colour."),
         *room_materials("AI2-THOR/Materials/Walls/Drywall4Tiled", "AI2-THOR/Materials/Fabrics/CarpetDarkGreen",

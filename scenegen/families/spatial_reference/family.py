@@ -197,11 +197,12 @@ def _attempt(drawn: Mapping[str, Any]) -> Layout | Refusal:
     if cast in ("both", "blob"):
         side = other_side(agent.side) if agent is not None else drawn["blob.side"]
         aim = side if drawn["blob.aim"] == "straight" else other_side(side)
-        blob_pose = _pointer(drawn, side, aim, int(drawn["blob.turn"]) if drawn["blob.motion"] == "turned" else 0)
+        blob_pose = _pointer(drawn, side, aim, _start_turn(drawn, side, aim))
+        if drawn["blob.motion"] == "turned" and blob_pose.start_facing == blob_pose.end_facing:
+            return "blob.start", "a turned blob would start facing its chest already"
     if any(pointer is not None and not _plain_aim(drawn, pointer) for pointer in (agent, blob_pose)):
         return "containers.x", "from a turntable the two chests lie too near the same way to tell which is faced"
-    turn_steps = int(drawn["blob.turn"]) // TURN_SPEED if blob_pose is not None and \
-        drawn["blob.motion"] == "turned" else 0
+    turn_steps = (blob_pose.start_facing - blob_pose.end_facing) % 360 // TURN_SPEED if blob_pose is not None else 0
     walked = LEG_STEPS if agent is not None and agent.start != agent.end else 0
     return Layout(agent, blob_pose, turn_steps, turn_steps + 1 + walked if agent is not None else None)
 
@@ -215,6 +216,16 @@ def _pointer(drawn: Mapping[str, Any], side: str, aim: str, turn: int) -> Pointe
     start_facing = (facing + turn) % 360
     return Pointer(side, aim, _on_rim(drawn, centre, start_facing), start_facing, _on_rim(drawn, centre, facing),
                    facing)
+
+
+def _start_turn(drawn: Mapping[str, Any], side: str, aim: str) -> int:
+    """How far a turned blob's turntable turns it (0: it does not): from ``blob.start`` (measured from the back
+    wall toward the turntable's outside) anticlockwise round to its chest, in whole steps."""
+    if drawn["blob.motion"] != "turned":
+        return 0
+    start = sign_of(side) * int(drawn["blob.start"]) % 360
+    facing = _pointer(drawn, side, aim, 0).end_facing
+    return (start - facing) % 360 // TURN_SPEED * TURN_SPEED
 
 
 def _plain_aim(drawn: Mapping[str, Any], pointer: Pointer) -> bool:

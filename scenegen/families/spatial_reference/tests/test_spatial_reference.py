@@ -50,7 +50,7 @@ configs = st.fixed_dictionaries({
     "agent": st.fixed_dictionaries({"type": value(["agent_female_04", "agent_male_06"]),
                                     "aim": value(["straight", "cross"]), "motion": value(["still", "walk"])}),
     "blob": st.fixed_dictionaries({"aim": value(["straight", "cross"]), "side": value(["left", "right"]),
-                                   "motion": value(["still", "turned"]), "turn": value([45, 180, 225, 350]),
+                                   "motion": value(["still", "turned"]), "start": value([0, 45, 180, 315]),
                                    "scale": numbers([0.8, 1.5284])}),
 })
 
@@ -122,13 +122,16 @@ def _as_real(real: dict[str, Any]) -> SpatialReference:
         override["agent"] = {"type": agent["type"], "aim": "straight" if end[-1]["endPoint"]["x"] > 0 else "cross",
                              "motion": "walk" if "agentMovement" in agent else "still"}
     if blob is not None:
+        def own_side(item: dict[str, Any]) -> float:
+            return float(item["shows"][0]["position"]["x"])
+
         table = next(item for item in real["objects"] if item["type"] == "rotating_cog"
                      and (item["shows"][0]["position"]["x"] > 0) == (blob["shows"][0]["position"]["x"] > 0))
         turns = table.get("rotates", [])
         own = (chests[seen["blob_chest"]] > 0) == (table["shows"][0]["position"]["x"] > 0)
         override["blob"] = {"aim": "straight" if own else "cross", "motion": "turned" if turns else "still",
                             "side": "left" if blob["shows"][0]["position"]["x"] < 0 else "right",
-                            "turn": int(turns[0]["stepEnd"]) * 5 if turns else 180}
+                            "start": blob["shows"][0]["rotation"]["y"] * (1 if own_side(blob) > 0 else -1) % 360}
     return _eval7(**override)
 
 
@@ -190,7 +193,7 @@ def test_impossible_configs_are_refused_with_the_key_and_the_reason(config: dict
 
 @pytest.mark.parametrize("config", [
     {"ball": {"side": "middle"}}, {"cast": "nobody"}, {"agent": {"type": "agent_female_01"}},
-    {"agent": {"motion": "turned"}}, {"blob": {"turn": 183}}, {"colour": 1},
+    {"agent": {"motion": "turned"}}, {"blob": {"start": 10}}, {"colour": 1},
 ])
 def test_invalid_values_are_refused(config: dict[str, Any]) -> None:
     with pytest.raises(ConfigError):
@@ -215,7 +218,8 @@ def test_the_checks_catch_a_wrong_chest_and_an_agent_pointing_elsewhere() -> Non
 
 
 def test_a_turned_blob_and_a_walking_agent_act_one_after_the_other() -> None:
-    scene, truth = _scene(cast="both", agent={"motion": "walk"}, blob={"motion": "turned", "turn": 225})
+    scene, truth = _scene(cast="both", ball={"side": "right"}, agent={"motion": "walk", "aim": "straight"},
+                          blob={"motion": "turned", "aim": "cross", "start": 0})
     seen = replayed(scene)
     assert seen["turn_end"] == 45 and seen["walk_step"] == 46 and truth["point_step"] == 82
     assert len(scene["goal"]["action_list"]) == 89
