@@ -10,16 +10,20 @@ everything else by keeping the box clear.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
 
 from scenegen.mcs.model import AgentAction, AgentMovement, AgentWaypoint
+from scenegen.mcs.objects import HUMAN_AGENT_SIZE
 
 #: The animation of an agent standing still and breathing, looped from the first step.
 FREEZE = "TPM_freeze"
 #: The animations the evaluation's agents walk their legs with (a male and a female walk and run).
 WALK_ANIMATIONS = ("TPM_walk", "TPM_run", "TPF_walk", "TPF_run")
+#: How far a human agent's body reaches from its centre whichever way it turns: half its footprint's diagonal.
+AGENT_REACH = math.hypot(HUMAN_AGENT_SIZE[0], HUMAN_AGENT_SIZE[2]) / 2
 #: What an agent may do while the performer chooses: stand still (breathing) or walk its round.
 BEHAVIOURS = ("still", "walk")
 #: Pointing: the animation raising the index finger, how many steps it plays, and the one holding it (looped).

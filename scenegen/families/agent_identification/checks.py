@@ -4,16 +4,12 @@ clear of the platform; the non-agent (no face, no actions, no walk) stands on th
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
+from scenegen.mcs.agent_acts import AGENT_REACH
 from scenegen.mcs.forced_choice import PLATFORM_WIDTH, other_side, side_of
-from scenegen.mcs.objects import HUMAN_AGENT_SIZE
-
-#: How far an agent's body reaches from its centre, turned any way.
-REACH = math.hypot(HUMAN_AGENT_SIZE[0], HUMAN_AGENT_SIZE[2]) / 2
 
 
 def agent_identification_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
@@ -30,7 +26,7 @@ def agent_identification_problems(document: Mapping[str, Any], truth: Mapping[st
     points = [(start["x"], start["z"])] + [(leg["endPoint"]["x"], leg["endPoint"]["z"])
                                           for leg in agent.get("agentMovement", {}).get("sequence", [])]
     problems = []
-    if any(side_of(x) != truth["side"] or abs(x) - REACH < PLATFORM_WIDTH / 2 for x, _ in points):
+    if any(side_of(x) != truth["side"] or abs(x) - AGENT_REACH < PLATFORM_WIDTH / 2 for x, _ in points):
         problems.append(Problem("$.objects", "the agent does not keep to the label's side, clear of the platform"))
     other = next((item for item in document["objects"] if item["id"] == truth["non_agent_id"]), None)
     if other is None or "actions" in other or "agentMovement" in other or \

@@ -5,7 +5,6 @@ step down to its side and ask it for the ball (InteractWithAgent). The label is 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from scenegen.families.agent_identification.declaration import DECLARATION
-from scenegen.mcs.agent_acts import round_walk, standing_still
+from scenegen.mcs.agent_acts import AGENT_REACH, round_walk, standing_still
 from scenegen.mcs.forced_choice import (
     PERFORMER_RADIUS,
     PLATFORM_WIDTH,
@@ -24,7 +23,7 @@ from scenegen.mcs.forced_choice import (
 )
 from scenegen.mcs.geometry.catalog import footprint, resting_y
 from scenegen.mcs.model import AgentMovement, AgentSettings, Scene, SceneObject, Show
-from scenegen.mcs.objects import HUMAN_AGENT_SIZE, blob, held_ball, human_agent
+from scenegen.mcs.objects import blob, held_ball, human_agent
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 
 #: Each agent type's outfit, as the evaluation dresses it (``docs/fidelity/agent_identification.md``).
@@ -38,8 +37,6 @@ OUTFITS = {
 BALL_MASS = 1.0
 #: The chair as the evaluation writes it: its mass and salient material.
 CHAIR_MASS, CHAIR_SALIENT = 18.0, "metal"
-#: How far an agent's body reaches from its centre whichever way it turns: half its footprint's diagonal.
-AGENT_REACH = math.hypot(HUMAN_AGENT_SIZE[0], HUMAN_AGENT_SIZE[2]) / 2
 #: The least room left between the non-agent's footprint and the platform or a wall.
 CLEARANCE = 0.05
 

@@ -9,9 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
-
-#: How near the facing the pointed chest lies, at most, and how far off the other chest, at least (degrees).
-AIM_TOLERANCE, AIM_SEPARATION = 3.0, 15.0
+from scenegen.families.spatial_reference.family import AIM_SEPARATION, AIM_TOLERANCE
 
 
 def spatial_reference_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
