@@ -248,6 +248,9 @@ FOUND = {
                      "task itself (where the ball hangs decides where it falls); test_shortcuts.py finds no other rule",
     "support_relations.yaml": "probe: `door` and `rests_on` read off the container's place against the far "
                               "platform's width, which is the task itself; test_shortcuts.py finds no other rule",
+    "agent_identification.yaml": "probe: `side` read off a walking agent's turning points, which is the task itself: "
+                                 "the agent is told by its face and self-propulsion, and it walks on its own side; "
+                                 "no rule of the order, the places or the non-agent finds it (test_shortcuts)",
     "object_permanence.yaml": "probe: `side` read off the throwing device's wall (the ball's first x) and the "
                               "impulse: the throw the agent watches before the ball is hidden (the task itself)",
 }

@@ -59,10 +59,11 @@ def sign_of(side: str) -> int:
     return -1 if side == "left" else 1
 
 
-def dividing_platform(object_key: str, depth: float, material: str) -> SceneObject:
-    """The platform splitting a room ``depth`` deep (``platform_`` id, lips all open)."""
-    return structure_cube(f"platform_{object_key}", (0, PLATFORM_HEIGHT / 2, 0),
-                          (PLATFORM_WIDTH, PLATFORM_HEIGHT, depth), material, lips=True)
+def dividing_platform(object_key: str, depth: float, material: str, height: float = PLATFORM_HEIGHT) -> SceneObject:
+    """The platform splitting a room ``depth`` deep (``platform_`` id, lips all open); Agent Identification's is
+    ``height`` 0.5 m tall."""
+    return structure_cube(f"platform_{object_key}", (0, height / 2, 0), (PLATFORM_WIDTH, height, depth), material,
+                          lips=True)
 
 
 def stop_block(object_key: str, z: float) -> SceneObject:

@@ -119,13 +119,14 @@ def platform(object_key: str, x: float, z: float, material: str) -> SceneObject:
     return structure_cube(f"platform_{object_key}", (x, 0.5, z), (1.0, 1.0, 1.0), material, lips=True)
 
 
-def held_ball(object_key: str, agent_id: str) -> SceneObject:
+def held_ball(object_key: str, agent_id: str, mass: float = HELD_BALL_MASS) -> SceneObject:
     """A soccer ball an agent holds until asked for it (InteractWithAgent): MCS wants it at scale 1, and the
-    evaluation scenes leave it at the origin, where the agent's hand, not its position, puts it."""
+    evaluation scenes leave it at the origin, where the agent's hand, not its position, puts it (the Agent
+    Identification scenes weigh it 1.0, as a scale-1 ball)."""
     return SceneObject(
         id=object_key,
         type="soccer_ball",
-        mass=HELD_BALL_MASS,
+        mass=mass,
         salient_materials=["rubber"],
         moveable=True,
         pickupable=True,
@@ -135,8 +136,9 @@ def held_ball(object_key: str, agent_id: str) -> SceneObject:
 
 
 def human_agent(object_key: str, agent_type: str, x: float, z: float, rotation_y: float,
-                settings: AgentSettings) -> SceneObject:
-    """An interactive human agent (``agent_female_01``...) standing on the floor, with no scripted actions."""
+                settings: AgentSettings, y: float = 0.0) -> SceneObject:
+    """An interactive human agent (``agent_female_01``...) standing on the floor (or on something ``y`` high), with
+    no scripted actions."""
     return SceneObject(
         id=f"agent_{object_key}",
         type=agent_type,
@@ -144,7 +146,7 @@ def human_agent(object_key: str, agent_type: str, x: float, z: float, rotation_y
         materials=None,
         agent_settings=settings,
         actions=(),
-        shows=[Show((x, 0.0, z), rotation=(0.0, rotation_y, 0.0))],
+        shows=[Show((x, y, z), rotation=(0.0, rotation_y, 0.0))],
         labels="",
     )
 

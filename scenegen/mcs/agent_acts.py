@@ -1,0 +1,67 @@
+"""What the evaluation's interactive agents do, as the real files write it: stand still breathing (a looped
+``TPM_freeze``), walk a closed round of legs over and over (``agentMovement`` with ``repeat``), walk one leg once,
+and point (raise the index finger, then hold it).
+
+An agent's walk is a list of legs, each to an end point (x, z) with one of the walking or running animations; a
+round ends where it began, so that repeating it never jumps. Every leg of a round drawn here joins points of one
+axis-aligned box, so the whole walk stays inside that box (it is convex): a family keeps the agent clear of
+everything else by keeping the box clear.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from scenegen.mcs.model import AgentAction, AgentMovement, AgentWaypoint
+from scenegen.mcs.objects import HUMAN_AGENT_SIZE
+
+#: The animation of an agent standing still and breathing, looped from the first step.
+FREEZE = "TPM_freeze"
+#: The animations the evaluation's agents walk their legs with (a male and a female walk and run).
+WALK_ANIMATIONS = ("TPM_walk", "TPM_run", "TPF_walk", "TPF_run")
+#: How far a human agent's body reaches from its centre whichever way it turns: half its footprint's diagonal.
+AGENT_REACH = math.hypot(HUMAN_AGENT_SIZE[0], HUMAN_AGENT_SIZE[2]) / 2
+#: What an agent may do while the performer chooses: stand still (breathing) or walk its round.
+BEHAVIOURS = ("still", "walk")
+#: Pointing: the animation raising the index finger, how many steps it plays, and the one holding it (looped).
+POINT_START, POINT_STEPS, POINT_HOLD = "Point_start_index_finger", 7, "Point_hold_index_finger"
+#: How many steps the evaluation leaves an agent for one walked leg of 1.2 m before it acts again (Spatial Reference).
+LEG_STEPS = 36
+
+
+def standing_still(step: int = 0) -> tuple[AgentAction, ...]:
+    """The actions of an agent that stands still from ``step`` on, breathing (a looped freeze)."""
+    return (AgentAction(FREEZE, step, is_loop_animation=True),)
+
+
+def round_walk(rng: np.random.Generator, start: tuple[float, float], low: tuple[float, float],
+               high: tuple[float, float], legs: int, step: int = 0) -> AgentMovement:
+    """A round of ``legs`` legs from ``start`` back to it, repeated from ``step``: the turning points drawn
+    uniformly in the box from ``low`` to ``high`` (x, z; ``start`` lies in it), then stretched to reach each of
+    its sides, as the real round does (with two turning points or more); each leg's animation drawn from
+    :data:`WALK_ANIMATIONS`; ends rounded to the centimetre, as the real files write them."""
+    inner = np.ceil(np.array(low) * 100) / 100, np.floor(np.array(high) * 100) / 100  # rounded, still inside
+    points = rng.uniform(low, high, size=(legs - 1, 2))
+    if legs > 2:
+        least, span = points.min(axis=0), np.ptp(points, axis=0)
+        points = low + (points - least) / np.where(span > 0, span, 1.0) * (np.array(high) - low)
+    points = np.clip(np.round(points, 2), *inner)
+    animations = rng.integers(len(WALK_ANIMATIONS), size=legs)
+    ends: Sequence[tuple[float, float]] = [*((float(x), float(z)) for x, z in points), start]
+    return AgentMovement(step, tuple(AgentWaypoint(WALK_ANIMATIONS[kind], end)
+                                     for kind, end in zip(animations, ends, strict=True)), repeat=True)
+
+
+def pointing(step: int) -> tuple[AgentAction, ...]:
+    """The actions of an agent that points from ``step`` on: the finger raised over :data:`POINT_STEPS` steps, then
+    held (the raising action writes no ``isLoopAnimation``, as the real files)."""
+    return (AgentAction(POINT_START, step, step + POINT_STEPS, is_loop_animation=None),
+            AgentAction(POINT_HOLD, step + POINT_STEPS, is_loop_animation=True))
+
+
+def one_leg(step: int, end: tuple[float, float], animation: str = WALK_ANIMATIONS[0]) -> AgentMovement:
+    """A walk of one leg to ``end`` (x, z) from ``step``, not repeated."""
+    return AgentMovement(step, (AgentWaypoint(animation, end),), repeat=False)
