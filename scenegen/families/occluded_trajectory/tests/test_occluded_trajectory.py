@@ -32,7 +32,8 @@ from tests.kit.support import checked_sample, configured, feasible, value
 EVAL7 = REFERENCE_SCENES / "eval7"
 REAL = {"occluded_trajectory": sorted(EVAL7.glob("eval_7_interactive_occluded_trajectory_*.json")),
         "collision": sorted(EVAL7.glob("eval_7_interactive_collision_*.json"))}
-FAMILIES = {"occluded_trajectory": OccludedTrajectory, "collision": Collision}
+FAMILIES: dict[str, type[OccludedTrajectory] | type[Collision]] = {"occluded_trajectory": OccludedTrajectory,
+                                                                  "collision": Collision}
 #: Sizes at scale 1 of what the scenes hold (the MCS object table).
 SIZES = {"cube": (1, 1, 1), "tube_wide": (1, 1, 1), "soccer_ball": (0.22, 0.22, 0.22), "sphere": (1, 1, 1)}
 
@@ -186,16 +187,14 @@ def test_the_types_and_keys_are_the_real_files(family: str) -> None:
 
 
 def test_the_checks_catch_a_wrong_side_and_a_glancing_strike() -> None:
-    family = configured(Collision, target={"outcome": "hit", "x": 2.3034})
-    _, _, [(scene, truth)] = checked_sample(family, 4, "ot_", 0)
+    _, _, [(scene, truth)] = checked_sample(configured(Collision, target={"outcome": "hit", "x": 2.3034}), 4, "ot_", 0)
     assert collision_problems(scene, truth) == []
     other = "right" if truth["side"] == "left" else "left"
     assert collision_problems(scene, {**truth, "side": other, "door": other})
     glancing = copy.deepcopy(scene)
     glancing["objects"][0]["shows"][0]["position"]["x"] += 0.2
     assert any("neither head-on" in problem.message for problem in collision_problems(glancing, truth))
-    family = configured(OccludedTrajectory)
-    _, _, [(scene, truth)] = checked_sample(family, 4, "ot_", 0)
+    _, _, [(scene, truth)] = checked_sample(configured(OccludedTrajectory), 4, "ot_", 0)
     assert trajectory_problems(scene, truth) == []
     assert trajectory_problems(scene, {**truth, "crosses": not truth["crosses"]})
 
