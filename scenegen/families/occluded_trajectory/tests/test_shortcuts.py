@@ -6,6 +6,7 @@ the side off the launch's place and turn together (with the resting ball's place
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -22,7 +23,7 @@ TEMPLATES = ("occluded_trajectory.yaml", "collision.yaml")
 
 
 @cache
-def samples(template: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+def samples(template: str) -> list[tuple[Mapping[str, Any], Mapping[str, Any]]]:
     _, family = load_family(template)
     return [(sample.params, sample.truth) for sample, _ in Pipeline(family, 0, "x_").produce_many(range(SAMPLES))]
 
