@@ -178,6 +178,8 @@ TASK_TEMPLATES = {
     "interactive_secondary_tool": ("secondary_tool", "eval7_secondary_tool"),
     "interactive_containers": ("containers", "eval7_containers"),
     "interactive_ramps": ("ramps", "eval7_ramps"),
+    "interactive_occluded_trajectory": ("occluded_trajectory", "eval7_occluded_trajectory"),
+    "interactive_collision": ("collision", "eval7_collision"),
 }
 SHAPE_SAMPLES = 12
 

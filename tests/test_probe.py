@@ -253,6 +253,11 @@ FOUND = {
                                  "no rule of the order, the places or the non-agent finds it (test_shortcuts)",
     "object_permanence.yaml": "probe: `side` read off the throwing device's wall (the ball's first x) and the "
                               "impulse: the throw the agent watches before the ball is hidden (the task itself)",
+    "occluded_trajectory.yaml": "probe: `side` read off the launched ball's first x and its turn (rotation y): the "
+                                "launch the agent watches before the wall hides the ball (the task itself); no "
+                                "parameter alone finds it (test_shortcuts.py)",
+    "collision.yaml": "probe: `side` read off the soccer ball's x against the sphere's place and turn: the strike "
+                      "the agent watches (the task itself); no parameter alone finds it (test_shortcuts.py)",
 }
 
 

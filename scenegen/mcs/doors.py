@@ -1,5 +1,6 @@
 """The door occluder of the evaluation's forced-choice rooms, the platforms those rooms are split by, and the
-timeline of a load lowered behind the occluder (Solidity, Support Relations; Occluded Trajectory and Collisions).
+timeline of a load lowered behind the occluder (Solidity, Support Relations); the two-door occluder of Occluded
+Trajectory and Collisions (:func:`descending_doors` over a :class:`DoorWall` across no platform).
 
 Such a room (``docs/mcs_facts.md`` 16) is crossed along z by a platform the performer starts on. A wall with
 three doors descends from above the ceiling across the room: a middle door on the platform (its sill is the
@@ -62,12 +63,16 @@ Box = tuple[Vec3, Vec3]  # centre and size
 @dataclass(frozen=True)
 class DoorWall:
     """The occluding wall of a room ``room_width`` wide, across a platform ``platform_width`` wide whose top
-    (``sill``) the middle door stands on; its top ``top`` above the floor."""
+    (``sill``) the middle door stands on; its top ``top`` above the floor. A wall across no platform
+    (``platform_width`` 0) has only its ``left`` and ``right`` doors, each in the middle of its half of the room
+    (the two-door occluder of Occluded Trajectory and Collisions)."""
 
     room_width: float
     platform_width: float
     sill: float
     top: float
+    #: Where the wall stands along z (its centre plane).
+    z: float = WALL_Z
 
     def door_x(self, door: str) -> float:
         """The centre of a door: the middle of its section of the wall."""
@@ -95,10 +100,10 @@ class DoorWall:
         post = (high - low - DOOR_WIDTH) / 2
         posts = bottom + DOOR_HEIGHT / 2
         above = (self.top if top is None else top) - bottom - DOOR_HEIGHT
-        return {"top": ((self.door_x(door), bottom + DOOR_HEIGHT + above / 2, WALL_Z),
+        return {"top": ((self.door_x(door), bottom + DOOR_HEIGHT + above / 2, self.z),
                         (high - low, above, WALL_THICKNESS)),
-                "left": ((low + post / 2, posts, WALL_Z), (post, DOOR_HEIGHT, WALL_THICKNESS)),
-                "right": ((high - post / 2, posts, WALL_Z), (post, DOOR_HEIGHT, WALL_THICKNESS))}
+                "left": ((low + post / 2, posts, self.z), (post, DOOR_HEIGHT, WALL_THICKNESS)),
+                "right": ((high - post / 2, posts, self.z), (post, DOOR_HEIGHT, WALL_THICKNESS))}
 
 
 @dataclass(frozen=True)
@@ -137,15 +142,25 @@ def door_wall(keys: Sequence[str], wall: DoorWall, phases: Phases, wall_material
               door_material: str) -> list[SceneObject]:
     """The occluder's doors and pieces, descending with ``phases``: ``keys`` holds six ids, a door's and its
     pieces' for each door in :data:`DOORS` order."""
-    down = (Motion(*phases.occluder, (0.0, -SPEED, 0.0)),)
-    lift = OCCLUDER_DESCENT * SPEED
+    return descending_doors(keys, wall, DOOR_TYPES, phases.occluder, (wall_material, door_material), MASS_TOP)
+
+
+def descending_doors(keys: Sequence[str], wall: DoorWall, types: Mapping[str, str], steps: tuple[int, int],
+                     materials: tuple[str, str], mass_top: float | None = None) -> list[SceneObject]:
+    """The doors ``types`` names (door -> object type, in the order they are listed) and the pieces beside and
+    above each, coming down :data:`SPEED` a step over ``steps`` (first and last) to where ``wall`` stands:
+    ``keys`` holds a door's and its pieces' id for each door; ``materials`` the wall's and the doors'; the
+    pieces weigh what they would if the wall's top were ``mass_top`` (None: its own)."""
+    down = (Motion(*steps, (0.0, -SPEED, 0.0)),)
+    lift = (steps[1] - steps[0] + 1) * SPEED
+    wall_material, door_material = materials
     objects = []
-    for door, door_key, wall_key in zip(DOORS, keys[::2], keys[1::2], strict=True):
-        objects.append(SceneObject(f"door_{door_key}", DOOR_TYPES[door],
-                                   [Show(_rounded((wall.door_x(door), wall.door_bottom(door), WALL_Z), lift))],
+    for door, door_key, wall_key in zip(types, keys[::2], keys[1::2], strict=True):
+        objects.append(SceneObject(f"door_{door_key}", types[door],
+                                   [Show(_rounded((wall.door_x(door), wall.door_bottom(door), wall.z), lift))],
                                    materials=[door_material], mass=DOOR_MASS, kinematic=True, openable=True,
                                    moves=down))
-        heavy = wall.pieces(door, MASS_TOP)
+        heavy = wall.pieces(door, mass_top)
         for piece, (centre, size) in wall.pieces(door).items():
             objects.append(SceneObject(f"wall_{piece}_{wall_key}", "cube", [Show(_rounded(centre, lift),
                                                                                  scale=_rounded(size))],
@@ -154,9 +169,10 @@ def door_wall(keys: Sequence[str], wall: DoorWall, phases: Phases, wall_material
     return objects
 
 
-def door_id(keys: Sequence[str], door: str) -> str:
-    """The id :func:`door_wall` gives ``door`` from the same ``keys``."""
-    return f"door_{keys[2 * DOORS.index(door)]}"
+def door_id(keys: Sequence[str], door: str, doors: Sequence[str] = DOORS) -> str:
+    """The id :func:`door_wall` (or :func:`descending_doors`, listing ``doors``) gives ``door`` from the same
+    ``keys``."""
+    return f"door_{keys[2 * list(doors).index(door)]}"
 
 
 def wall_refusals(parameters: Parameters) -> Iterator[Refusal]:

@@ -56,12 +56,14 @@ def heading(rotation_y: float) -> tuple[float, float]:
     return math.cos(angle), -math.sin(angle)
 
 
-def thrower(object_key: str, position: Vec3, rotation_y: float, launch_step: int, steps: int) -> SceneObject:
+def thrower(object_key: str, position: Vec3, rotation_y: float, launch_step: int, steps: int,
+            length: float = THROWER_SCALE) -> SceneObject:
     """The device at ``position``, aimed by ``rotation_y``, holding its ball until ``launch_step`` (its ``states``
-    cover ``steps`` steps, the first for step 1)."""
-    scale = (THROWER_SCALE,) * 3
+    cover ``steps`` steps, the first for step 1); ``length``: its scale along its own y, the ball's way out (the
+    Occluded Trajectory and Collisions devices are 1 long; every device weighs what the 0.55 cube would)."""
+    scale = (THROWER_SCALE, length, THROWER_SCALE)
     states = [HELD] * (launch_step - 1) + [RELEASED] * (steps - launch_step + 1)
-    return SceneObject(id=f"{THROWER_PREFIX}{object_key}", type=THROWER_TYPE, mass=structure_mass(scale),
+    return SceneObject(id=f"{THROWER_PREFIX}{object_key}", type=THROWER_TYPE, mass=structure_mass((THROWER_SCALE,) * 3),
                        materials=[THROWER_MATERIAL], kinematic=True, structure=True,
                        shows=[Show(position, (0.0, rotation_y, 90.0), scale)], states=states)
 
@@ -92,6 +94,12 @@ def passing_steps(distance: float, speed: float, launch_step: int) -> tuple[int,
     fastest = distance / speed
     slowest = (speed - math.sqrt(max(speed * speed - 2 * MAX_DECELERATION * distance, 0.0))) / MAX_DECELERATION
     return launch_step + math.floor(fastest / STEP_SECONDS), launch_step + math.ceil(slowest / STEP_SECONDS)
+
+
+def slowest_speed(speed: float, distance: float) -> float:
+    """The least speed (m/s) a ball launched at ``speed`` still has ``distance`` metres along its path (within its
+    :func:`sure_reach`): slowed the most the model allows."""
+    return math.sqrt(max(speed * speed - 2 * MAX_DECELERATION * distance, 0.0))
 
 
 def launch_direction(rotation_y: float, rotation_z: float) -> tuple[float, float, float]:
