@@ -236,28 +236,6 @@ FOUND = {
     "secondary_tool.yaml": "probe, issue 33: `direction` read off lava cells and the tool's place and, without them "
                            "and the tools (`scenegen.mcs.tools.evidence.WAY_OUT`), off the ball's place in the room "
                            "(73% at 2,000 samples), as Symmetric Tool's was",
-    "arithmetic.yaml": "probe: `side` read off the balls' places (the linear model sums their x), which is the task "
-                       "itself: counting each side's balls as the placers leave them; neither the operation nor the "
-                       "count at the start finds the side (test_arithmetic_shortcuts)",
-    "number_comparison.yaml": "probe: `side` read off the balls' x (the linear model sums them), which is the task "
-                              "itself: counting each side's balls; nothing else finds the side (test_shortcuts)",
-    "spatial_elimination.yaml": "probe: `side` read off the ball's x (objects[0]), which is the task itself: the "
-                                "answer is where the ball lies; no rule of the walls finds a ball in sight "
-                                "(test_shortcuts)",
-    "solidity.yaml": "probe: `door` and `side` read off the ball's first place against the extension's, which is the "
-                     "task itself (where the ball hangs decides where it falls); test_shortcuts.py finds no other rule",
-    "support_relations.yaml": "probe: `door` and `rests_on` read off the container's place against the far "
-                              "platform's width, which is the task itself; test_shortcuts.py finds no other rule",
-    "agent_identification.yaml": "probe: `side` read off a walking agent's turning points, which is the task itself: "
-                                 "the agent is told by its face and self-propulsion, and it walks on its own side; "
-                                 "no rule of the order, the places or the non-agent finds it (test_shortcuts)",
-    "object_permanence.yaml": "probe: `side` read off the throwing device's wall (the ball's first x) and the "
-                              "impulse: the throw the agent watches before the ball is hidden (the task itself)",
-    "occluded_trajectory.yaml": "probe: `side` read off the launched ball's first x and its turn (rotation y): the "
-                                "launch the agent watches before the wall hides the ball (the task itself); no "
-                                "parameter alone finds it (test_shortcuts.py)",
-    "collision.yaml": "probe: `side` read off the soccer ball's x against the sphere's place and turn: the strike "
-                      "the agent watches (the task itself); no parameter alone finds it (test_shortcuts.py)",
 }
 
 

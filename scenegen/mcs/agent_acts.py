@@ -15,8 +15,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
 from scenegen.mcs.model import AgentAction, AgentMovement, AgentWaypoint
 from scenegen.mcs.objects import HUMAN_AGENT_SIZE
+from scenegen.plugin.family import Evidence
 
 #: The animation of an agent standing still and breathing, looped from the first step.
 FREEZE = "TPM_freeze"
@@ -65,3 +67,16 @@ def pointing(step: int) -> tuple[AgentAction, ...]:
 def one_leg(step: int, end: tuple[float, float], animation: str = WALK_ANIMATIONS[0]) -> AgentMovement:
     """A walk of one leg to ``end`` (x, z) from ``step``, not repeated."""
     return AgentMovement(step, (AgentWaypoint(animation, end),), repeat=False)
+
+
+#: Which of the two figures either side is the agent (its face, its walk), and so where the ball is: the task itself,
+#: which the shortcut probe leaves out (everything that is not structure: the agent, the ball it holds and the
+#: non-agent across the room, whose side is the other).
+THE_AGENT = Evidence("the agent, the ball it holds and the non-agent (which of the two is an agent)",
+                     without(lambda thing, objects: not thing.get("structure")))
+
+
+#: Which way the agent faces and points, and where the ball is, says the container it points at: the task itself,
+#: which the shortcut probe leaves out (the agents, the turntables they turn on, the ball).
+THE_POINT = Evidence("the agents, the turntables turning them and the ball (where the agent points)",
+                     without(either(with_id_prefix("agent_"), with_id_prefix("turntable_"), of_type("soccer_ball"))))

@@ -17,14 +17,22 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
 from scenegen.mcs.model import MaterialChange, Motion, SceneObject, Show, Vec3
 from scenegen.mcs.objects import kinematic_structure, structure_mass
 from scenegen.mcs.task import Refusal
 from scenegen.mcs.timeline import SPEED, drop_states
 from scenegen.mcs.tracking.props import CYAN, MAGENTA
+from scenegen.plugin.family import Evidence
 from scenegen.plugin.values import Parameters
 
 #: The rooms' height: the occluder starts its descent this far above where it ends, from above the ceiling.
+#: Where the load hangs over the platforms says where it comes to rest and through which door it is seen: the task
+#: itself, which the shortcut probe leaves out (the ball or container lowered, the placers, the platforms).
+WHERE_IT_HANGS = Evidence("the load lowered (a ball, a container), its placers and the platforms under it",
+                          without(either(of_type("soccer_ball", "container_asymmetric_01"), with_id_prefix("placer_"),
+                                         with_id_prefix("platform_"))))
+
 ROOM_HEIGHT = 7.0
 #: Where the occluding wall stands (its centre plane along z).
 WALL_Z = -0.25

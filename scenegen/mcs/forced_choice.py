@@ -21,13 +21,21 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scenegen.mcs.actions import Action
+from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
 from scenegen.mcs.model import Goal, MaterialChange, Motion, SceneObject, Show
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, kinematic_structure, structure_cube
 from scenegen.mcs.task import Refusal
 from scenegen.mcs.timeline import ACTIVE, INACTIVE, RISE_WAIT, SPEED, Drop, drop_states
 from scenegen.mcs.tracking.props import CYAN, MAGENTA
+from scenegen.plugin.family import Evidence
 
 #: The platform's width (x) and height; it runs the room's depth.
+#: Where the balls lie is what says the side of a forced choice (the ball in sight, the side with more balls): the
+#: task itself, which the shortcut probe leaves out: the balls, the placers that set them down or lift them, and the
+#: goal's metadata, which names the balls to pick up (as the evaluation's multi-retrieval goals do).
+THE_BALLS = Evidence("the balls, the placers moving them and the goal naming its targets (where each ball lies)",
+                     without(either(of_type("soccer_ball"), with_id_prefix("placer_")), goal=("metadata",)))
+
 PLATFORM_WIDTH = 0.5
 PLATFORM_HEIGHT = 1.0
 #: performerStart's y in every forced-choice scene of the evaluation.

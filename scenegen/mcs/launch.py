@@ -23,8 +23,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
 from scenegen.mcs.model import Force, SceneObject, Show, Vec3
 from scenegen.mcs.objects import TARGET_BALL_SCALE, structure_mass
+from scenegen.plugin.family import Evidence
 
 #: The device's type, uniform scale (metres: its diameter and length), material and id prefix.
 THROWER_TYPE = "tube_wide"
@@ -130,3 +132,9 @@ def highest_rebound(height: float, speed: float, rise: float, floor: float) -> f
     up = speed * rise
     falling = up * up + 2 * GRAVITY * (height - floor)
     return floor + MAX_RESTITUTION ** 2 * falling / (2 * GRAVITY)
+
+
+#: Where a ball is thrown from, which way and how hard says where it ends: the task itself, which the shortcut probe
+#: leaves out (the throwing device and the balls, the thrown one with its force and the one it may strike).
+THE_THROW = Evidence("the throwing device and the balls (where, which way and how hard the ball is thrown)",
+                     without(either(with_id_prefix("throwing_device"), of_type("soccer_ball", "sphere"))))

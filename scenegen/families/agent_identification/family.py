@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from scenegen.families.agent_identification.declaration import DECLARATION
-from scenegen.mcs.agent_acts import AGENT_REACH, round_walk, standing_still
+from scenegen.mcs.agent_acts import AGENT_REACH, THE_AGENT, round_walk, standing_still
 from scenegen.mcs.forced_choice import (
     PERFORMER_RADIUS,
     PLATFORM_WIDTH,
@@ -25,6 +25,7 @@ from scenegen.mcs.geometry.catalog import footprint, resting_y
 from scenegen.mcs.model import AgentMovement, AgentSettings, Scene, SceneObject, Show
 from scenegen.mcs.objects import blob, held_ball, human_agent
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.plugin.family import Evidence
 
 #: Each agent type's outfit, as the evaluation dresses it (``docs/fidelity/agent_identification.md``).
 OUTFITS = {
@@ -62,6 +63,7 @@ class AgentIdentification(McsTask):
                    "`non_agent_id` and its `non_agent` type, and whether the agent walks (`agent_walks`)")
     declaration = DECLARATION
     answers = ("side",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"side": THE_AGENT}
     cues = ("non_agent", "agent_walks")
     lays_out = "an Agent Identification room"
     checks = "scenegen.families.agent_identification.checks:agent_identification_problems"

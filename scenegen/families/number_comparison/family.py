@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -17,6 +17,7 @@ from scenegen.mcs.forced_choice import (
     PLATFORM_WIDTH,
     POLE_LENGTH,
     PROBES,
+    THE_BALLS,
     Occluder,
     dividing_platform,
     lowered_occluder,
@@ -31,6 +32,7 @@ from scenegen.mcs.forced_choice import (
 from scenegen.mcs.model import Scene
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, soccer_ball
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.plugin.family import Evidence
 
 #: A side's places, in the order its balls take them: (spacings out from the middle, away from the platform; row).
 PLACES = ((0, 0), (-1, 0), (1, 0), (-1, 1), (0, 1))
@@ -58,6 +60,7 @@ class BallsOnSides(McsTask):
 
     makes = ("Arithmetic and Number Comparison",)
     answers = ("side",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"side": THE_BALLS}
     ids = IDS
     attempts = 100
 

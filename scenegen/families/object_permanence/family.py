@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from scenegen.families.object_permanence.declaration import DECLARATION
 from scenegen.mcs.launch import (
     GRAVITY,
     SLOWEST_FLIGHT,
+    THE_THROW,
     THROWER_INSET,
     flight_height,
     highest_rebound,
@@ -27,6 +28,7 @@ from scenegen.mcs.launch import (
 from scenegen.mcs.model import NULL, Scene, SceneObject, Show
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, structure_cube
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.plugin.family import Evidence
 
 #: The performer's start height on the 1 m platform, as the evaluation writes it.
 PERFORMER_Y = 2.25
@@ -86,6 +88,7 @@ class ObjectPermanence(McsTask):
                    "whether the fastest `hits_wall` first, and the `occluder` (side wall) it hides behind")
     declaration = DECLARATION
     answers = ("side",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"side": THE_THROW}
     lays_out = "an Object Permanence room"
     checks = "scenegen.families.object_permanence.checks:object_permanence_problems"
     ids = 9

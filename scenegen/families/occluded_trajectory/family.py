@@ -34,6 +34,7 @@ from scenegen.mcs.doors import (
     door_id,
 )
 from scenegen.mcs.launch import (
+    THE_THROW,
     THROWER_SCALE,
     heading,
     launch_speed,
@@ -44,6 +45,7 @@ from scenegen.mcs.launch import (
 from scenegen.mcs.model import Force, PhysicsProperties, Scene, SceneObject, Show
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, soccer_ball, structure_cube
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.plugin.family import Evidence
 
 #: The performer's platform (at x 0 in the lava strip) and the performer's eye above what it stands on.
 PLATFORM_SIZE = (1.0, 1.5, 1.0)
@@ -88,6 +90,7 @@ class _TwoDoorRoom(McsTask):
 
     makes = ("Occluded Trajectory and Collisions (Interactive)",)
     answers = ("side",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"side": THE_THROW}
     cues: ClassVar[tuple[str, ...]] = ("crosses",)
     attempts = 300
     #: The doors' types, left first.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -20,6 +20,7 @@ from scenegen.mcs.actions import passes
 from scenegen.mcs.doors import (
     GRIP,
     ROOM_HEIGHT,
+    WHERE_IT_HANGS,
     DoorWall,
     Phases,
     door_id,
@@ -33,6 +34,7 @@ from scenegen.mcs.model import Motion, Scene, SceneObject, Show, Vec3
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.timeline import SPEED
+from scenegen.plugin.family import Evidence
 
 #: How far a ball's disc keeps from the edges of what it falls onto (or past) and from the walls.
 MARGIN = 0.05
@@ -73,6 +75,7 @@ class Solidity(McsTask):
                    "and where it is let go (`release`) and comes to rest (`rest`)")
     declaration = DECLARATION
     answers = ("door", "side")
+    evidence: ClassVar[Mapping[str, Evidence]] = {"door": WHERE_IT_HANGS, "side": WHERE_IT_HANGS}
     cues = ("extension_side",)
     lays_out = "a Solidity room"
     checks = "scenegen.families.solidity.checks:solidity_problems"

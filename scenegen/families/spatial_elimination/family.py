@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from scenegen.mcs.forced_choice import (
     PERFORMER_Y,
     PLATFORM_WIDTH,
     PROBES,
+    THE_BALLS,
     dividing_platform,
     other_side,
     rarely_laid_out,
@@ -26,6 +27,7 @@ from scenegen.mcs.forced_choice import (
 from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, soccer_ball, structure_cube
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.plugin.family import Evidence
 
 #: The least room left between the ball or a wall and the platform or the room's walls.
 CLEARANCE = 0.05
@@ -52,6 +54,7 @@ class SpatialElimination(McsTask):
                    "stands on each side (`walls`: `cover`, `lying`, `standing`, `none`)")
     declaration = DECLARATION
     answers = ("side",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"side": THE_BALLS}
     cues = ("place", "walls.left", "walls.right")
     lays_out = "a Spatial Elimination room"
     checks = "scenegen.families.spatial_elimination.checks:spatial_elimination_problems"

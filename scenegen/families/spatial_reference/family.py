@@ -10,18 +10,19 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from scenegen.families.spatial_reference.declaration import DECLARATION
 from scenegen.mcs.actions import passes
-from scenegen.mcs.agent_acts import LEG_STEPS, POINT_STEPS, one_leg, pointing
+from scenegen.mcs.agent_acts import LEG_STEPS, POINT_STEPS, THE_POINT, one_leg, pointing
 from scenegen.mcs.forced_choice import PERFORMER_RADIUS, PLATFORM_WIDTH, PROBES, other_side, rarely_laid_out, sign_of
 from scenegen.mcs.geometry.catalog import object_size, resting_y
 from scenegen.mcs.model import AgentSettings, Motion, Scene, SceneObject, Show
 from scenegen.mcs.objects import blob, human_agent, kinematic_structure, structure_cube
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.plugin.family import Evidence
 
 #: Each agent type's outfit, as the evaluation dresses it (``docs/fidelity/spatial_reference.md``); the male's
 #: writes no chestMaterial.
@@ -88,6 +89,7 @@ class SpatialReference(McsTask):
                    "`blob_id`, the side the blob faces (`blob_faces`) and its `blob_motion`; the `cast`")
     declaration = DECLARATION
     answers = ("container",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"container": THE_POINT}
     cues = ("cast", "agent_motion", "blob_motion", "blob_faces")
     lays_out = "a Spatial Reference room"
     checks = "scenegen.families.spatial_reference.checks:spatial_reference_problems"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -21,6 +21,7 @@ from scenegen.families.support_relations.declaration import DECLARATION
 from scenegen.mcs.actions import passes
 from scenegen.mcs.doors import (
     ROOM_HEIGHT,
+    WHERE_IT_HANGS,
     DoorWall,
     Phases,
     door_id,
@@ -35,6 +36,7 @@ from scenegen.mcs.model import Motion, Scene, SceneObject, Show
 from scenegen.mcs.objects import TARGET_BALL_SCALE
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.timeline import SPEED
+from scenegen.plugin.family import Evidence
 
 CONTAINER = "container_asymmetric_01"
 #: The container's mass per unit of scale, and the lower grip of its placers (at scale 1): the side at +x (turned
@@ -98,6 +100,7 @@ class SupportRelations(McsTask):
                    "edge) and where it is let go (`release`)")
     declaration = DECLARATION
     answers = ("door", "rests_on")
+    evidence: ClassVar[Mapping[str, Evidence]] = {"door": WHERE_IT_HANGS, "rests_on": WHERE_IT_HANGS}
     cues = ("placement",)
     lays_out = "a Support Relations room"
     checks = "scenegen.families.support_relations.checks:support_relations_problems"
