@@ -16,7 +16,7 @@ import itertools
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -35,12 +35,14 @@ from scenegen.mcs.geometry import footprint, overlap_matrix
 from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, hooked_tool, soccer_ball
 from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.tools.evidence import WAY_OUT_OF_THE_CORNER
 from scenegen.mcs.tools.hooks import OUT_OF_LAVA, hook_length
 from scenegen.mcs.tools.kinds import HOOK_ROTATIONS, HOOKED_LENGTHS
 from scenegen.mcs.tools.lanes import DIRECTION_VECTORS
 from scenegen.mcs.tools.lava import pool_cells
 from scenegen.mcs.tools.layout import WALKWAY, bounds_to_world, performer_start, start_is_clear, to_world
 from scenegen.mcs.tools.turning import sweep_clear
+from scenegen.plugin.family import Evidence
 from scenegen.plugin.values import below
 
 #: Draws of a sample before giving up on laying its rotated tool clear of the ball.
@@ -61,6 +63,7 @@ class AsymmetricTool(McsTask):
                    "tool's `placement`, type and size")
     declaration = DECLARATION
     answers = ("direction",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"direction": WAY_OUT_OF_THE_CORNER}
     cues = ("tool.shape", "placement")
 
     lays_out = "an Asymmetric Tool room"

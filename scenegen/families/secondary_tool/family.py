@@ -13,7 +13,7 @@ none.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from scenegen.mcs.model import Scene
 from scenegen.mcs.objects import TARGET_BALL_SCALE, hooked_tool, rect_tool, soccer_ball
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.tools.checks import ball_centre, ball_radius, on_foot
+from scenegen.mcs.tools.evidence import WAY_OUT_OF_THE_CORNER
 from scenegen.mcs.tools.floor import ToolFloor
 from scenegen.mcs.tools.hooks import hook_length
 from scenegen.mcs.tools.kinds import tool_type
@@ -49,6 +50,7 @@ from scenegen.mcs.tools.layout import (
     to_world,
 )
 from scenegen.mcs.tools.plans import PULL_GAP, carrying_plans, extracting_plans
+from scenegen.plugin.family import Evidence
 from scenegen.plugin.values import below
 
 
@@ -65,6 +67,7 @@ class SecondaryTool(McsTask):
                    "ring of lava the one tool, its actions and way (no `push_direction`), in a partial ring none")
     declaration = DECLARATION
     answers = ("direction",)
+    evidence: ClassVar[Mapping[str, Evidence]] = {"direction": WAY_OUT_OF_THE_CORNER}
     cues = ("push_direction", "hook.shape")
 
     lays_out = "a Secondary Tool room"
