@@ -91,7 +91,12 @@ DECLARATION = Declaration(
               "most twenty."),
         Param("prefix", SHARE, 0.15, "Share of commands opened by a prefix ('please', 'hey bot', 'can you')."),
         Param("suffix", SHARE, 0.06, "Share of commands closed by a suffix ('now', 'for me')."),
-        Param("punctuation", SHARE, 0.1, "Share of records ending in punctuation ('.', '!', '?')."),
+        Param("punctuation", SHARE, 0.1, "Share of statements ending in punctuation ('.', '!', '!!')."),
+        Param("question_mark", SHARE, 0.1, "Share of questions ending in a question mark."),
+        Setting("commas", {"type": "boolean"}, True,
+                "Whether the words around a command's spans keep their commas ('hey bot , build a house', ', "
+                "please'); the paper's preprocessed human commands carry none, so the caip template turns it off. "
+                "Commas inside a span (coordinates) stay."),
         Param("typos", SHARE, 0.15,
               "Share of the words lexicon.yaml lists misspellings for that are typed misspelt ('biuld a hosue'), "
               "as people type in chat."),

@@ -28,7 +28,6 @@ class Question:
     answer: str
     tag: str | None
     filters: dict[str, str]
-    objects: str  # the noun phrase kind of its {refs} ("how many houses have we built": what is built)
 
 
 class Dialogues:
@@ -81,10 +80,7 @@ class Dialogues:
             filters["action_type"] = spec["action"]
         parts = template(spec["text"], _QUESTION_SLOTS, where)
         needs_words(parts, "coref", where)
-        objects = "reference_object"
-        if "objects" in spec:
-            objects = self.nouns.with_names(objects, spec["objects"], where)
-        return Question(parts, spec["answer"], spec.get("tag"), filters, objects)
+        return Question(parts, spec["answer"], spec.get("tag"), filters)
 
     def _noop_setup(self, spec: Mapping[str, Any], lexicon: Mapping[str, Any]) -> None:
         where = "dialogues.noop"
@@ -148,7 +144,7 @@ class Dialogues:
                 assert part.piece is not None, "_question gives every {coref} its words"
                 self.nouns.coreference(say, node, part.piece)
             elif part.name == "refs":
-                self.nouns.reference(say, node, 0, question.objects, form="bare")
+                self.nouns.reference(say, node, 0, "reference_object", form="bare")
             else:
                 self.nouns.reference(say, node, 0, self.singular, form=_FORMS[part.name])
         _maybe(say, draws.pick(self.closers))
@@ -203,7 +199,8 @@ class Dialogues:
         return {"dialogue_type": "NOOP"}
 
     def _end(self, say: Say, question: bool) -> None:
-        if self.settings.punctuation(say.draws):
+        """Maybe end with punctuation: a question mark (its own share: people type it more than a full stop)."""
+        if (self.settings.question_mark if question else self.settings.punctuation)(say.draws):
             say.word(say.draws.pick(self.endings["question" if question else "statement"]))
 
 

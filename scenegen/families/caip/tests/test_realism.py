@@ -74,20 +74,30 @@ def nodes(node: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[str,
                 yield from nodes(action, "action")
 
 
-LOOPING = {"action_type": ["MOVE", "DIG", "DANCE", "BUILD", "COPY", "FREEBUILD", "OTHERACTION"],
+LOOPING_KINDS = ["MOVE", "DIG", "DANCE", "BUILD", "COPY", "FREEBUILD", "OTHERACTION"]
+LOOPING = {"action_type": LOOPING_KINDS,
            "dialogue_type": "HUMAN_GIVE_COMMAND", "stop_condition": 1.0, "bare": 0.0, "actions_per_command": 1}
 
 
 def test_loops_are_written_as_annotated_by_default():
     looped: Counter[str] = Counter()
-    for record in records(LOOPING, 400):
+    for record in records({**LOOPING, "action_type": [k for k in LOOPING_KINDS if k != "DANCE"]}, 400):
         (action,) = record["logical_form"]["action_sequence"]
         assert "stop_condition" not in action, record["text"]
         assert "stop_condition" in action["repeat"] and set(action["repeat"]) == {"stop_condition"}, record["text"]
         looped[action["action_type"]] += 1
         looped.update(action["repeat"]["stop_condition"].keys())
-    assert set(looped) >= {"MOVE", "DIG", "DANCE", "BUILD", "FREEBUILD", "OTHERACTION", "condition_span",
+    assert set(looped) >= {"MOVE", "DIG", "BUILD", "FREEBUILD", "OTHERACTION", "condition_span",
                            "condition_type", "block_type"}
+
+
+def test_dances_loop_until_a_condition_only_in_the_figures_form():
+    """No person's annotation has a dance with a stop condition (issue 39); Appendix C's figure 25 draws one."""
+    config = {**LOOPING, "action_type": "DANCE"}
+    annotated = [r["logical_form"]["action_sequence"][0] for r in records(config, 200)]
+    assert not any("stop_condition" in action.get("repeat", {}) for action in annotated)
+    figures = [r["logical_form"]["action_sequence"][0] for r in records({**config, "loop_form": "figures"}, 200)]
+    assert any("stop_condition" in action for action in figures)
 
 
 def test_loops_take_the_figures_form_by_config():
@@ -182,8 +192,10 @@ PAPER_VERBS = {
     "go 5 steps in front of that": ("MOVE", "go"),
     "build three sets of bookshelves": ("BUILD", "build"),
 }
-# and the verbs issue 19 quotes from human commands labelled OTHERACTION
-OTHERACTION_VERBS = ("bring me", "mine", "gather", "climb", "pick", "kill")
+# and the verbs issues 19 and 39 quote from human commands labelled OTHERACTION
+OTHERACTION_VERBS = ("bring me", "mine", "gather", "climb", "pick", "open")
+# the words issue 39 finds heading human commands, and the one action their annotators give each
+HUMAN_HEADS = {"kill": "DESTROY", "open": "OTHERACTION", "get": "OTHERACTION", "add": "BUILD"}
 
 
 @pytest.mark.parametrize("command", PAPER_VERBS)
@@ -201,6 +213,15 @@ def test_the_verbs_people_use_for_otheraction_are_otheraction():
     verbs = verb_table()
     for verb in OTHERACTION_VERBS:
         assert verbs.get(verb) == {"OTHERACTION"}, (verb, verbs.get(verb))
+
+
+def test_the_heads_of_human_commands_say_the_action_their_annotators_gave():
+    """'kill' is DESTROY, 'open' and 'get' OTHERACTION, 'add' BUILD: every verb starting with the word."""
+    heads: dict[str, set[str]] = {}
+    for verb, kinds in verb_table().items():
+        heads.setdefault(verb.split()[0], set()).update(kinds)
+    for head, kind in HUMAN_HEADS.items():
+        assert heads[head] == {kind}, (head, heads[head])
 
 
 def verb_table() -> dict[str, set[str]]:
@@ -231,11 +252,12 @@ def test_the_default_mix_is_close_to_appendix_d():
     for key in ("has_thickness", "has_radius", "has_slope", "has_base", "has_distance", "has_orientation",
                 "repeat_dir"):
         assert generated[f"share with {key}"] < 0.005, key
-    # Every share within the interval Appendix D's 37 examples leave it.
+    # No share above the interval Appendix D's 37 examples leave it. Below is allowed: the examples are richer
+    # than what people type (issue 39), and test_people.py holds the default to the human figures.
     examples = len(appendix_d()["examples"])
     for key in ("share bare", "share composite", *(key for key in human if key.startswith("share with "))):
-        low, high = wilson_interval(human[key], examples)
-        assert low <= generated[key] <= high, (key, human[key], generated[key])
+        _, high = wilson_interval(human[key], examples)
+        assert generated[key] <= high, (key, human[key], generated[key])
 
 
 def test_the_appendix_d_shapes_are_distinct_per_example():
