@@ -36,6 +36,7 @@ SHARES = (
     "suffix",
     "punctuation",
     "question_mark",
+    "capitals",
     "typos",
     "negatives",
 )
@@ -73,6 +74,7 @@ class Settings:
     suffix: Coin
     punctuation: Coin
     question_mark: Coin
+    capitals: Coin
     typos: Coin
     negatives: Coin
     #: whether any record can carry a negative

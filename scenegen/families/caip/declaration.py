@@ -93,6 +93,9 @@ DECLARATION = Declaration(
         Param("suffix", SHARE, 0.06, "Share of commands closed by a suffix ('now', 'for me')."),
         Param("punctuation", SHARE, 0.1, "Share of statements ending in punctuation ('.', '!', '!!')."),
         Param("question_mark", SHARE, 0.1, "Share of questions ending in a question mark."),
+        Param("capitals", SHARE, 0.0,
+              "Share of records typed with a capital first letter ('Build a house'); the paper's preprocessed "
+              "human commands are lowercase (Appendix A)."),
         Setting("commas", {"type": "boolean"}, True,
                 "Whether the words around a command's spans keep their commas ('hey bot , build a house', ', "
                 "please'); the paper's preprocessed human commands carry none, so the caip template turns it off. "

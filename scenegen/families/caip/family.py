@@ -86,6 +86,8 @@ class Caip(Family):
         say = Say(draws, settings.typos, settings.commas)
         dialogue_type = settings.dialogue_type(draws)
         form, actions = self.grammar.say(say, dialogue_type)
+        if settings.capitals(draws):
+            say.capitalize()
         record: dict[str, Any] = {
             "text": say.text(),
             "tokens": say.tokens,

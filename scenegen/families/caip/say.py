@@ -75,6 +75,15 @@ class Say:
         node[key] = value
         self.marks.append((node, key, piece.tokens))
 
+    def capitalize(self) -> None:
+        """Type the command's first letter as a capital ("Build a house"), unless a span starts at its first word
+        (a span's words are the lexicon's own)."""
+        if not self.tokens or any(node[key][1][0] == 0 for node, key, _ in self.fills):
+            return
+        first = self.texts[0].lstrip()
+        self.texts[0] = first[:1].upper() + first[1:]
+        self.tokens[0] = self.tokens[0][:1].upper() + self.tokens[0][1:]
+
     def text(self) -> str:
         return "".join(self.texts).lstrip()
 

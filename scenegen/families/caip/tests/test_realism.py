@@ -153,6 +153,27 @@ def test_reference_objects_name_their_material_only_when_switched_on():
         assert (materials > 30) is switch, materials
 
 
+def test_casing_commas_and_punctuation_are_options():
+    """Lowercase, without commas around the spans and without final punctuation but the question mark by default
+    (as the paper's preprocessed human commands); capitals, commas and punctuation by config, spans exact."""
+    plain = list(records(template_config(), 1000))
+    assert not any(r["text"] != r["text"].lower() or r["text"].endswith(("!", ".")) for r in plain)
+    for record in plain:  # a comma is a span's own (coordinates), if any
+        spanned = {i for _, node in nodes(record["logical_form"]) for value in node.values()
+                   if isinstance(value, list) and len(value) == 2 and value[0] == 0
+                   for i in range(value[1][0], value[1][1] + 1)}
+        assert all(i in spanned for i, token in enumerate(record["tokens"]) if "," in token), record["text"]
+    assert any(record["text"].endswith("?") for record in plain)
+    said = list(records({**template_config(), "capitals": 1.0, "commas": True, "punctuation": 1.0,
+                         "prefix": 0.5}, 1000))
+    assert all(FAMILY.check({**record, "linearized": linearize(record["logical_form"])}, None) == []
+               for record in said)
+    texts = [record["text"] for record in said]
+    assert sum(text[0].isupper() for text in texts) > 900
+    assert any(" ," in text or text.startswith(",") or ", " in text for text in texts)
+    assert all(text.endswith(("!", ".", "?")) for text in texts)
+
+
 def test_people_mistype():
     config = {"dialogue_type": "HUMAN_GIVE_COMMAND", "action_type": "BUILD", "bare": 0.0, "prefix": 0.0}
     typed = {record["tokens"][0] for record in records({**config, "typos": 1.0}, 200)}
