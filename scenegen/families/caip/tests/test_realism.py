@@ -43,18 +43,19 @@ def well_formed(example: dict[str, Any]) -> bool:
     return reference_validator("caip_logical_form").is_valid(form) and FAMILY.check(document, None) == []
 
 
-def test_which_appendix_d_examples_are_well_formed():
-    """All but one: 'spawn 30 cows and build a 15 by 15 fence', whose BUILD spans index the split sub-command
-    (Appendix A's composite tool), so has_height points at 'cows' and has_name at 'a'."""
-    malformed = [e["text"] for e in appendix_d()["examples"] if not well_formed(e)]
-    assert malformed == ["spawn 30 cows and build a 15 by 15 fence"]
+def test_every_appendix_d_example_is_well_formed():
+    """All 37, 'spawn 30 cows and build a 15 by 15 fence' with its spans moved from the sub-commands the paper's
+    composite tool split it into (Appendix A) onto the whole sentence."""
+    assert [e["text"] for e in appendix_d()["examples"] if not well_formed(e)] == []
 
 
-def test_every_well_formed_appendix_d_shape_is_produced_at_100000_samples():
+def test_every_appendix_d_shape_but_one_is_produced_at_100000_samples():
+    """Not yet 'spawn 30 cows and build a 15 by 15 fence' (issue 39): a counted SPAWN then a BUILD whose only
+    attribute is a height takes five independent rare draws in one record, about 1 in 10 million at people's
+    rates (docs/caip_realism.md)."""
     produced = generated_shapes(FAMILY, N)
-    missing = [e["text"] for e in appendix_d()["examples"]
-               if well_formed(e) and shape_key(e["logical_form"]) not in produced]
-    assert missing == [], f"shapes of these Appendix D examples were never generated: {missing}"
+    missing = [e["text"] for e in appendix_d()["examples"] if shape_key(e["logical_form"]) not in produced]
+    assert missing == ["spawn 30 cows and build a 15 by 15 fence"], missing
 
 
 def records(config: dict[str, Any], n: int, seed: int = 5) -> Iterator[dict[str, Any]]:
