@@ -47,6 +47,7 @@ class Dialogues:
         self.endings = {kind: words(command["endings"][kind], where, span=False) for kind in ("statement", "question")}
         # a {ref} of a question or a tag is singular ("what colour is {ref}", "{ref} is mine"): no "the stairs is"
         self.singular = nouns_.singular("reference_object")
+        self.asked_about = nouns_.singular("question_object")
         self.questions = tuple(self._question(q, i) for i, q in enumerate(dialogues["get_memory"]))
         self.pick_question = weighted_index([float(q.get("weight", 1)) for q in dialogues["get_memory"]])
         self.openers = tuple(piece(t) if t else None for t in dialogues["question_openers"])
@@ -144,9 +145,9 @@ class Dialogues:
                 assert part.piece is not None, "_question gives every {coref} its words"
                 self.nouns.coreference(say, node, part.piece)
             elif part.name == "refs":
-                self.nouns.reference(say, node, 0, "reference_object", form="bare")
+                self.nouns.reference(say, node, 0, "question_object", form="bare")
             else:
-                self.nouns.reference(say, node, 0, self.singular, form=_FORMS[part.name])
+                self.nouns.reference(say, node, 0, self.asked_about, form=_FORMS[part.name])
         _maybe(say, draws.pick(self.closers))
         self._end(say, True)
         return lf

@@ -52,13 +52,10 @@ class Say:
         """Say ``piece`` (words no span points at)."""
         if piece.typos:
             piece = self._typed(piece)
-        if not self.commas and "," in piece.tokens:
-            said = _without_commas(piece.text)
-            if said is None:
-                return
-            piece = said
-        self.texts.append(piece.text)
-        self.tokens.extend(piece.tokens)
+        said = self._punctuated(piece)
+        if said is not None:
+            self.texts.append(said.text)
+            self.tokens.extend(said.tokens)
 
     def fill(self, node: Node, key: str, piece: Piece) -> None:
         """Say ``piece`` and make ``node[key]`` the span of its words."""
@@ -73,7 +70,13 @@ class Say:
     def mark(self, node: Node, key: str, value: str, piece: Piece) -> None:
         """Set the categorical ``node[key]`` to ``value``, said by ``piece``'s words (already said)."""
         node[key] = value
-        self.marks.append((node, key, piece.tokens))
+        self.marks.append((node, key, (self._punctuated(piece) or piece).tokens))
+
+    def _punctuated(self, piece: Piece) -> Piece | None:
+        """``piece`` as said: without its commas unless they are kept (None if nothing is left)."""
+        if self.commas or "," not in piece.tokens:
+            return piece
+        return _without_commas(piece.text)
 
     def capitalize(self) -> None:
         """Type the command's first letter as a capital ("Build a house"), unless a span starts at its first word
@@ -91,5 +94,5 @@ class Say:
 @lru_cache(maxsize=1024)
 def _without_commas(text: str) -> Piece | None:
     """The words of ``text`` without its commas ("hey bot," -> "hey bot"); None if nothing is left."""
-    kept = text.replace(",", " ").strip()
+    kept = " ".join(text.replace(",", " ").split())
     return typed_piece(kept) if kept else None

@@ -69,7 +69,7 @@ def _disagrees(noun_number: str | None, words: tuple[str, ...]) -> bool:
 def test_generated_tags_and_leads_agree_with_their_noun():
     """ "knock over all the plum deserts that is between ...", "how many torches that is burning ... are
     there", "the pillars that is burning": read before the fix."""
-    family = build({**template_config(), "tag": 0.5, "nested_location": 0.5, "typos": 0.0, "repeat": 0.15})
+    family = build({**template_config(), "tag": 0.5, "nested_location": 0.5, "typos": 0.0, "repeat": 0.3})
     checked = 0
     for index in range(6000):
         said = record(family, 41, index)

@@ -175,6 +175,18 @@ def test_casing_commas_and_punctuation_are_options():
     assert all(text.endswith(("!", ".", "?")) for text in texts)
 
 
+def test_questions_ask_about_a_name_or_a_coreference():
+    """No COUNT answer, and a question's object has only a name or a coreference, as in every human annotation
+    (issue 39)."""
+    config = {**template_config(), "dialogue_type": "GET_MEMORY", "attributes": 2, "tag": 1.0,
+              "nested_location": 1.0}
+    for record in records(config, 500):
+        form = record["logical_form"]
+        assert form["answer_type"] != "COUNT", record["text"]
+        asked = form["filters"].get("reference_object", {})
+        assert set(asked) <= {"has_name", "contains_coreference"}, record["text"]
+
+
 def test_people_mistype():
     config = {"dialogue_type": "HUMAN_GIVE_COMMAND", "action_type": "BUILD", "bare": 0.0, "prefix": 0.0}
     typed = {record["tokens"][0] for record in records({**config, "typos": 1.0}, 200)}
