@@ -12,6 +12,10 @@ class first: its verb, the nouns it fits, their tags and the stop conditions it
 fits ("water the flowers", "tear down the barn", never "water the eagle" or
 "take down the lake"). After a phrasal verb ("take out") the object is no bare "it".
 
+People mostly say the action's own word ("fill" in 99% of human FILL commands, issue 39): an action with
+an ``own`` verb says it for its share of commands wherever its verb list (or frame list) has it, and a
+synonym otherwise.
+
 Only what can go on is looped or said "N times" (``loops`` in actions.yaml): "gather the apples until
 your inventory is full", never "measure the bed again and again"; what ends when its work is done
 ("complete the house until it has a roof") takes only its own conditions. "N times" is a few, bar the
@@ -93,6 +97,8 @@ class Spec:
     pick_looping: Callable[[Draws], int] = lambda draws: 0  # one of them, by its weight
     manner_verbs: frozenset[str] | None = None  # the verbs (texts) a manner may follow; None: all
     many_times: bool = False  # "N times" may be many ("copy the loaf of bread 100 times"), not a few
+    own: str | None = None  # the action's own word ("build"), said for own_share of its commands
+    own_share: float = 0.0
 
 
 class Actions:
@@ -111,12 +117,14 @@ class Actions:
         self.addressed = frozenset(t for p in words(data.lexicon["addressed_words"], "lexicon.addressed_words",
                                                     span=False) for t in p.tokens)
         self._joined: dict[int, tuple[Piece, ...]] = {}
+        self._owned: dict[tuple[int, str], tuple[Any, ...]] = {}
         self.specs = {kind: self._spec(kind, spec, frames) for kind, spec in data.actions["actions"].items()}
         # repeats of the action itself, which an open-ended loop (also the action's repeat) replaces
         self.action_repeats = frozenset({"times", "copies", *(("counted",) if settings.annotated_loops else ())})
         for kind in _FRAMED:
             if kind not in self.specs:
-                self.specs[kind] = Spec(kind, kind, (), "none", None, **self._frames(frames, kind))
+                self.specs[kind] = Spec(kind, kind, (), "none", None, **self._frames(frames, kind),
+                                        **_own(targets["own"].get(kind, {}), f"actions.targets.own.{kind}"))
 
     @staticmethod
     def _frames(frames: Mapping[str, list[str]], kind: str) -> _Frames:
@@ -175,6 +183,7 @@ class Actions:
             pick_placing=weighted_index([float(len(c.placing)) for c in placing_classes] or [1.0]),
             looping_classes=looping_classes,
             pick_looping=weighted_index([c.weight for c in looping_classes] or [1.0]),
+            **_own(spec.get("own", {}), f"{where}.own"),
         )
 
     def _classes(self, spec: Mapping[str, Any], where: str, own: tuple[Template, ...],
@@ -213,7 +222,7 @@ class Actions:
         draws, settings = say.draws, self.settings
         action: Node = {"action_type": spec.action_type}
         if spec.bare_verbs and settings.bare(draws):
-            say.word(self._verb(draws, spec.bare_verbs, joined))
+            say.word(self._verb(draws, spec, spec.bare_verbs, joined))
             say.features.add("bare")
             return action
         repeat = draws.pick(spec.repeats) if spec.repeats and settings.repeat(draws) else None
@@ -242,11 +251,11 @@ class Actions:
             self._say_copies(say, spec, action)
         else:
             if verb_class is not None:
-                verb = self._verb(draws, verb_class.placing if placing else verb_class.verbs, joined)
+                verb = self._verb(draws, spec, verb_class.placing if placing else verb_class.verbs, joined)
             else:
                 stands_alone = moving and not goes and bool(spec.bare_verbs)
-                verb = self._verb(draws, spec.placing if placing else spec.bare_verbs if stands_alone else spec.verbs,
-                                  joined)
+                verb = self._verb(draws, spec, spec.placing if placing else spec.bare_verbs if stands_alone
+                                  else spec.verbs, joined)
             say.word(verb)
             phrasal = verb.tokens[-1] in self.particles
             self._manner(say, spec, verb)
@@ -274,11 +283,30 @@ class Actions:
             self.clauses.stop_condition(say, self._loop(action), stops, free, habitual=placing)
         return action
 
-    def _verb(self, draws: Draws, verbs: tuple[Piece, ...], joined: bool) -> Piece:
-        """One of ``verbs``; ``joined`` (after "let's", "can we"), none naming the speaker or the assistant apart."""
+    def _verb(self, draws: Draws, spec: Spec, verbs: tuple[Piece, ...], joined: bool) -> Piece:
+        """One of ``verbs``, the action's own word for its share if among them; ``joined`` (after "let's",
+        "can we"), none naming the speaker or the assistant apart."""
         if joined:
             verbs = self._unaddressed(verbs)
-        return draws.pick(verbs)
+        return self._pick_own(draws, spec, verbs)
+
+    def _pick_own(self, draws: Draws, spec: Spec, said: tuple[Any, ...]) -> Any:
+        """One of ``said`` (verbs or frames): for the action's own share, one that starts with its own word."""
+        if spec.own is not None and draws.chance(spec.own_share):
+            owned = self._owned_by(spec.own, said)
+            if owned:
+                return draws.pick(owned)
+        return draws.pick(said)
+
+    def _owned_by(self, own: str, said: tuple[Any, ...]) -> tuple[Any, ...]:
+        """Those of ``said`` (verbs or frames) that start with the word ``own``, worked out once per list (the
+        lists live as long as the specs, and an action's lists are its own, so their ids are stable keys)."""
+        key = (id(said), own)
+        owned = self._owned.get(key)
+        if owned is None:
+            owned = tuple(item for item in said if _first_word(item) == own)
+            self._owned[key] = owned
+        return owned
 
     def _unaddressed(self, verbs: tuple[Piece, ...]) -> tuple[Piece, ...]:
         """``verbs`` without those saying an addressed word ("build me", "dig yourself"), worked out once per list
@@ -352,12 +380,30 @@ class Actions:
     def _framed(self, say: Say, spec: Spec) -> Node:
         action: Node = {"action_type": spec.action_type}
         draws = say.draws
-        for part in draws.pick(spec.bare if draws.chance(self.bare_share) else spec.frames):
+        for part in self._pick_own(draws, spec, spec.bare if draws.chance(self.bare_share) else spec.frames):
             if type(part) is Slot:
                 self.clauses.target(say, action, spec.kind, part.name)
             else:
                 say.word(part)
         return action
+
+
+def _own(spec: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """An action's ``own`` word and share (Spec keyword arguments); none without one."""
+    if not spec:
+        return {}
+    share = float(spec["share"])
+    if not 0.0 <= share <= 1.0:
+        raise LexiconError(f"{where}: share {share} is not between 0 and 1")
+    return {"own": str(spec["verb"]), "own_share": share}
+
+
+def _first_word(said: Piece | Template) -> str | None:
+    """The first word of a verb, or of a frame that starts with words ("stop {target}")."""
+    if type(said) is Piece:
+        return said.tokens[0]
+    first = said[0] if said else None
+    return first.tokens[0] if type(first) is Piece else None
 
 
 def _loops(spec: Mapping[str, Any], default: str, where: str) -> str:

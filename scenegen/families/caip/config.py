@@ -35,6 +35,8 @@ SHARES = (
     "prefix",
     "suffix",
     "punctuation",
+    "question_mark",
+    "capitals",
     "typos",
     "negatives",
 )
@@ -71,6 +73,8 @@ class Settings:
     prefix: Coin
     suffix: Coin
     punctuation: Coin
+    question_mark: Coin
+    capitals: Coin
     typos: Coin
     negatives: Coin
     #: whether any record can carry a negative
@@ -80,6 +84,8 @@ class Settings:
     annotated_loops: bool = True
     #: reference_block_type: reference objects may have a has_block_type
     reference_block_type: bool = False
+    #: commas: the words around a command's spans keep their commas ("hey bot , build a house")
+    commas: bool = True
 
 
 def compile_settings(config: Mapping[str, Any]) -> Settings:
@@ -110,6 +116,7 @@ def compile_settings(config: Mapping[str, Any]) -> Settings:
         action_kinds=tuple(values["action_type"].support()),
         annotated_loops=spec["loop_form"] == "annotated",
         reference_block_type=spec["reference_block_type"] is True,
+        commas=spec["commas"] is True,
     )
 
 

@@ -28,7 +28,6 @@ class Question:
     answer: str
     tag: str | None
     filters: dict[str, str]
-    objects: str  # the noun phrase kind of its {refs} ("how many houses have we built": what is built)
 
 
 class Dialogues:
@@ -48,6 +47,7 @@ class Dialogues:
         self.endings = {kind: words(command["endings"][kind], where, span=False) for kind in ("statement", "question")}
         # a {ref} of a question or a tag is singular ("what colour is {ref}", "{ref} is mine"): no "the stairs is"
         self.singular = nouns_.singular("reference_object")
+        self.asked_about = nouns_.singular("question_object")
         self.questions = tuple(self._question(q, i) for i, q in enumerate(dialogues["get_memory"]))
         self.pick_question = weighted_index([float(q.get("weight", 1)) for q in dialogues["get_memory"]])
         self.openers = tuple(piece(t) if t else None for t in dialogues["question_openers"])
@@ -81,10 +81,7 @@ class Dialogues:
             filters["action_type"] = spec["action"]
         parts = template(spec["text"], _QUESTION_SLOTS, where)
         needs_words(parts, "coref", where)
-        objects = "reference_object"
-        if "objects" in spec:
-            objects = self.nouns.with_names(objects, spec["objects"], where)
-        return Question(parts, spec["answer"], spec.get("tag"), filters, objects)
+        return Question(parts, spec["answer"], spec.get("tag"), filters)
 
     def _noop_setup(self, spec: Mapping[str, Any], lexicon: Mapping[str, Any]) -> None:
         where = "dialogues.noop"
@@ -148,9 +145,9 @@ class Dialogues:
                 assert part.piece is not None, "_question gives every {coref} its words"
                 self.nouns.coreference(say, node, part.piece)
             elif part.name == "refs":
-                self.nouns.reference(say, node, 0, question.objects, form="bare")
+                self.nouns.reference(say, node, 0, "question_object", form="bare")
             else:
-                self.nouns.reference(say, node, 0, self.singular, form=_FORMS[part.name])
+                self.nouns.reference(say, node, 0, self.asked_about, form=_FORMS[part.name])
         _maybe(say, draws.pick(self.closers))
         self._end(say, True)
         return lf
@@ -203,7 +200,8 @@ class Dialogues:
         return {"dialogue_type": "NOOP"}
 
     def _end(self, say: Say, question: bool) -> None:
-        if self.settings.punctuation(say.draws):
+        """Maybe end with punctuation: a question mark (its own share: people type it more than a full stop)."""
+        if (self.settings.question_mark if question else self.settings.punctuation)(say.draws):
             say.word(say.draws.pick(self.endings["question" if question else "statement"]))
 
 

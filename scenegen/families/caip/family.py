@@ -83,9 +83,11 @@ class Caip(Family):
     def _make(self, rng: np.random.Generator) -> tuple[Sample, Say]:
         settings = self.settings
         draws = Draws(rng)
-        say = Say(draws, settings.typos)
+        say = Say(draws, settings.typos, settings.commas)
         dialogue_type = settings.dialogue_type(draws)
         form, actions = self.grammar.say(say, dialogue_type)
+        if settings.capitals(draws):
+            say.capitalize()
         record: dict[str, Any] = {
             "text": say.text(),
             "tokens": say.tokens,

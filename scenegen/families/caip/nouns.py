@@ -72,6 +72,7 @@ class Kind:
     tags: tuple[Numbered, ...]  # after a singular noun, after a plural ("that is on fire", "that are on fire")
     attributes: tuple[Attribute, ...]
     choose: Callable[[Draws], int]  # an attribute, by the kind's weights
+    placed: bool = True  # whether it may have a location of its own ("the tree next to the house")
 
 
 class NounPhrases:
@@ -130,7 +131,7 @@ class NounPhrases:
         if unknown:
             raise LexiconError(f"{where}.weights: {unknown} are not attributes of this noun phrase")
         choose_attribute = weighted_index([float(weights.get(a.key, 1)) for a in attributes] or [1.0])
-        return Kind(names, tags, tuple(attributes), choose_attribute)
+        return Kind(names, tags, tuple(attributes), choose_attribute, bool(spec.get("placed", True)))
 
     def with_names(self, kind_name: str, sources: list[str], key: str, unfit: frozenset[str] = frozenset(),
                    tags: list[str] | None = None) -> str:
@@ -356,7 +357,8 @@ class NounPhrases:
             post.append((_TAG, _PLAIN, tag[plural]))
             say.features.add("tag")
         self._body(say, node, pre, plural_name if plural else singular, post)
-        self._nested(say, node, level, in_location, plural)
+        if kind.placed:
+            self._nested(say, node, level, in_location, plural)
 
     def _nested(self, say: Say, node: Node, level: int, in_location: bool, plural: bool) -> None:
         """Maybe give the object a location of its own ("the tree next to the house", "the trees that are ...")."""

@@ -50,7 +50,8 @@ class Numbers:
         self._digits_from = low
         self._digits = tuple(piece(str(n)) for n in range(low, high + 1))
         self.count_range: tuple[int, int] = tuple(ranges["count"])
-        self.count_digits_range: tuple[int, int] = tuple(ranges["count_digits"])
+        self.count_many_range: tuple[int, int] = tuple(ranges["count_many"])
+        self.many_counts = float(phrases["many_counts"])
         self.few_range: tuple[int, int] = tuple(ranges["few"])
         self.measure_range: tuple[int, int] = tuple(ranges["measure"])
         self.minutes_range: tuple[int, int] = tuple(ranges["minutes"])
@@ -75,12 +76,11 @@ class Numbers:
         return self.digits(low + draws.below(high - low + 1))
 
     def count(self, draws: Draws) -> Piece:
-        """A repeat count: 2-20 as words, or 2-100 as digits."""
-        if self._use_words(draws):
-            low, high = self.count_range
-            return self._words[low + draws.below(high - low + 1)]
-        low, high = self.count_digits_range
-        return self.digits(low + draws.below(high - low + 1))
+        """A repeat count: mostly a few, as words or digits; for the many_counts share many, as digits."""
+        if draws.chance(self.many_counts):
+            low, high = self.count_many_range
+            return self.digits(low + draws.below(high - low + 1))
+        return self._number(draws, *self.count_range)
 
     def few(self, draws: Draws) -> Piece:
         """A count of times people repeat a move or a dance ("3 times", "five times"), as words or digits."""

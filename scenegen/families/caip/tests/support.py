@@ -34,7 +34,32 @@ LOCATION_TYPES = ["REFERENCE_OBJECT", "COORDINATES", "AGENT_POS", "SPEAKER_POS",
 
 
 def appendix_d() -> dict[str, Any]:
-    return json.loads((FIXTURES / "appendix_d.json").read_text(encoding="utf-8"))
+    """Appendix D's annotated examples, each logical form's spans into the example's whole text (a composite the
+    paper's tool split into sub-commands has its spans moved from each sub-command onto the sentence)."""
+    fixture = json.loads((FIXTURES / "appendix_d.json").read_text(encoding="utf-8"))
+    for example in fixture["examples"]:
+        if "sub_commands" in example:
+            _onto_sentence(example)
+    return fixture
+
+
+def _onto_sentence(example: dict[str, Any]) -> None:
+    """Move the spans of each action of ``example`` from its sub-command onto the whole text."""
+    words, start = example["text"].split(), 0
+    for action, sub_command in zip(example["logical_form"]["action_sequence"], example["sub_commands"],
+                                   strict=True):
+        said = sub_command.split()
+        start = next(i for i in range(start, len(words)) if words[i : i + len(said)] == said)
+        _shift(action, start)
+        start += len(said)
+
+
+def _shift(node: dict[str, Any], by: int) -> None:
+    for value in node.values():
+        if isinstance(value, dict):
+            _shift(value, by)
+        elif isinstance(value, list):  # below an action, a list is a span: [0, [start, end]]
+            value[1] = [value[1][0] + by, value[1][1] + by]
 
 
 def singulars(*lists: str) -> set[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from . import bench as caip
 
 
@@ -9,6 +11,7 @@ def test_the_benchmark_runs():
     lines = caip.run(n=300, speed_n=100)
     text = "\n".join(lines)
     assert "records/s" in text and "distinct commands" in text
-    assert "action types in logical forms: 12/12" in text
+    # DANCE is 0.2% of people's actions, so 300 records may have none
+    assert re.search(r"action types in logical forms: 1[12]/12", text), text
     assert "dialogue types present: 4/4" in text
     assert "appendix D shapes produced" in text and "share with has_size" in text

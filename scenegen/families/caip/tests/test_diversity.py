@@ -26,9 +26,10 @@ def test_the_template_is_diverse():
         dialogues[record["logical_form"]["dialogue_type"]] += 1
     assert len(texts) / N >= 0.90
     # (command, form) pairs differ more than forms do: most people's commands are short ("destroy the box"),
-    # so many records share a form (issue 19 made the default mix follow them)
-    assert len(forms) / N >= 0.40
+    # so many records share a form (issues 19 and 39 made the default mix follow them: few attributes, places
+    # and repeats, bare verbs)
+    assert len(forms) / N >= 0.35
     assert set(kinds) == set(ACTION_KINDS)
     assert set(dialogues) == set(DIALOGUE_TYPES)
-    # the mix follows the config: commands are about 80%
-    assert 0.75 < dialogues["HUMAN_GIVE_COMMAND"] / N < 0.85
+    # the mix follows the config: commands are about 86%
+    assert 0.81 < dialogues["HUMAN_GIVE_COMMAND"] / N < 0.91

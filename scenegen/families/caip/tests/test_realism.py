@@ -43,18 +43,19 @@ def well_formed(example: dict[str, Any]) -> bool:
     return reference_validator("caip_logical_form").is_valid(form) and FAMILY.check(document, None) == []
 
 
-def test_which_appendix_d_examples_are_well_formed():
-    """All but one: 'spawn 30 cows and build a 15 by 15 fence', whose BUILD spans index the split sub-command
-    (Appendix A's composite tool), so has_height points at 'cows' and has_name at 'a'."""
-    malformed = [e["text"] for e in appendix_d()["examples"] if not well_formed(e)]
-    assert malformed == ["spawn 30 cows and build a 15 by 15 fence"]
+def test_every_appendix_d_example_is_well_formed():
+    """All 37, 'spawn 30 cows and build a 15 by 15 fence' with its spans moved from the sub-commands the paper's
+    composite tool split it into (Appendix A) onto the whole sentence."""
+    assert [e["text"] for e in appendix_d()["examples"] if not well_formed(e)] == []
 
 
-def test_every_well_formed_appendix_d_shape_is_produced_at_100000_samples():
+def test_every_appendix_d_shape_but_one_is_produced_at_100000_samples():
+    """Not yet 'spawn 30 cows and build a 15 by 15 fence' (issue 39): a counted SPAWN then a BUILD whose only
+    attribute is a height takes five independent rare draws in one record, about 1 in 10 million at people's
+    rates (docs/caip_realism.md)."""
     produced = generated_shapes(FAMILY, N)
-    missing = [e["text"] for e in appendix_d()["examples"]
-               if well_formed(e) and shape_key(e["logical_form"]) not in produced]
-    assert missing == [], f"shapes of these Appendix D examples were never generated: {missing}"
+    missing = [e["text"] for e in appendix_d()["examples"] if shape_key(e["logical_form"]) not in produced]
+    assert missing == ["spawn 30 cows and build a 15 by 15 fence"], missing
 
 
 def records(config: dict[str, Any], n: int, seed: int = 5) -> Iterator[dict[str, Any]]:
@@ -74,20 +75,30 @@ def nodes(node: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[str,
                 yield from nodes(action, "action")
 
 
-LOOPING = {"action_type": ["MOVE", "DIG", "DANCE", "BUILD", "COPY", "FREEBUILD", "OTHERACTION"],
+LOOPING_KINDS = ["MOVE", "DIG", "DANCE", "BUILD", "COPY", "FREEBUILD", "OTHERACTION"]
+LOOPING = {"action_type": LOOPING_KINDS,
            "dialogue_type": "HUMAN_GIVE_COMMAND", "stop_condition": 1.0, "bare": 0.0, "actions_per_command": 1}
 
 
 def test_loops_are_written_as_annotated_by_default():
     looped: Counter[str] = Counter()
-    for record in records(LOOPING, 400):
+    for record in records({**LOOPING, "action_type": [k for k in LOOPING_KINDS if k != "DANCE"]}, 400):
         (action,) = record["logical_form"]["action_sequence"]
         assert "stop_condition" not in action, record["text"]
         assert "stop_condition" in action["repeat"] and set(action["repeat"]) == {"stop_condition"}, record["text"]
         looped[action["action_type"]] += 1
         looped.update(action["repeat"]["stop_condition"].keys())
-    assert set(looped) >= {"MOVE", "DIG", "DANCE", "BUILD", "FREEBUILD", "OTHERACTION", "condition_span",
+    assert set(looped) >= {"MOVE", "DIG", "BUILD", "FREEBUILD", "OTHERACTION", "condition_span",
                            "condition_type", "block_type"}
+
+
+def test_dances_loop_until_a_condition_only_in_the_figures_form():
+    """No person's annotation has a dance with a stop condition (issue 39); Appendix C's figure 25 draws one."""
+    config = {**LOOPING, "action_type": "DANCE"}
+    annotated = [r["logical_form"]["action_sequence"][0] for r in records(config, 200)]
+    assert not any("stop_condition" in action.get("repeat", {}) for action in annotated)
+    figures = [r["logical_form"]["action_sequence"][0] for r in records({**config, "loop_form": "figures"}, 200)]
+    assert any("stop_condition" in action for action in figures)
 
 
 def test_loops_take_the_figures_form_by_config():
@@ -143,6 +154,39 @@ def test_reference_objects_name_their_material_only_when_switched_on():
         assert (materials > 30) is switch, materials
 
 
+def test_casing_commas_and_punctuation_are_options():
+    """Lowercase, without commas around the spans and without final punctuation but the question mark by default
+    (as the paper's preprocessed human commands); capitals, commas and punctuation by config, spans exact."""
+    plain = list(records(template_config(), 1000))
+    assert not any(r["text"] != r["text"].lower() or r["text"].endswith(("!", ".")) for r in plain)
+    for record in plain:  # a comma is a span's own (coordinates), if any
+        spanned = {i for _, node in nodes(record["logical_form"]) for value in node.values()
+                   if isinstance(value, list) and len(value) == 2 and value[0] == 0
+                   for i in range(value[1][0], value[1][1] + 1)}
+        assert all(i in spanned for i, token in enumerate(record["tokens"]) if "," in token), record["text"]
+    assert any(record["text"].endswith("?") for record in plain)
+    said = list(records({**template_config(), "capitals": 1.0, "commas": True, "punctuation": 1.0,
+                         "prefix": 0.5}, 1000))
+    assert all(FAMILY.check({**record, "linearized": linearize(record["logical_form"])}, None) == []
+               for record in said)
+    texts = [record["text"] for record in said]
+    assert sum(text[0].isupper() for text in texts) > 900
+    assert any(" ," in text or text.startswith(",") or ", " in text for text in texts)
+    assert all(text.endswith(("!", ".", "?")) for text in texts)
+
+
+def test_questions_ask_about_a_name_or_a_coreference():
+    """No COUNT answer, and a question's object has only a name or a coreference, as in every human annotation
+    (issue 39)."""
+    config = {**template_config(), "dialogue_type": "GET_MEMORY", "attributes": 2, "tag": 1.0,
+              "nested_location": 1.0}
+    for record in records(config, 500):
+        form = record["logical_form"]
+        assert form["answer_type"] != "COUNT", record["text"]
+        asked = form["filters"].get("reference_object", {})
+        assert set(asked) <= {"has_name", "contains_coreference"}, record["text"]
+
+
 def test_people_mistype():
     config = {"dialogue_type": "HUMAN_GIVE_COMMAND", "action_type": "BUILD", "bare": 0.0, "prefix": 0.0}
     typed = {record["tokens"][0] for record in records({**config, "typos": 1.0}, 200)}
@@ -152,12 +196,13 @@ def test_people_mistype():
 
 def test_people_say_bare_commands():
     said: Counter[str] = Counter()
+    kinds = ["BUILD", "DESTROY", "DIG", "MOVE", "FILL", "OTHERACTION", "DANCE"]
     for record in records({"bare": 1.0, "dialogue_type": "HUMAN_GIVE_COMMAND", "actions_per_command": 1,
-                           "prefix": 0.0, "suffix": 0.0, "punctuation": 0.0}, 600):
+                           "prefix": 0.0, "suffix": 0.0, "punctuation": 0.0, "action_type": kinds}, 600):
         (action,) = record["logical_form"]["action_sequence"]
         if len(action) == 1:
             said[action["action_type"]] += 1
-    assert set(said) >= {"BUILD", "DESTROY", "DIG", "MOVE", "FILL", "OTHERACTION", "DANCE"}
+    assert set(said) >= set(kinds)
 
 
 # The paper's commands (Appendices A-D and its figures) and the action their annotators gave each verb.
@@ -182,8 +227,10 @@ PAPER_VERBS = {
     "go 5 steps in front of that": ("MOVE", "go"),
     "build three sets of bookshelves": ("BUILD", "build"),
 }
-# and the verbs issue 19 quotes from human commands labelled OTHERACTION
-OTHERACTION_VERBS = ("bring me", "mine", "gather", "climb", "pick", "kill")
+# and the verbs issues 19 and 39 quote from human commands labelled OTHERACTION
+OTHERACTION_VERBS = ("bring me", "mine", "gather", "climb", "pick", "open")
+# the words issue 39 finds heading human commands, and the one action their annotators give each
+HUMAN_HEADS = {"kill": "DESTROY", "open": "OTHERACTION", "get": "OTHERACTION", "add": "BUILD"}
 
 
 @pytest.mark.parametrize("command", PAPER_VERBS)
@@ -201,6 +248,15 @@ def test_the_verbs_people_use_for_otheraction_are_otheraction():
     verbs = verb_table()
     for verb in OTHERACTION_VERBS:
         assert verbs.get(verb) == {"OTHERACTION"}, (verb, verbs.get(verb))
+
+
+def test_the_heads_of_human_commands_say_the_action_their_annotators_gave():
+    """'kill' is DESTROY, 'open' and 'get' OTHERACTION, 'add' BUILD: every verb starting with the word."""
+    heads: dict[str, set[str]] = {}
+    for verb, kinds in verb_table().items():
+        heads.setdefault(verb.split()[0], set()).update(kinds)
+    for head, kind in HUMAN_HEADS.items():
+        assert heads[head] == {kind}, (head, heads[head])
 
 
 def verb_table() -> dict[str, set[str]]:
@@ -231,11 +287,12 @@ def test_the_default_mix_is_close_to_appendix_d():
     for key in ("has_thickness", "has_radius", "has_slope", "has_base", "has_distance", "has_orientation",
                 "repeat_dir"):
         assert generated[f"share with {key}"] < 0.005, key
-    # Every share within the interval Appendix D's 37 examples leave it.
+    # No share above the interval Appendix D's 37 examples leave it. Below is allowed: the examples are richer
+    # than what people type (issue 39), and test_people.py holds the default to the human figures.
     examples = len(appendix_d()["examples"])
     for key in ("share bare", "share composite", *(key for key in human if key.startswith("share with "))):
-        low, high = wilson_interval(human[key], examples)
-        assert low <= generated[key] <= high, (key, human[key], generated[key])
+        _, high = wilson_interval(human[key], examples)
+        assert generated[key] <= high, (key, human[key], generated[key])
 
 
 def test_the_appendix_d_shapes_are_distinct_per_example():
