@@ -83,6 +83,19 @@ KIDNAP_LEAST = 1.0
 
 Point = tuple[float, float]
 
+#: The demonstration's own record: the agent, the chests opening and the goal's sequence and forced actions.
+_DEMONSTRATION = without(with_id_prefix("agent_"), keys=("openClose",),
+                         goal=("triggeredByTargetSequence", "action_list"))
+
+
+def _undemonstrated(document: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A scene without what shows the sequence: the demonstration, and the step of the reset that ends it (the
+    objects' shows at the reset), which tells how long the agent walked."""
+    copy = dict(_DEMONSTRATION(document))
+    copy["objects"] = [{**thing, "shows": thing["shows"][:1]} if len(thing.get("shows", ())) > 1 else thing
+                       for thing in copy["objects"]]
+    return copy
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -117,11 +130,8 @@ class InteractiveImitation(McsTask):
     declaration = DECLARATION
     answers = ("sequence",)
     cues = ("length", "reset")
-    #: What shows the sequence: the agent, the chests opening, the goal's trigger sequence and the demonstration's
-    #: length (the reset step).
     evidence: ClassVar[Mapping[str, Evidence]] = {"sequence": Evidence(
-        "the agent, the chests' opening and the goal's sequence",
-        without(with_id_prefix("agent_"), keys=("openClose",), goal=("triggeredByTargetSequence", "action_list")))}
+        "the agent, the chests' opening, the goal's sequence and the reset's step", _undemonstrated)}
     lays_out = "an Interactive Imitation room"
     checks = "scenegen.families.interactive_imitation.checks:imitation_problems"
     ids = 6
