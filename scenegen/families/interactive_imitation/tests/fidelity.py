@@ -116,7 +116,8 @@ def agent_after(sample: dict[str, Scene]) -> str:
 def chests(sample: dict[str, Scene]) -> str:
     """The chests at the start, nearest first."""
     return "; ".join(f"{item['type']} {_place(item['shows'][0])} facing {item['shows'][0]['rotation']['y']:g}, "
-                     f"{item['materials']}, mass {item['mass']}, {item['salientMaterials']}" for item in _chests(sample))
+                     f"{item['materials']}, mass {item['mass']}, {item['salientMaterials']}"
+                     for item in _chests(sample))
 
 
 def ball_and_placer(sample: dict[str, Scene]) -> str:
