@@ -44,7 +44,7 @@ from scenegen.mcs.model import (
     SceneObject,
     Show,
 )
-from scenegen.mcs.objects import human_agent, kinematic_structure
+from scenegen.mcs.objects import SOCCER_BALL_SIZE, human_agent, kinematic_structure
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.timeline import drop_states
 from scenegen.mcs.tracking.props import CYAN, MAGENTA
@@ -212,6 +212,8 @@ def _attempt(drawn: Mapping[str, Any]) -> Layout | Refusal:
     after, placer_after = _row((drawn["reset.containers_x"], drawn["reset.containers_z"]), 180.0 + turn, spacing) \
         if moved else (places, placer)
     performer_z = float(drawn["performer.z"])
+    if math.dist(placer, (0.0, performer_z)) < AGENT_REACH + SOCCER_BALL_SIZE / 2:
+        return "containers.x", "the ball would fall on the performer"
     performer = (0.0, performer_z, 0.0)
     if drawn["reset.kind"] == "performer":
         performer = (drawn["reset.performer_x"], drawn["reset.performer_z"], drawn["reset.performer_facing"])

@@ -107,9 +107,10 @@ def _assert_placed(scene: dict[str, Any]) -> None:
         for place in bodies:
             assert _inside([place], scene, BODY)
             assert all(_body_clear(place, corners) for corners in feet), place
-    for item in scene["objects"]:
-        if item["type"] == "soccer_ball":
-            assert _inside([(show["position"]["x"], show["position"]["z"]) for show in item["shows"]], scene)
+    ball = next(item for item in scene["objects"] if item["type"] == "soccer_ball")
+    assert _inside([(show["position"]["x"], show["position"]["z"]) for show in ball["shows"]], scene)
+    drop = ball["shows"][0]["position"]
+    assert math.dist((drop["x"], drop["z"]), (start["x"], start["z"])) >= BODY * math.sqrt(2) + 0.11
 
 
 @settings(max_examples=examples(80), deadline=None,
@@ -189,6 +190,7 @@ def test_the_types_and_keys_written_are_the_real_files_ones() -> None:
     ({"containers": {"z": 8.5}}, "containers.z"),
     ({"performer": {"z": -1.5}}, "performer.z"),
     ({"performer": {"z": -10}}, "performer.z"),
+    ({"containers": {"x": 0}, "performer": {"z": -1.9}}, "containers.x"),
     ({"reset": {"performer_x": 4.9}}, "reset.performer_x"),
     ({"reset": {"agent_z": 9.9}}, "reset.agent_z"),
     ({"reset": {"containers_x": 4}}, "reset.containers_x"),
