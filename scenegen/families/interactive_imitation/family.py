@@ -78,6 +78,8 @@ BALL_MASS = 1.0
 #: What the goal says and the agent's facing after the reset.
 DESCRIPTION = "Open the containers in the correct order for the tiny light black white rubber ball to be placed."
 AGENT_RESET_FACING = 180.0
+#: The least gap between neighbouring chests (metres).
+CHEST_GAP = 0.02
 #: How far a kidnap moves the performer at least (metres): plainly elsewhere.
 KIDNAP_LEAST = 1.0
 
@@ -144,29 +146,18 @@ class InteractiveImitation(McsTask):
     def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
         ball_id, agent_key, placer_key = ids[0], ids[1], ids[5]
-        chests = [_chest(key, drawn, index, layout) for index, key in reversed(list(enumerate(ids[2:5])))]
-        sequence = [chests[2 - index].id for index in layout.order]
-        objects = [_ball(ball_id, layout), self._agent(agent_key, drawn, layout), *chests,
+        chests = [_chest(key, drawn, index, layout) for index, key in enumerate(ids[2:5])]  # near, middle, far
+        sequence = [chests[index].id for index in layout.order]
+        objects = [_ball(ball_id, layout), _agent(agent_key, drawn, layout), *reversed(chests),  # listed far first
                    _placer(placer_key, layout)]
         actions = (*passes(layout.reset - 1), kidnap(*layout.performer_after))
         goal = Goal(category="imitation", last_step=self.last_step, action_list=actions, description=DESCRIPTION,
                     metadata={"target": {"id": ball_id}}, extra={"triggeredByTargetSequence": sequence})
         room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
-        scene = Scene(room=room, materials=room_materials(drawn), performer_position=(0.0, 0.0,
-                                                                                     float(drawn["performer.z"])),
-                      objects=objects, goal=goal)
+        start = (0.0, 0.0, float(drawn["performer.z"]))
+        scene = Scene(room=room, materials=room_materials(drawn), performer_position=start, objects=objects, goal=goal)
         return scene, {"sequence": drawn["sequence"], "sequence_ids": sequence, "length": len(sequence),
                        "reset": drawn["reset.kind"], "agent_id": objects[1].id, "reset_step": layout.reset}
-
-    def _agent(self, key: str, drawn: Mapping[str, Any], layout: Layout) -> SceneObject:
-        """The agent: its walk from chest to chest, opening each, then out of the way at the reset."""
-        agent = human_agent(key, drawn["agent.type"], *layout.start, 90.0, OUTFITS[drawn["agent.type"]])
-        agent.shows = [*agent.shows, Show((*_xz0(layout.agent_after),), (0.0, AGENT_RESET_FACING, 0.0), None,
-                                          layout.reset, "y")]
-        agent.actions = layout.actions
-        agent.rotates = layout.turns
-        agent.agent_movement = AgentMovement(1, tuple(AgentWaypoint(WALK_ANIMATIONS[0], leg) for leg in layout.legs))
-        return agent
 
     @feasibility
     def _room(self) -> Iterator[Refusal]:
@@ -174,7 +165,7 @@ class InteractiveImitation(McsTask):
         row; the places of the reset lie inside the room; the chests stand apart."""
         low, high = self.parameters.low, self.parameters.high
         half_width, half_depth = low("room.width") / 2, low("room.depth") / 2
-        if low("containers.spacing") < 2 * CHEST_HALF_ALONG + 0.02:
+        if low("containers.spacing") < 2 * CHEST_HALF_ALONG + CHEST_GAP:
             yield "containers.spacing", f"chests {low('containers.spacing')} m apart touch each other"
         if high("containers.x") + CHEST_HALF_ACROSS > half_width or \
                 low("containers.x") - AGENT_START_OFF - AGENT_REACH < -half_width:
@@ -182,15 +173,16 @@ class InteractiveImitation(McsTask):
         reach = high("containers.spacing") + PLACER_BEYOND + CHEST_HALF_ALONG
         if high("containers.z") + reach > half_depth or low("containers.z") - reach < -half_depth:
             yield "containers.z", "the row or the ball beyond its near end leaves the room"
-        if not -half_depth + PERFORMER_RADIUS < low("performer.z") <= high("performer.z") + PERFORMER_RADIUS < \
-                low("containers.z") - high("containers.spacing") - CHEST_HALF_ALONG:
+        near_edge = low("containers.z") - high("containers.spacing") - CHEST_HALF_ALONG
+        if low("performer.z") - PERFORMER_RADIUS <= -half_depth or high("performer.z") + PERFORMER_RADIUS >= near_edge:
             yield "performer.z", "the performer does not start inside the room, in front of the near chest"
         for axis, half in (("x", half_width), ("z", half_depth)):
             for what in ("performer", "agent", "containers"):
                 path = f"reset.{what}_{axis}"
                 margin = reach if what == "containers" else AGENT_REACH
-                if max(abs(low(path)), abs(high(path))) + margin > half:
-                    yield path, f"a place {high(path)} m out leaves the room after the reset"
+                farthest = max(abs(low(path)), abs(high(path)))
+                if farthest + margin > half:
+                    yield path, f"a place {farthest} m out leaves the room after the reset"
 
     @feasibility
     def _layouts_often(self) -> Iterator[Refusal]:
@@ -267,6 +259,17 @@ def _demonstration(places: Sequence[Point], order: Sequence[int], stand_x: float
     opens = tuple(action.step_begin + OPENS_AFTER for action in actions if action.id == OPEN_ANIMATION)
     start = (round(stand_x - AGENT_START_OFF + AGENT_STAND_OFF, 4), first[1])
     return start, tuple(legs), tuple(actions), tuple(turns), opens
+
+
+def _agent(key: str, drawn: Mapping[str, Any], layout: Layout) -> SceneObject:
+    """The agent: its walk from chest to chest, opening each, then out of the way at the reset."""
+    agent = human_agent(key, drawn["agent.type"], *layout.start, 90.0, OUTFITS[drawn["agent.type"]])
+    agent.shows = [*agent.shows, Show(_xz0(layout.agent_after), (0.0, AGENT_RESET_FACING, 0.0), None, layout.reset,
+                                      "y")]
+    agent.actions = layout.actions
+    agent.rotates = layout.turns
+    agent.agent_movement = AgentMovement(1, tuple(AgentWaypoint(WALK_ANIMATIONS[0], leg) for leg in layout.legs))
+    return agent
 
 
 def _xz0(place: Point) -> tuple[float, float, float]:
