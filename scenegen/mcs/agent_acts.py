@@ -6,6 +6,10 @@ An agent's walk is a list of legs, each to an end point (x, z) with one of the w
 round ends where it began, so that repeating it never jumps. Every leg of a round drawn here joins points of one
 axis-aligned box, so the whole walk stays inside that box (it is convex): a family keeps the agent clear of
 everything else by keeping the box clear.
+
+An agent opens a chest as the Interactive Imitation scenes show it: it jumps (``TPE_jump``) before the chest, which
+the chest's ``openClose`` opens a few steps into the jump; it turns on the spot by an animation played while its
+``rotates`` turns it.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
-from scenegen.mcs.model import AgentAction, AgentMovement, AgentWaypoint
+from scenegen.mcs.model import AgentAction, AgentMovement, AgentWaypoint, Motion
 from scenegen.mcs.objects import HUMAN_AGENT_SIZE
 from scenegen.plugin.family import Evidence
 
@@ -32,6 +36,10 @@ BEHAVIOURS = ("still", "walk")
 POINT_START, POINT_STEPS, POINT_HOLD = "Point_start_index_finger", 7, "Point_hold_index_finger"
 #: How many steps the evaluation leaves an agent for one walked leg of 1.2 m before it acts again (Spatial Reference).
 LEG_STEPS = 36
+#: Opening a chest: the animation the agent plays before it, its steps, and how many steps into it the chest opens.
+OPEN_ANIMATION, OPEN_STEPS, OPENS_AFTER = "TPE_jump", 10, 4
+#: Turning on the spot by a quarter turn: the animations (left, right), their steps, and the degrees a step.
+TURN_ANIMATIONS, TURN_STEPS, TURN_SPEED = ("TPM_turnL45", "TPM_turnR45"), 10, 9
 
 
 def standing_still(step: int = 0) -> tuple[AgentAction, ...]:
@@ -67,6 +75,19 @@ def pointing(step: int) -> tuple[AgentAction, ...]:
 def one_leg(step: int, end: tuple[float, float], animation: str = WALK_ANIMATIONS[0]) -> AgentMovement:
     """A walk of one leg to ``end`` (x, z) from ``step``, not repeated."""
     return AgentMovement(step, (AgentWaypoint(animation, end),), repeat=False)
+
+
+def opening(step: int) -> AgentAction:
+    """The jump of an agent opening the chest before it from ``step``; the chest opens :data:`OPENS_AFTER` steps in."""
+    return AgentAction(OPEN_ANIMATION, step, step + OPEN_STEPS)
+
+
+def quarter_turn(step: int, left: bool) -> tuple[AgentAction, Motion]:
+    """A turn on the spot from ``step``, left (anticlockwise seen from above) or right: the animation and the
+    ``rotates`` entry that turns the agent :data:`TURN_SPEED` degrees a step over :data:`TURN_STEPS` steps."""
+    animation = TURN_ANIMATIONS[0] if left else TURN_ANIMATIONS[1]
+    speed = -TURN_SPEED if left else TURN_SPEED
+    return AgentAction(animation, step, step + TURN_STEPS), Motion(step, step + TURN_STEPS, (0, speed, 0))
 
 
 #: Which of the two figures either side is the agent (its face, its walk), and so where the ball is: the task itself,
