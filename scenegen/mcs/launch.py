@@ -84,6 +84,10 @@ def launch_speed(impulse: float, mass: float) -> float:
     return impulse / mass
 
 
+#: Steps within this of a whole number count as that number (a distance reached exactly at a step's end).
+STEP_TIE = 1e-6
+
+
 def sure_reach(speed: float) -> float:
     """How far (m) a ball launched at ``speed`` surely rolls: slowed the most the model allows, less
     :data:`REACH_MARGIN`."""
@@ -95,7 +99,10 @@ def passing_steps(distance: float, speed: float, launch_step: int) -> tuple[int,
     :func:`sure_reach`): the first if it keeps its speed, the last if it is slowed the most."""
     fastest = distance / speed
     slowest = (speed - math.sqrt(max(speed * speed - 2 * MAX_DECELERATION * distance, 0.0))) / MAX_DECELERATION
-    return launch_step + math.floor(fastest / STEP_SECONDS), launch_step + math.ceil(slowest / STEP_SECONDS)
+    # a ball reaching ``distance`` exactly at the end of a step passes it on that step: rounding error must not move
+    # the window's ends by a step either way
+    return (launch_step + math.floor(fastest / STEP_SECONDS + STEP_TIE),
+            launch_step + math.ceil(slowest / STEP_SECONDS - STEP_TIE))
 
 
 def slowest_speed(speed: float, distance: float) -> float:

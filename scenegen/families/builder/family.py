@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -40,6 +40,9 @@ class Builder(Family):
     benchmark = "scenegen.families.builder.benchmark:BENCHMARK"
     # A dialogue's answers are its gold builder actions (record fields), not classes a shortcut could predict.
     answers = ()
+    # What an instruction left out: none in a config without clarifications (builder_simple), so declared, so that
+    # one schema fits every config.
+    record_types: ClassVar[Mapping[str, Any]] = {"params": ["struct", {"missing": ["list", "string"]}]}
     # The target, parts and turns vary in structure from one dialogue to the next: a dataset record holds them as
     # JSON text.
     output = Records("builder_record", fields=("level", "height", "start", "standing", "target", "parts", "turns"),

@@ -71,13 +71,17 @@ def distance_after(steps: int, speed: float, slowing: float) -> float:
     return speed * seconds - slowing * seconds * seconds / 2
 
 
+#: Metres within which the ball reaching a distance at a step's end counts as reaching it on that step.
+TIE = 1e-6
+
+
 def steps_to(distance: float, speed: float, launch_step: int) -> tuple[int, int]:
     """The first and last step the ball may pass ``distance``: counted step by step, at full speed and slowed most."""
-    first = 0
-    while distance_after(first + 1, speed, 0.0) <= distance:
+    first = 0  # a distance reached exactly at a step's end (to a micrometre) is passed on that step
+    while distance_after(first + 1, speed, 0.0) <= distance + TIE:
         first += 1
     last = 0
-    while distance_after(last, speed, MAX_DECELERATION) < distance:
+    while distance_after(last, speed, MAX_DECELERATION) < distance - TIE:
         last += 1
         assert last < 10_000, "the ball never gets there"
     return launch_step + first, launch_step + last
