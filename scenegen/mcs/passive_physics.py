@@ -11,6 +11,7 @@ a step for 30 steps, turns back, falls again; just before the scene ends it rise
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -129,11 +130,11 @@ class Toy:
     floor_y: float
     facing_left: int
 
-    def footprint(self) -> tuple[float, float]:
-        """Its extent along x and along z facing either way along x (its long side along its travel)."""
+    def extent(self, rotation_y: float) -> tuple[float, float]:
+        """Its extent along x and along z turned ``rotation_y`` degrees (its box's bounds)."""
         size = object_size(self.type)
-        along, across = (size[0], size[2]) if self.facing_left % 180 == 0 else (size[2], size[0])
-        return along * self.scale, across * self.scale
+        sin, cos = abs(math.sin(math.radians(rotation_y))), abs(math.cos(math.radians(rotation_y)))
+        return (size[0] * cos + size[2] * sin) * self.scale, (size[0] * sin + size[2] * cos) * self.scale
 
 
 #: The toys of the development half, by type (docs/mcs_facts.md section 20).
@@ -171,10 +172,9 @@ def passive_physics_scene(materials: Materials, objects: list[SceneObject], last
 PARKED_HEIGHT = 5.68
 
 
-def hidden_behind(occluder_x: float, occluder_width: float, x: float, along: float, z: float) -> bool:
-    """Whether a toy ``along`` long centred at ``x``, ``z`` is out of the performer's sight behind an occluder at
-    ``occluder_x``: within the wall's edges and within the shadow the wall casts from the performer's place."""
-    reach = (z - PERFORMER[2]) / (OCCLUDER_Z - PERFORMER[2])  # the shadow widens away from the performer
+def shadow(occluder_x: float, occluder_width: float, z: float) -> tuple[float, float]:
+    """The stretch along x at depth ``z`` that an occluder at ``occluder_x`` hides from the performer: within the
+    wall's edges and within the shadow the wall casts from the performer's place (wider farther back)."""
+    reach = (z - PERFORMER[2]) / (OCCLUDER_Z - PERFORMER[2])
     left, right = occluder_x - occluder_width / 2, occluder_x + occluder_width / 2
-    low, high = max(left, left * reach), min(right, right * reach)
-    return low <= x - along / 2 and x + along / 2 <= high
+    return max(left, left * reach), min(right, right * reach)

@@ -49,9 +49,14 @@ DECLARATION = Declaration(
         Param("object.start_x", number("start_x", 2, 5, "metres"), {"min": 4.16, "max": 4.9},
               "Value: how far from the room's centre a pushed toy starts, on its side."),
         Param("object.z", DEPTH, [1.6, 3.45], "Value: the toy's distance along z (the occluder stands at z 1)."),
-        Param("object.offset", X, 0, "Value: a standing or appearing toy's x from the occluder's centre."),
+        Param("object.offset", number("offset", -1, 1, "of the free stretch"), 0,
+              "Value: where a standing or appearing toy stands along the stretch the occluder hides at its depth: "
+              "-1 at its left end, 0 in its middle, 1 at its right end."),
         Param("object.push", PUSH, [450, 475, 600, 670],
               "Value: the sideways push, newtons per kilogram of the toy (one step's force, as the evaluation's)."),
+        Param("object.angle", number("angle", 0, 45, "degrees"), [0, 20],
+              "Value: how far a pushed toy is turned from straight across, towards the back wall; turned, it is "
+              "pushed along its own heading (a relative force), as the evaluation pushes toys from z 1.6."),
         Param("object.height", number("height", 0, 1.5, "metres"), [0, 1],
               "Value: how far above the floor a pushed toy starts (1: tossed in)."),
         Param("object.toss", TOSS, [0.5, 1.0], "Value: a tossed toy's upward push per sideways push."),

@@ -29,10 +29,10 @@ from scenegen.mcs.passive_physics import (
     ROOM,
     TOYS,
     Toy,
-    hidden_behind,
     occluder,
     occluder_timing,
     passive_physics_scene,
+    shadow,
     toy,
 )
 from scenegen.mcs.task import McsTask, Refusal, feasibility
@@ -56,11 +56,17 @@ class Layout:
     start: Vec3
     facing: float
     push: Vec3 | None
+    relative: bool
     occluder_x: float
     occluder_width: float
     sideways: bool
     enter_step: int
     event_step: int
+
+
+def _clear_of_walls(z: float, across: float) -> bool:
+    """Whether a toy ``across`` deep at ``z`` keeps clear of the occluder's wall and of the room's back wall."""
+    return OCCLUDER_Z + OCCLUDER_THICKNESS / 2 + CLEARANCE <= z - across / 2 and z + across / 2 <= ROOM[2] / 2 - CLEARANCE
 
 
 class ObjectPermanencePassive(McsTask):
@@ -89,31 +95,44 @@ class ObjectPermanencePassive(McsTask):
 
     def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Layout | None:
         kind, event = TOYS[drawn["object.type"]], drawn["event"]
-        along, across = kind.footprint()
         centre, width = float(drawn["occluder.x"]), float(drawn["occluder.width"])
         z = round(float(drawn["object.z"]), 4)
-        if (abs(centre) + width / 2 > ROOM[0] / 2 or z - across / 2 < OCCLUDER_Z + OCCLUDER_THICKNESS / 2 + CLEARANCE
-                or z + across / 2 > ROOM[2] / 2 - CLEARANCE):
-            return None
         enter, step = int(drawn["enter_step"]), int(drawn["event_step"])
-        if event == "moving_vanishes":
-            sign = 1 if drawn["object.side"] == "right" else -1
-            x = round(sign * float(drawn["object.start_x"]), 4)
-            near_edge = centre + sign * width / 2
-            if sign * (x - near_edge) < along / 2 + CLEARANCE or abs(x) + along / 2 > ROOM[0] / 2 - CLEARANCE:
-                return None  # starts in sight, clear of the occluder, in the room
-            mass_push = float(drawn["object.push"]) * kind.mass
-            height = float(drawn["object.height"])
-            lift = round(mass_push * float(drawn["object.toss"]), 4) if height > 0 else 0.0
-            return Layout(event, kind, (x, round(kind.floor_y + height, 4), z), (kind.facing_left + 90 * (1 - sign))
-                          % 360, (round(-sign * mass_push, 4), lift, 0.0), centre, width,
-                          drawn["occluder.style"] == "sideways", enter, step)  # by_event: upright
-        x = round(centre + float(drawn["object.offset"]), 4)
-        if not hidden_behind(centre, width, x, along, z):
+        if abs(centre) + width / 2 > ROOM[0] / 2:
             return None
+        if event == "moving_vanishes":
+            return self._pushed(drawn, kind, z, centre, width, enter, step)
+        along, across = kind.extent(kind.facing_left)
+        low, high = shadow(centre, width, z)
+        free = high - low - along
+        if free < 0 or not _clear_of_walls(z, across):
+            return None
+        x = round((low + high) / 2 + float(drawn["object.offset"]) * free / 2, 4)
         y = kind.floor_y + (PARKED_HEIGHT if event == "appears" else 0.0)
-        return Layout(event, kind, (x, round(y, 4), z), kind.facing_left, None, centre, width,
+        return Layout(event, kind, (x, round(y, 4), z), kind.facing_left, None, False, centre, width,
                       drawn["occluder.style"] != "upright", 0 if event == "standing_vanishes" else enter, step)
+
+    def _pushed(self, drawn: Mapping[str, Any], kind: Toy, z: float, centre: float, width: float, enter: int,
+                step: int) -> Layout | None:
+        """A toy that starts in sight on one side, clear of the occluder, and is pushed (and maybe tossed) towards
+        the other side; None when it would not start in the room."""
+        sign = 1 if drawn["object.side"] == "right" else -1
+        x = round(sign * float(drawn["object.start_x"]), 4)
+        angle = float(drawn["object.angle"])
+        facing = round((kind.facing_left + (angle if sign > 0 else 180 - angle)) % 360, 4)
+        along, across = kind.extent(facing)
+        near_edge = centre + sign * width / 2
+        if (not _clear_of_walls(z, across) or sign * (x - near_edge) < along / 2 + CLEARANCE
+                or abs(x) + along / 2 > ROOM[0] / 2 - CLEARANCE):
+            return None
+        mass_push = round(float(drawn["object.push"]) * kind.mass, 4)
+        height = float(drawn["object.height"])
+        lift = round(mass_push * float(drawn["object.toss"]), 4) if height > 0 else 0.0
+        push: Vec3 = (round(-sign * mass_push, 4), lift, 0.0)
+        if angle:  # along its own heading: forward is the toy's x or z, whichever it faces -x by
+            push = (mass_push, lift, 0.0) if kind.facing_left % 180 == 0 else (0.0, lift, mass_push)
+        return Layout("moving_vanishes", kind, (x, round(kind.floor_y + height, 4), z), facing, push, bool(angle),
+                      centre, width, drawn["occluder.style"] == "sideways", enter, step)  # by_event: upright
 
     def allocate(self, layout: Layout, rng: np.random.Generator) -> dict[str, str]:
         wall = object_id(rng, "occluder_wall_")
@@ -123,7 +142,8 @@ class ObjectPermanencePassive(McsTask):
     def compose(self, drawn: dict[str, Any], layout: Layout, ids: dict[str, str],
                 rng: np.random.Generator) -> Sample:
         first = Show(layout.start, (0, layout.facing, 0), (layout.toy.scale,) * 3, layout.enter_step)
-        forces = [] if layout.push is None else [Force(layout.enter_step, layout.enter_step, layout.push)]
+        forces = [] if layout.push is None else [Force(layout.enter_step, layout.enter_step, layout.push,
+                                                               relative=layout.relative or None)]
         expected = toy(ids["toy"], layout.toy, drawn["object.material"], [first], forces=forces)
         if layout.event == "appears":
             on_floor = Show((layout.start[0], layout.toy.floor_y, layout.start[2]), first.rotation, None,

@@ -6,6 +6,7 @@ and that every document validates, stays in the room and has no overlaps."""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +52,14 @@ def replay(document: dict[str, Any]) -> Replayed:
     return Replayed(occluded, vanishes, appears, visible)
 
 
+def extent(toy: dict[str, Any]) -> tuple[float, float]:
+    """A toy's box's extent along x and z as it is first shown (size from the catalogue, turned about y)."""
+    size, first = object_size(toy["type"]), toy["shows"][0]
+    turn, scale = math.radians(first["rotation"]["y"]), first["scale"]["x"]
+    sin, cos = abs(math.sin(turn)), abs(math.cos(turn))
+    return (size[0] * cos + size[2] * sin) * scale, (size[0] * sin + size[2] * cos) * scale
+
+
 def assert_behind_occluder_at_event(document: dict[str, Any]) -> None:
     """A toy that stands (no force) where it vanishes or appears is there out of sight: inside the shadow the
     occluder's wall casts from the performer (a pushed toy's place is the simulator's: its label holds anywhere)."""
@@ -60,8 +69,7 @@ def assert_behind_occluder_at_event(document: dict[str, Any]) -> None:
         return
     show, spot = wall["shows"][0], toy["shows"][-1]
     half, centre, wall_z = show["scale"]["x"] / 2, show["position"]["x"], show["position"]["z"]
-    size, scale = object_size(toy["type"]), toy["shows"][0]["scale"]["x"]
-    along = (size[0] if toy["shows"][0]["rotation"]["y"] % 180 == 0 else size[2]) * scale
+    along = extent(toy)[0]
     reach = (spot["position"]["z"] - PERFORMER_Z) / (wall_z - PERFORMER_Z)
     low = max(centre - half, (centre - half) * reach)
     high = min(centre + half, (centre + half) * reach)
@@ -79,8 +87,7 @@ def assert_in_room_without_overlap(document: dict[str, Any]) -> None:
                 assert abs(show["position"]["x"]) <= room["x"] / 2
     wall = next(item for item in document["objects"] if item.get("structure") and item.get("rotates"))
     toy = next(item for item in document["objects"] if not item.get("structure"))
-    size, scale = object_size(toy["type"]), toy["shows"][0]["scale"]["x"]
-    across = (size[2] if toy["shows"][0]["rotation"]["y"] % 180 == 0 else size[0]) * scale
+    across = extent(toy)[1]
     wall_back = wall["shows"][0]["position"]["z"] + wall["shows"][0]["scale"]["z"] / 2
     assert all(show["position"]["z"] - across / 2 > wall_back for show in toy["shows"])
 
