@@ -1,12 +1,13 @@
 """The passive-physics room of MCS Evaluation 7 (Object Permanence, Shape Constancy, Spatio-Temporal Continuity):
 the fixed room and camera, the Pass-only goal, the occluders that rise, turn and fall, and the toys thrown in.
 
-Facts as the development half writes them (docs/mcs_facts.md section 20): a 10 x 3 x 10 m room, the performer at
-(0, 0, -4.5) facing +z, ``intuitivePhysics`` true, goal category "intuitive physics" with an empty description and
-metadata and one Pass per step. An occluder is a wall (a thin cube) hung from a pole (a cylinder) standing at z = 1:
-either upright (the pole above it, the wall turning about y to show what is behind it) or sideways (the pole
-reaching in from the side wall, the wall turning about x). Each rises 0.25 m a step for six steps, turns 3 degrees
-a step for 30 steps, turns back, falls again; just before the scene ends it rises and turns once more (the reveal).
+Facts as the development half writes them (docs/mcs_facts.md, "Passive physics: the room, occluders and toys"):
+a 10 x 3 x 10 m room, the performer at (0, 0, -4.5) facing +z, ``intuitivePhysics`` true, goal category
+"intuitive physics" with an empty description and metadata and one Pass per step. An occluder is a wall (a thin
+cube) hung from a pole (a cylinder) standing at z = 1: either upright (the pole above it, the wall turning about y
+to show what is behind it) or sideways (the pole reaching in from the side wall, the wall turning about x). Each
+rises 0.25 m a step for six steps, turns 90 degrees over a task's number of steps, turns back and falls again;
+just before the scene ends it rises and turns once more (the reveal).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ OCCLUDER_MASS = 100
 
 @dataclass(frozen=True, slots=True)
 class OccluderTiming:
-    """When an occluder is up (from ``down_from``'s fall to ``reveal``'s rise it hides what is behind it)."""
+    """The steps an occluder rises, turns, turns back and falls on, and rises and turns on for the reveal."""
 
     turn_steps: int
     rise: tuple[int, int]
@@ -137,7 +138,7 @@ class Toy:
         return (size[0] * cos + size[2] * sin) * self.scale, (size[0] * sin + size[2] * cos) * self.scale
 
 
-#: The toys of the development half, by type (docs/mcs_facts.md section 20).
+#: The toys of the development half, by type (docs/mcs_facts.md, "Passive physics": Toys).
 TOYS = {toy.type: toy for toy in (
     Toy("car_6", 0.77, 19.25, 0.0039, 180), Toy("truck_3", 1.33, 6.65, 0.0067, 270),
     Toy("taxi", 0.82, 20.5, 0.0041, 180), Toy("car_4", 7.86, 19.65, 0.0393, 180),

@@ -20,7 +20,7 @@ import numpy as np
 
 from scenegen.families.object_permanence_passive.declaration import DECLARATION
 from scenegen.mcs.frame import room_materials
-from scenegen.mcs.model import Force, SceneObject, Show, Vec3
+from scenegen.mcs.model import Force, Show, Vec3
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.passive_physics import (
     OCCLUDER_THICKNESS,
@@ -66,7 +66,8 @@ class Layout:
 
 def _clear_of_walls(z: float, across: float) -> bool:
     """Whether a toy ``across`` deep at ``z`` keeps clear of the occluder's wall and of the room's back wall."""
-    return OCCLUDER_Z + OCCLUDER_THICKNESS / 2 + CLEARANCE <= z - across / 2 and z + across / 2 <= ROOM[2] / 2 - CLEARANCE
+    front, back = z - across / 2, z + across / 2
+    return front >= OCCLUDER_Z + OCCLUDER_THICKNESS / 2 + CLEARANCE and back <= ROOM[2] / 2 - CLEARANCE
 
 
 class ObjectPermanencePassive(McsTask):
@@ -158,7 +159,7 @@ class ObjectPermanencePassive(McsTask):
         documents = {suffix: passive_physics_scene(materials, [item, *screen], self.last_step)
                      for suffix, item in (("expected", expected), ("unexpected", unexpected))}
         truth = {suffix: self._truth(layout, ids, suffix == "expected") for suffix in documents}
-        return Sample(documents=documents, params=drawn, truth=truth, pair=self._pair(layout, ids))
+        return Sample(documents=documents, params=drawn, truth=truth, pair=self._pair_of(layout, ids))
 
     def _truth(self, layout: Layout, ids: Mapping[str, str], expected: bool) -> dict[str, Any]:
         """One document's label: whether it is the expected one, and whether the reveal shows the toy."""
@@ -166,7 +167,7 @@ class ObjectPermanencePassive(McsTask):
         return {"expected": expected, "event": layout.event, "visible_at_reveal": appears != expected,
                 "object_id": ids["toy"], "occluder_id": ids["wall"], "event_step": layout.event_step}
 
-    def _pair(self, layout: Layout, ids: Mapping[str, str]) -> dict[str, Any]:
+    def _pair_of(self, layout: Layout, ids: Mapping[str, str]) -> dict[str, Any]:
         return {"id": ids["pair"], "task": self.name, "category": "physics", "kind": "expected_unexpected",
                 "rate_higher": "expected", "expected": "expected", "unexpected": "unexpected",
                 "event": layout.event, "differs": "hides" if layout.event != "appears" else "shows",

@@ -8,9 +8,9 @@ in ``docs/fidelity/object_permanence_passive.md``.
 
 The development half holds 16 single files of the task (0001_01 to 0001_30, every other pair held back), so one
 file moves a share by 0.06: shares are held within 0.15 (two files or more), and within 0.2 where the feature
-applies to the 13 pushed toys only. What every file shows alike (room, materials, occluder, lengths) is held exactly. Which
-documents are unexpected is the pairing's, not the development half's: a pair family makes half its documents
-unexpected (``stated``), while the development half happens to hold 3 of 16.
+applies to the 13 pushed toys only. What every file shows alike (room, materials, occluder, lengths) is held
+exactly. Which documents are unexpected is the pairing's, not the development half's: a pair family makes half
+its documents unexpected (``stated``), while the development half happens to hold 3 of 16.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ and that every document validates, stays in the room and has no overlaps."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from dataclasses import dataclass
@@ -39,11 +40,11 @@ def replay(document: dict[str, Any]) -> Replayed:
     wall = next(item for item in document["objects"] if item.get("structure") and item.get("rotates"))
     toy = next(item for item in document["objects"] if not item.get("structure"))
     falls = [move for move in wall["moves"] if move["vector"]["y"] < 0]
-    rises_after = [move for move in wall["moves"] if move["vector"]["y"] > 0 and move["stepBegin"] > falls[0]["stepEnd"]]
-    occluded = (falls[0]["stepEnd"] + 1, rises_after[0]["stepBegin"] - 1)
+    reveal = next(move for move in wall["moves"] if move["vector"]["y"] > 0 and move["stepBegin"] > falls[0]["stepEnd"])
+    occluded = (falls[0]["stepEnd"] + 1, reveal["stepBegin"] - 1)
     ceiling = document["roomDimensions"]["y"]
     shows = toy["shows"]
-    appears = [show["stepBegin"] for before, show in zip(shows, shows[1:], strict=False)
+    appears = [show["stepBegin"] for before, show in itertools.pairwise(shows)
                if before["position"]["y"] > ceiling >= show["position"]["y"]]
     vanishes = [entry["stepBegin"] for entry in toy.get("hides", [])]
     visible = shows[-1]["position"]["y"] < ceiling and not vanishes

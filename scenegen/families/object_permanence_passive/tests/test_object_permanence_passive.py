@@ -29,7 +29,8 @@ configs = st.fixed_dictionaries({
         "type": value(tuple(TOYS)), "side": value(["left", "right"]),
         "start_x": value([3.0, 4.16, 4.5], ranges=True), "z": value([1.3, 1.6, 3.45, 4.5], ranges=True),
         "offset": value([-1, -0.5, 0.0, 0.7, 1], ranges=True), "push": value([450, 670, 1200], ranges=True),
-        "height": value([0, 0.5, 1], ranges=True), "angle": value([0, 20, 45], ranges=True), "toss": value([0, 0.5, 1.0], ranges=True),
+        "height": value([0, 0.5, 1], ranges=True), "angle": value([0, 20, 45], ranges=True),
+        "toss": value([0, 0.5, 1.0], ranges=True),
     }),
     "occluder": st.fixed_dictionaries({
         "x": value([-2.0, -0.1423, 1.0], ranges=True), "width": value([0.9, 2.0, 3.6662], ranges=True),
