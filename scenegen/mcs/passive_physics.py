@@ -168,9 +168,9 @@ def passive_physics_scene(materials: Materials, objects: list[SceneObject], last
                  goal=passive_physics_goal(last_step), version=3, intuitive_physics=True)
 
 
-#: How high above the floor a toy waits out of sight (above the ceiling), as the evaluation parks one that is not
-#: (yet) in the scene.
-PARKED_HEIGHT = 5.68
+#: How high above its floor height a toy is dropped in from: shown there, it falls in over the occluder, seen (the
+#: passive-physics room lets it through its ceiling, as the evaluation's dropped toys show).
+DROP_HEIGHT = 5.68
 
 
 def shadow(occluder_x: float, occluder_width: float, z: float) -> tuple[float, float]:

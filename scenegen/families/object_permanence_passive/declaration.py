@@ -11,7 +11,8 @@ from scenegen.plugin.params import MATERIAL, Declaration, Param, Setting, number
 EVENTS = ("moving_vanishes", "standing_vanishes", "appears")
 
 EVENT = one_of("event", EVENTS, "moving_vanishes: a toy pushed in behind the occluder vanishes there; "
-               "standing_vanishes: a toy seen standing behind it vanishes; appears: a toy appears behind it")
+               "standing_vanishes: a toy seen standing behind it vanishes; appears: a toy stands behind it, never seen "
+               "coming (the expected one is dropped in)")
 STEP = number("step", 1, 3000, "steps", integer=True)
 TOY = one_of("toy", tuple(TOYS), "a toy of the passive-physics scenes")
 SIDE = one_of("side", ("right", "left"), "the side of the room a pushed toy comes in from")
@@ -30,18 +31,19 @@ DECLARATION = Declaration(
     description=(
         "Object Permanence (MCS eval 7, passive physics): every sample is a pair of scenes, expected and unexpected, "
         "identical until the event. An occluder rises, turns to show what is behind it, turns back and falls; a toy "
-        "is pushed in behind it, or stands behind it, or is not there; while the occluder is down the toy vanishes "
-        "(unexpected) or stays (expected), or appears (unexpected) or stays away (expected); the occluder rises "
-        "and turns again at the end. Every parameter marked as a value takes the value grammar: a constant, a "
-        "list (uniform choice), {min, max} (uniform range, numeric parameters only) or {choices, weights}."),
+        "is pushed in behind it or stands behind it, and while the occluder is down it vanishes (unexpected) or "
+        "stays (expected); or a toy is dropped in behind it (expected) or stands there, never seen coming "
+        "(unexpected); the occluder rises and turns again at the end. Every parameter marked as a value takes the "
+        "value grammar: a constant, a list (uniform choice), {min, max} (uniform range, numeric parameters only) "
+        "or {choices, weights}."),
     entries=(
         Setting("pairs", {"const": True}, True,
                 "Always true: every sample is a pair, <name>_expected.json and <name>_unexpected.json."),
         Param("event", EVENT, list(EVENTS), "Value: what the unexpected document shows behind the occluder."),
-        Param("enter_step", STEP, 133, "Value: the step a pushed toy is shown and pushed (and an appearing toy is "
-              "parked out of sight above the ceiling); a standing toy stands from step 0."),
-        Param("event_step", STEP, {"min": 150, "max": 175}, "Value: the step the toy vanishes or appears in the "
-              "unexpected document; it must fall while the occluder is down and after enter_step."),
+        Param("enter_step", STEP, 133, "Value: the step a pushed toy is shown and pushed (and the expected "
+              "appearing toy is dropped in from 5.68 m up); a standing toy stands from step 0."),
+        Param("event_step", STEP, {"min": 150, "max": 175}, "Value: the step the toy vanishes, or is first shown, "
+              "in the unexpected document; it must fall while the occluder is down and after enter_step."),
         Param("object.type", TOY, ["car_6", "truck_3"], "Value: the toy."),
         Param("object.material", MATERIAL, "UnityAssetStore/Wooden_Toys_Bundle/ToyBlocks/meshes/Materials/red_1x1",
               "Value: the toy's material."),

@@ -3,10 +3,11 @@
 An occluder rises, turns to show what is behind it, turns back and falls (:mod:`scenegen.mcs.passive_physics`).
 Then, by the drawn ``event``: a toy is pushed in from one side behind it (``moving_vanishes``), or has stood behind
 it all along (``standing_vanishes``), and in the unexpected document it is hidden at ``event_step`` while the
-occluder is down; or a toy waits out of sight above the ceiling (``appears``) and in the unexpected document it is
-shown on the floor behind the occluder at ``event_step``. The occluder's reveal at the end shows the toy there or
-not. The two documents are identical but for that one ``hides`` or ``shows`` entry at ``event_step``: whatever the
-simulator makes of the push, a toy that is hidden breaks permanence and one that is not keeps it (the model, in
+occluder is down; or (``appears``) in the expected document a toy is dropped in from above at ``enter_step``, seen
+falling behind the occluder, and in the unexpected one it is first shown standing there at ``event_step``, never
+seen coming. The occluder's reveal at the end shows the toy there or not. The two documents are identical but for
+the toy's entries from the step they differ on: whatever the simulator makes of a push or a fall, a toy that is
+hidden or comes from nowhere breaks permanence and one that does not keeps it (the model, in
 ``docs/fidelity/object_permanence_passive.md``).
 """
 
@@ -23,9 +24,9 @@ from scenegen.mcs.frame import room_materials
 from scenegen.mcs.model import Force, Show, Vec3
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.passive_physics import (
+    DROP_HEIGHT,
     OCCLUDER_THICKNESS,
     OCCLUDER_Z,
-    PARKED_HEIGHT,
     ROOM,
     TOYS,
     Toy,
@@ -76,11 +77,12 @@ class ObjectPermanencePassive(McsTask):
                    "passive physics, pairs).")
     makes = ("Object Permanence (Passive)",)
     about = ("MCS passive physics, Object Permanence: an occluder rises, turns to show what is behind it and falls; "
-             "a toy is pushed (rolled or tossed) in behind it, stands behind it, or waits out of sight; while the "
-             "occluder is down the toy vanishes or appears in the unexpected scene and not in the expected one; "
-             "the occluder rises again at the end. Always pairs")
+             "a toy is pushed (rolled or tossed) in behind it or stands behind it, and vanishes while the occluder "
+             "is down in the unexpected scene; or it is dropped in behind it (expected) or stands there from "
+             "nowhere (unexpected); the occluder rises again at the end. Always pairs")
     label_about = ("per document: `expected`, the `event`, `visible_at_reveal`, the toy's and occluder's ids, the "
-                   "`event_step`; `pair`: task, category, the file to rate higher, event, event step, roles by id")
+                   "`event_step`; `pair`: task, category, the file to rate higher, event, event step, the step the "
+                   "files differ from, roles by id")
     declaration = DECLARATION
     pairing = ALWAYS_PAIRS
     answers = ("expected",)
@@ -109,7 +111,7 @@ class ObjectPermanencePassive(McsTask):
         if free < 0 or not _clear_of_walls(z, across):
             return None
         x = round((low + high) / 2 + float(drawn["object.offset"]) * free / 2, 4)
-        y = kind.floor_y + (PARKED_HEIGHT if event == "appears" else 0.0)
+        y = kind.floor_y + (DROP_HEIGHT if event == "appears" else 0.0)
         return Layout(event, kind, (x, round(y, 4), z), kind.facing_left, None, False, centre, width,
                       drawn["occluder.style"] != "upright", 0 if event == "standing_vanishes" else enter, step)
 
@@ -146,10 +148,10 @@ class ObjectPermanencePassive(McsTask):
         forces = [] if layout.push is None else [Force(layout.enter_step, layout.enter_step, layout.push,
                                                                relative=layout.relative or None)]
         expected = toy(ids["toy"], layout.toy, drawn["object.material"], [first], forces=forces)
-        if layout.event == "appears":
-            on_floor = Show((layout.start[0], layout.toy.floor_y, layout.start[2]), first.rotation, None,
+        if layout.event == "appears":  # standing there at the event step, never seen coming
+            on_floor = Show((layout.start[0], layout.toy.floor_y, layout.start[2]), first.rotation, first.scale,
                             layout.event_step)
-            unexpected = replace(expected, shows=[first, on_floor])
+            unexpected = replace(expected, shows=[on_floor])
         else:
             unexpected = replace(expected, hides=[layout.event_step])
         screen = occluder(ids["wall"], ids["pole"], layout.occluder_x, layout.occluder_width,
@@ -163,15 +165,17 @@ class ObjectPermanencePassive(McsTask):
 
     def _truth(self, layout: Layout, ids: Mapping[str, str], expected: bool) -> dict[str, Any]:
         """One document's label: whether it is the expected one, and whether the reveal shows the toy."""
-        appears = layout.event == "appears"
-        return {"expected": expected, "event": layout.event, "visible_at_reveal": appears != expected,
+        return {"expected": expected, "event": layout.event,
+                "visible_at_reveal": expected or layout.event == "appears",
                 "object_id": ids["toy"], "occluder_id": ids["wall"], "event_step": layout.event_step}
 
     def _pair_of(self, layout: Layout, ids: Mapping[str, str]) -> dict[str, Any]:
         return {"id": ids["pair"], "task": self.name, "category": "physics", "kind": "expected_unexpected",
                 "rate_higher": "expected", "expected": "expected", "unexpected": "unexpected",
                 "event": layout.event, "differs": "hides" if layout.event != "appears" else "shows",
-                "event_step": layout.event_step, "object_id": ids["toy"], "occluder_id": ids["wall"]}
+                "event_step": layout.event_step,
+                "differs_from": layout.enter_step if layout.event == "appears" else layout.event_step,
+                "object_id": ids["toy"], "occluder_id": ids["wall"]}
 
     @feasibility
     def _event_while_occluded(self) -> Iterator[Refusal]:

@@ -61,19 +61,20 @@ def _toss(toy: dict[str, Any], force: dict[str, Any]) -> float | None:
     return round(vector["y"] / math.hypot(vector["x"], vector["z"]), 2) if vector["y"] else None
 
 
-def _unexpected(scene: Scene) -> bool:
-    """Whether the toy vanishes (hides) or appears (a second show from above the ceiling onto the floor)."""
-    toy = _toy(scene)
-    return bool(toy.get("hides")) or (toy["shows"][0]["position"]["y"] > 3 and len(toy["shows"]) > 1)
-
-
 def _event_step(scene: Scene) -> int | None:
-    """The step the toy vanishes, or first stands on the floor after waiting above the ceiling."""
+    """The step the toy vanishes, or is first shown standing on the floor (not dropped, not pushed in) after the
+    scene's start; None when it does neither."""
     toy = _toy(scene)
     if toy.get("hides"):
         return int(toy["hides"][0]["stepBegin"])
-    on_floor = [show["stepBegin"] for show in toy["shows"] if show["position"]["y"] < 3]
-    return int(on_floor[0]) if on_floor and not toy.get("forces") else None
+    first = toy["shows"][0]
+    unseen = first["stepBegin"] > 0 and first["position"]["y"] < 0.5 and not toy.get("forces")
+    return int(first["stepBegin"]) if unseen else None
+
+
+def _unexpected(scene: Scene) -> bool:
+    """Whether the toy vanishes or comes from nowhere."""
+    return _event_step(scene) is not None
 
 
 FEATURES = [
@@ -101,6 +102,8 @@ FEATURES = [
     Feature("occluder turns (steps)", _of_scene(lambda s: tuple((m["stepBegin"], m["stepEnd"])
                                                                 for m in _wall(s)["rotates"])), 0.0),
     Feature("toy pushed", _of_scene(lambda s: "forces" in _toy(s)), SHARE),
+    Feature("toy dropped in (first shown metres up)", _of_scene(lambda s: _toy(s)["shows"][0]["position"]["y"] > 3),
+            SHARE),
     Feature("push step", _of_push(lambda toy, force: force["stepBegin"]), 0.0),
     Feature("push newtons per kg", _of_push(_push_per_kg), 0.0, numeric=True, within_range=True),
     Feature("push relative (toy turned off straight)", _of_push(lambda toy, force: bool(force.get("relative"))),
