@@ -41,7 +41,8 @@ DECLARATION = Declaration(
                 "Always true: every sample is a pair, <name>_expected.json and <name>_unexpected.json."),
         Param("event", EVENT, list(EVENTS), "Value: what the unexpected document shows behind the occluder."),
         Param("enter_step", STEP, 133, "Value: the step a pushed toy is shown and pushed (and the expected "
-              "appearing toy is dropped in from 5.68 m up); a standing toy stands from step 0."),
+              "appearing toy is dropped in from just above the view: 4.3 m + 0.4 times its z); a standing toy "
+              "stands from step 0."),
         Param("event_step", STEP, {"min": 150, "max": 175}, "Value: the step the toy vanishes, or is first shown, "
               "in the unexpected document; it must fall while the occluder is down and after enter_step."),
         Param("object.type", TOY, ["car_6", "truck_3"], "Value: the toy."),

@@ -24,12 +24,12 @@ from scenegen.mcs.frame import room_materials
 from scenegen.mcs.model import Force, Show, Vec3
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.passive_physics import (
-    DROP_HEIGHT,
     OCCLUDER_THICKNESS,
     OCCLUDER_Z,
     ROOM,
     TOYS,
     Toy,
+    drop_height,
     occluder,
     occluder_timing,
     passive_physics_scene,
@@ -111,7 +111,7 @@ class ObjectPermanencePassive(McsTask):
         if free < 0 or not _clear_of_walls(z, across):
             return None
         x = round((low + high) / 2 + float(drawn["object.offset"]) * free / 2, 4)
-        y = kind.floor_y + (DROP_HEIGHT if event == "appears" else 0.0)
+        y = kind.floor_y + (drop_height(z) if event == "appears" else 0.0)
         return Layout(event, kind, (x, round(y, 4), z), kind.facing_left, None, False, centre, width,
                       drawn["occluder.style"] != "upright", 0 if event == "standing_vanishes" else enter, step)
 
