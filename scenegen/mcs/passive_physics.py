@@ -142,7 +142,9 @@ class Toy:
 TOYS = {toy.type: toy for toy in (
     Toy("car_6", 0.77, 19.25, 0.0039, 180), Toy("truck_3", 1.33, 6.65, 0.0067, 270),
     Toy("taxi", 0.82, 20.5, 0.0041, 180), Toy("car_4", 7.86, 19.65, 0.0393, 180),
-    Toy("trolley_1", 2.27, 11.35, 0.0114, 270),
+    Toy("trolley_1", 2.27, 11.35, 0.0114, 270), Toy("truck_2", 2.03, 10.15, 0.0102, 270),
+    Toy("racecar_red", 5.98, 14.95, 0.0299, 270), Toy("military_truck", 0.43, 10.75, 0.0022, 180),
+    Toy("toddler_ride_on_car", 0.75, 18.75, 0.0037, 180),
 )}
 #: The material every toy's salience says it is made of.
 TOY_SALIENT = "wood"
@@ -180,8 +182,9 @@ def drop_height(z: float) -> float:
 
 
 def shadow(occluder_x: float, occluder_width: float, z: float) -> tuple[float, float]:
-    """The stretch along x at depth ``z`` that an occluder at ``occluder_x`` hides from the performer: within the
-    wall's edges and within the shadow the wall casts from the performer's place (wider farther back)."""
+    """The stretch along x at depth ``z`` that an occluder at ``occluder_x`` hides from the performer: the shadow
+    its wall casts from the performer's place (x 0), wider and farther out the deeper it lies. The evaluation
+    stands its toys at the middle of it (x -0.2057 at z 3.45 behind Object Permanence's occluder; -1.95 at z 5.1
+    and 1.55 at z 3.35 behind Shape Constancy's two)."""
     reach = (z - PERFORMER[2]) / (OCCLUDER_Z - PERFORMER[2])
-    left, right = occluder_x - occluder_width / 2, occluder_x + occluder_width / 2
-    return max(left, left * reach), min(right, right * reach)
+    return (occluder_x - occluder_width / 2) * reach, (occluder_x + occluder_width / 2) * reach

@@ -77,8 +77,7 @@ def assert_behind_occluder_at_event(document: dict[str, Any]) -> None:
     half, centre, wall_z = show["scale"]["x"] / 2, show["position"]["x"], show["position"]["z"]
     along = extent(toy)[0]
     reach = (spot["position"]["z"] - PERFORMER_Z) / (wall_z - PERFORMER_Z)
-    low = max(centre - half, (centre - half) * reach)
-    high = min(centre + half, (centre + half) * reach)
+    low, high = (centre - half) * reach, (centre + half) * reach
     assert low - WRITTEN <= spot["position"]["x"] - along / 2 and spot["position"]["x"] + along / 2 <= high + WRITTEN
 
 
