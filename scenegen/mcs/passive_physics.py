@@ -38,6 +38,8 @@ TURN_DEGREES = 90
 OPENING_START = 1
 TURN_BACK_GAP = 4
 REVEAL_TAIL = 3
+#: Space a toy keeps from the room's walls, from an occluder's wall, and between two occluders.
+CLEARANCE = 0.05
 #: The mass every occluder part writes.
 OCCLUDER_MASS = 100
 
@@ -90,9 +92,9 @@ def occluder(wall_id: str, pole_id: str, x: float, width: float, materials: tupl
     if sideways:
         side = -1.0 if x <= 0 else 1.0
         inner = x + side * width / 2
-        half = round((ROOM[0] / 2 - abs(inner) + ROOM[0] / 4) / 2, 4)  # from the wall's edge out through the room's
-        pole_show = Show((round(inner + side * half, 4), height / 2, OCCLUDER_Z), (0, 0, 90),
-                         (POLE_SCALE, half, POLE_SCALE))
+        half = (ROOM[0] / 2 - abs(inner) + ROOM[0] / 4) / 2  # from the wall's edge out through the room's wall
+        pole_show = Show((round(inner + side * half, 3), height / 2, OCCLUDER_Z), (0, 0, 90),
+                         (POLE_SCALE, round(half, 3), POLE_SCALE))  # written to the millimetre, as the evaluation
         pole_lift: Vec3 = (-side * LIFT_PER_STEP, 0, 0)  # the pole slides out sideways as the wall rises
         turn: Vec3 = (_whole(timing.turn_per_step), 0, 0)
     else:
@@ -183,8 +185,10 @@ def drop_height(z: float) -> float:
 
 def shadow(occluder_x: float, occluder_width: float, z: float) -> tuple[float, float]:
     """The stretch along x at depth ``z`` that an occluder at ``occluder_x`` hides from the performer: the shadow
-    its wall casts from the performer's place (x 0), wider and farther out the deeper it lies. The evaluation
-    stands its toys at the middle of it (x -0.2057 at z 3.45 behind Object Permanence's occluder; -1.95 at z 5.1
-    and 1.55 at z 3.35 behind Shape Constancy's two)."""
+    its wall casts from the performer's place (x 0), wider and farther out the deeper it lies, within the room
+    (``CLEARANCE`` from its side walls). The evaluation stands its toys at the middle of it (x -0.2057 at
+    z 3.45 behind Object Permanence's occluder; -1.95 at z 5.1 and 1.55 at z 3.35 behind Shape Constancy's two)."""
     reach = (z - PERFORMER[2]) / (OCCLUDER_Z - PERFORMER[2])
-    return (occluder_x - occluder_width / 2) * reach, (occluder_x + occluder_width / 2) * reach
+    inside = ROOM[0] / 2 - CLEARANCE
+    return max((occluder_x - occluder_width / 2) * reach, -inside), min((occluder_x + occluder_width / 2) * reach,
+                                                                         inside)

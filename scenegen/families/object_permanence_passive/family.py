@@ -24,6 +24,7 @@ from scenegen.mcs.frame import room_materials
 from scenegen.mcs.model import Force, Show, Vec3
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.passive_physics import (
+    CLEARANCE,
     OCCLUDER_THICKNESS,
     OCCLUDER_Z,
     ROOM,
@@ -44,9 +45,6 @@ from scenegen.plugin.outputs import ALWAYS_PAIRS
 THE_TOY = Evidence("the toy (its `shows`, `hides`: where it is and whether it vanishes or appears)",
                    lambda document: {**document, "objects": [item for item in document.get("objects", [])
                                                              if item.get("structure")]})
-#: Space kept between the toy and the occluder's wall, and between the toy and the room's walls.
-CLEARANCE = 0.05
-
 
 @dataclass(frozen=True)
 class Layout:

@@ -20,10 +20,11 @@ OFFSET = number("offset", -1, 1, "of the free stretch")
 #: The development half's occluders, walls and poles, and toy materials, by side.
 EVALUATION_SIDES: dict[str, dict[str, Any]] = {
     "left": {"x": -1.1172, "width": 0.937, "wall": "Custom/Materials/PurpleDrywallMCS",
-             "pole": "AI2-THOR/Materials/Metals/Brass 1", "z": 4.6,
+             "pole": "AI2-THOR/Materials/Metals/Brass 1", "z": 4.6, "types": ["truck_2", "military_truck"],
              "toy": "UnityAssetStore/Wooden_Toys_Bundle/ToyBlocks/meshes/Materials/gray_1x1"},
     "right": {"x": 1.086, "width": 1.1906, "wall": "AI2-THOR/Materials/Walls/DrywallOrange",
               "pole": "AI2-THOR/Materials/Metals/GenericStainlessSteel", "z": 3.35,
+              "types": ["racecar_red", "toddler_ride_on_car"],
               "toy": "UnityAssetStore/Wooden_Toys_Bundle/ToyBlocks/meshes/Materials/yellow_1x1"},
 }
 
@@ -36,10 +37,11 @@ def _side(side: str) -> tuple[Param, ...]:
         Param(f"{side}.width", WIDTH, facts["width"], f"Value: the {side} occluder's width."),
         Param(f"{side}.material", MATERIAL, facts["wall"], f"Value: the {side} occluder's wall material."),
         Param(f"{side}.pole_material", MATERIAL, facts["pole"], f"Value: the {side} occluder's pole material."),
+        Param(f"{side}.toy", TOY, facts["types"], f"Value: the type of the toy behind the {side} occluder."),
         Param(f"{side}.z", DEPTH, facts["z"], f"Value: the depth of the toy behind the {side} occluder."),
         Param(f"{side}.offset", OFFSET, 0, f"Value: where that toy stands along the stretch the {side} occluder "
               "hides at its depth: -1 at its left end, 0 in its middle (as the evaluation), 1 at its right end."),
-        Param(f"{side}.toy_material", MATERIAL, facts["toy"], f"Value: that toy's material (and its stand-in's)."),
+        Param(f"{side}.toy_material", MATERIAL, facts["toy"], "Value: that toy's material (and its stand-in's)."),
     )
 
 
@@ -62,9 +64,11 @@ DECLARATION = Declaration(
         Param("toys.single", one_of("single", SIDES, "a side"), "left", "Value: where a single toy goes."),
         Param("toys.changed", one_of("changed", ("one", "all"), "how many toys change shape"), ["one", "all"],
               "Value: whether one toy (drawn) or every toy changes shape in the unexpected document."),
-        Setting("toys.types", {"type": "array", "minItems": 2, "uniqueItems": True, "items": TOY},
-                ["truck_2", "trolley_1", "military_truck", "taxi", "racecar_red", "toddler_ride_on_car"],
-                "Pool of toy types: each toy is drawn from it, and its stand-in from the rest of it."),
+        Setting("toys.stand_ins", {"type": "array", "minItems": 1, "uniqueItems": True, "items": TOY},
+                ["trolley_1", "taxi", "military_truck"],
+                "Pool of stand-in types: a toy that changes shape turns into one of them of another type than its own "
+                "(the evaluation: truck_2 into trolley_1, military_truck into taxi, toddler_ride_on_car into "
+                "military_truck)."),
         Param("drop_step", STEP, 81, "Value: the step the toys are dropped in, from just above the view."),
         Param("change_step", STEP, 117, "Value: the step a toy is swapped for its stand-in in the unexpected "
               "document; it must fall while the occluders are down and after the drop."),

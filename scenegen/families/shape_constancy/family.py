@@ -21,6 +21,7 @@ from scenegen.mcs.frame import room_materials
 from scenegen.mcs.model import Show
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.passive_physics import (
+    CLEARANCE,
     OCCLUDER_THICKNESS,
     OCCLUDER_Z,
     ROOM,
@@ -41,9 +42,6 @@ from scenegen.plugin.outputs import ALWAYS_PAIRS
 THE_TOYS = Evidence("the toys (their `shows`, `hides` and the stand-ins: which toy turns into another shape)",
                     lambda document: {**document, "objects": [item for item in document.get("objects", [])
                                                               if item.get("structure")]})
-#: Space kept between a toy and the occluder's wall, the room's back wall, and the two occluders.
-CLEARANCE = 0.05
-
 
 @dataclass(frozen=True)
 class Place:
@@ -80,7 +78,7 @@ class ShapeConstancy(McsTask):
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         self.timing = occluder_timing(int(config["last_step"]), int(config["occluders"]["turn_steps"]))
-        self.types: tuple[str, ...] = tuple(config["toys"]["types"])
+        self.stand_ins: tuple[str, ...] = tuple(config["toys"]["stand_ins"])
         super().__init__(config)
 
     def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> list[Place] | None:
@@ -93,8 +91,9 @@ class ShapeConstancy(McsTask):
         changing = sides if drawn["toys.changed"] == "all" else [sides[int(rng.integers(len(sides)))]]
         places = []
         for side in sides:
-            picked = rng.permutation(len(self.types))[:2]
-            kind, stand_in = TOYS[self.types[picked[0]]], TOYS[self.types[picked[1]]]
+            kind = TOYS[drawn[f"{side}.toy"]]
+            others = [name for name in self.stand_ins if name != kind.type]
+            stand_in = TOYS[others[int(rng.integers(len(others)))]]
             z = round(float(drawn[f"{side}.z"]), 4)
             low, high = shadow(float(drawn[f"{side}.x"]), float(drawn[f"{side}.width"]), z)
             along = max(kind.extent(_facing(kind))[0], stand_in.extent(_facing(stand_in))[0])
@@ -120,20 +119,20 @@ class ShapeConstancy(McsTask):
                    for part in occluder(wall, pole, float(drawn[f"{side}.x"]), float(drawn[f"{side}.width"]),
                                         (drawn[f"{side}.material"], drawn[f"{side}.pole_material"]), self.timing,
                                         sideways=True)]
-        expected, unexpected = [], []
+        expected, unexpected, stand_ins = [], [], []
         for place, key, stand_in_key in zip(layout, ids["toys"], ids["stand_ins"], strict=True):
             material = drawn[f"{place.side}.toy_material"]
             dropped = toy(key, place.toy, material, [_shown(place.toy, place.x, place.z, drop, dropped=True)])
             expected.append(dropped)
+            unexpected.append(replace(dropped, hides=[change]) if place.changes else dropped)
             if place.changes:
-                unexpected += [replace(dropped, hides=[change]),
-                               toy(stand_in_key, place.stand_in, material,
-                                   [_shown(place.stand_in, place.x, place.z, change, dropped=False)])]
-            else:
-                unexpected.append(dropped)
+                stand_ins.append(toy(stand_in_key, place.stand_in, material,
+                                     [_shown(place.stand_in, place.x, place.z, change, dropped=False)]))
         materials = room_materials(drawn)
-        documents = {suffix: passive_physics_scene(materials, [*toys, *screens], self.last_step)
-                     for suffix, toys in (("expected", expected), ("unexpected", unexpected))}
+        # The stand-ins after the occluders, as the evaluation lists them.
+        documents = {"expected": passive_physics_scene(materials, [*expected, *screens], self.last_step),
+                     "unexpected": passive_physics_scene(materials, [*unexpected, *screens, *stand_ins],
+                                                         self.last_step)}
         changes = [_change(place, key, stand_in_key) for place, key, stand_in_key
                    in zip(layout, ids["toys"], ids["stand_ins"], strict=True) if place.changes]
         truth = {suffix: {"expected": suffix == "expected", "changes": changes if suffix == "unexpected" else [],
@@ -142,6 +141,14 @@ class ShapeConstancy(McsTask):
                 "rate_higher": "expected", "expected": "expected", "unexpected": "unexpected", "changes": changes,
                 "change_step": change, "differs_from": change}
         return Sample(documents=documents, params=drawn, truth=truth, pair=pair)
+
+    @feasibility
+    def _stand_in_for_every_toy(self) -> Iterator[Refusal]:
+        """Every toy has a stand-in of another type."""
+        for side in SIDES:
+            for name in self.parameters.support(f"{side}.toy"):
+                if not set(self.stand_ins) - {name}:
+                    yield "toys.stand_ins", f"no type but {name}'s own: the {side} {name} could not change shape"
 
     @feasibility
     def _change_while_occluded(self) -> Iterator[Refusal]:
