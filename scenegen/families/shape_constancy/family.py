@@ -65,8 +65,8 @@ class ShapeConstancy(McsTask):
              "unexpected scene one toy (or each) is swapped for a toy of another type; the occluders rise again "
              "at the end. Always pairs")
     label_about = ("per document: `expected`, the `changes` (side, toy and stand-in types and ids), the toys' ids, "
-                   "the `change_step`; `pair`: task, category, the file to rate higher, changes, the step the "
-                   "files differ from")
+                   "the `change_step`; `pair`: task, category, the file to rate higher, what differs, the changes, the "
+                   "step the files differ from")
     declaration = DECLARATION
     pairing = ALWAYS_PAIRS
     answers = ("expected",)
@@ -138,7 +138,8 @@ class ShapeConstancy(McsTask):
         truth = {suffix: {"expected": suffix == "expected", "changes": changes if suffix == "unexpected" else [],
                           "toy_ids": ids["toys"][:len(layout)], "change_step": change} for suffix in documents}
         pair = {"id": ids["pair"], "task": self.name, "category": "physics", "kind": "expected_unexpected",
-                "rate_higher": "expected", "expected": "expected", "unexpected": "unexpected", "changes": changes,
+                "rate_higher": "expected", "expected": "expected", "unexpected": "unexpected",
+                "differs": "the changed toys' hides and their stand-ins", "changes": changes,
                 "change_step": change, "differs_from": change}
         return Sample(documents=documents, params=drawn, truth=truth, pair=pair)
 
