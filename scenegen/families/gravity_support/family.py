@@ -19,7 +19,7 @@ import numpy as np
 
 from scenegen.families.gravity_support.declaration import DECLARATION
 from scenegen.mcs.actions import passes
-from scenegen.mcs.evidence import with_id_prefix, without
+from scenegen.mcs.evidence import of_type, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.materials import salient
 from scenegen.mcs.model import Goal, Scene
@@ -50,9 +50,9 @@ SIZES = ("support.width", "support.height", "support.depth", "object.size")
 #: The versions of an unexpected scene, by what the object should do.
 TRICKS = {True: "center_of_mass", False: "hidden_support"}
 #: What tells the two scenes of a pair apart, which the shortcut probe leaves out.
-THE_EVENT = Evidence("the support nobody sees and the moved centre of mass",
-                     without(with_id_prefix(HIDDEN_SUPPORT_ID),
-                             keys=("centerOfMass", "resetCenterOfMass", "resetCenterOfMassAtY")))
+#: What holds the object up or not is the task itself: the supports (seen or not) and its centre of mass.
+THE_EVENT = Evidence("the supports, seen or not, and the released object's centre of mass",
+                     without(of_type("cube"), keys=("centerOfMass", "resetCenterOfMass", "resetCenterOfMassAtY")))
 
 
 @dataclass(frozen=True)
