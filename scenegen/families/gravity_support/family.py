@@ -47,6 +47,8 @@ SUPPORT_DENSITY = 106.67 / (0.9 * 1.3 * 1.0)
 FALL_ROOM = 1.0
 #: The sizes drawn, rounded to the millimetre.
 SIZES = ("support.width", "support.height", "support.depth", "object.size")
+#: What the released object does, by whether it stays.
+OUTCOMES = {True: "stays", False: "falls"}
 #: The versions of an unexpected scene, by what the object should do.
 TRICKS = {True: "center_of_mass", False: "hidden_support"}
 #: What tells the two scenes of a pair apart, which the shortcut probe leaves out.
@@ -126,7 +128,7 @@ class GravitySupport(McsTask):
             return None
         return Layout(kind, turn, round(x, 4), stays, round(hidden_x, 4), away * COM_SHIFT)
 
-    def compose(self, drawn: dict[str, Any], layout: Layout, ids: Any, rng: np.random.Generator) -> Sample:
+    def compose(self, drawn: dict[str, Any], layout: Layout, ids: list[str], rng: np.random.Generator) -> Sample:
         order = ("expected", "unexpected") if rng.integers(2) else ("unexpected", "expected")
         files = dict(zip(("a", "b"), order, strict=True))
         placer_id = "placer_" + ids[2]
@@ -135,16 +137,18 @@ class GravitySupport(McsTask):
         higher = next(suffix for suffix, kind in files.items() if kind == "expected")
         trick = TRICKS[layout.stays]
         common = {"task": self.name, "released_id": ids[0], "support_id": ids[1],
-                  "expected_outcome": "stays" if layout.stays else "falls", "offset": float(drawn["object.offset"])}
+                  "expected_outcome": OUTCOMES[layout.stays], "offset": float(drawn["object.offset"])}
+        # The unexpected scene's object does the other thing: its trick turns the outcome round.
         truth = {suffix: {"kind": kind, "rated_higher": suffix == higher, **common,
-                          "outcome": ("stays" if layout.stays else "falls") if kind == "expected" else
-                          ("falls" if layout.stays else "stays"), "trick": trick if kind == "unexpected" else "none"}
+                          "outcome": OUTCOMES[layout.stays == (kind == "expected")],
+                          "trick": trick if kind == "unexpected" else "none"}
                  for suffix, kind in files.items()}
         pair = {"id": object_id(rng, "pair_"), **files, "higher": higher, "task": self.name, "differs": trick,
                 "released_id": ids[0]}
         return Sample(documents=documents, params=drawn, truth=truth, pair=pair)
 
-    def _scene(self, drawn: Mapping[str, Any], layout: Layout, ids: Any, placer_id: str, unexpected: bool) -> Scene:
+    def _scene(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str], placer_id: str,
+               unexpected: bool) -> Scene:
         """One scene of the pair: the unexpected one with its trick."""
         kind, size, z = layout.kind, float(drawn["object.size"]), float(drawn["support.z"])
         height, width = float(drawn["support.height"]), float(drawn["support.width"])
@@ -193,6 +197,7 @@ class GravitySupport(McsTask):
                 yield "object.offset", (f"a {name} let go {_listed(offsets)} m past the edge has no certain pair of "
                                         "outcomes (too near the edge, a centre of mass that cannot be moved off the "
                                         "support, a hidden support it would not rest on, or no room to fall)")
+
 
 def _span(centre: float, width: float) -> tuple[float, float]:
     return centre - width / 2, centre + width / 2
