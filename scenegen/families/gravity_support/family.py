@@ -18,11 +18,9 @@ from typing import Any, ClassVar
 import numpy as np
 
 from scenegen.families.gravity_support.declaration import DECLARATION
-from scenegen.mcs.actions import passes
 from scenegen.mcs.evidence import of_type, without
-from scenegen.mcs.frame import room_materials
 from scenegen.mcs.materials import salient
-from scenegen.mcs.model import Goal, Scene
+from scenegen.mcs.model import Scene
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.support import (
     COM_SHIFT,
@@ -31,6 +29,7 @@ from scenegen.mcs.support import (
     Released,
     centre_of_mass,
     grip_x,
+    passive_scene,
     placer,
     released_object,
     released_scale,
@@ -166,12 +165,7 @@ class GravitySupport(McsTask):
         if unexpected and not layout.stays:
             objects.append(support(HIDDEN_SUPPORT_ID, layout.hidden_x, z, scale, material, mass,
                                    hidden_until=self.last_step + 1))
-        goal = Goal(category="intuitive physics", last_step=self.last_step, action_list=passes(self.last_step),
-                    description="", metadata={})
-        room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
-        return Scene(room=room, materials=room_materials(drawn), performer_position=(0.0, 0.0,
-                                                                                     float(drawn["performer.z"])),
-                     objects=objects, goal=goal, intuitive_physics=True, version=3)
+        return passive_scene(drawn, objects, self.last_step)
 
     # --- what cannot be laid out ------------------------------------------------------------
 
