@@ -16,7 +16,7 @@ within 0.25 like it, and no generated file shows a form of these that no real fi
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from scenegen.families.gravity_support.tests.replay import released, replay, rest_pose
@@ -146,7 +146,8 @@ def moved_centre(scene: Scene) -> str | None:
             f"{item['resetCenterOfMass']} {drop:.3f} below its rest")
 
 
-def _one(measure: Any) -> Any:
+def _one(measure: Callable[[Scene], Any]) -> Callable[[dict[str, Scene]], Any]:
+    """A file's measure, taken on a sample of one file."""
     return lambda sample: measure(the_scene(sample))
 
 
