@@ -56,8 +56,9 @@ def after_touch(masses: tuple[float, float], speed: float, restitution: float) -
 
 @dataclass(frozen=True)
 class Layout:
-    """Both blocks' starts (x) and every step's displacement: the approach, each block's slide after the touch in
-    the expected scene, the mover's rebound off a block that does not move, and the touch's step."""
+    """The mover's direction along x, both blocks' starts (x), the approach's displacement on each step, the first
+    step after the touch, and the speeds blocks leave the touch at: each one's in the expected scene, and the
+    mover's rebound off a block that does not move."""
 
     direction: float
     mover_x: float
@@ -114,7 +115,6 @@ class Collisions(McsTask):
     def _fits(self, drawn: Mapping[str, Any], layout: Layout, sizes: tuple[float, float]) -> bool:
         """Whether both blocks stay in the room and come to rest by the last step, whatever the scene."""
         slowing, half = float(drawn["motion.slowing"]), float(drawn["room.width"]) / 2
-        early = int(drawn["unexpected.early"])
         at_touch = layout.struck_x - layout.direction * (sizes[0] + sizes[1]) / 2  # the mover's centre
 
         def slid(speed: float) -> float:  # how far along x a block leaving at ``speed`` (signed) slides
@@ -125,8 +125,7 @@ class Collisions(McsTask):
         size = max(sizes)
         ends = [layout.touch + len(slowing_steps(abs(speed), slowing))
                 for speed in (layout.mover_after, layout.struck_after, layout.rebound)]
-        return all(abs(x) + size / 2 < half for x in places) and max(ends) <= self.last_step and \
-            early < len(layout.approach)
+        return all(abs(x) + size / 2 < half for x in places) and max(ends) <= self.last_step
 
     def compose(self, drawn: dict[str, Any], layout: Layout, ids: list[str], rng: np.random.Generator) -> Sample:
         event = str(drawn["unexpected.kind"])
@@ -135,12 +134,11 @@ class Collisions(McsTask):
         documents = {suffix: self._scene(drawn, layout, ids, "none" if kind == "expected" else event)
                      for suffix, kind in files.items()}
         higher = next(suffix for suffix, kind in files.items() if kind == "expected")
-        differs_from = layout.touch - (int(drawn["unexpected.early"]) if event == "moved_early" else 0)
         common = {"task": self.name, "mover_id": ids[0], "struck_id": ids[1], "touch": layout.touch}
         truth = {suffix: {"kind": kind, "rated_higher": suffix == higher, **common,
                           "event": "none" if kind == "expected" else event} for suffix, kind in files.items()}
         pair = {"id": object_id(rng, "pair_"), **files, "higher": higher, "task": self.name, "differs": event,
-                "differs_from": differs_from}
+                "differs_from": _sets_off(drawn, layout, event)}
         return Sample(documents=documents, params=drawn, truth=truth, pair=pair)
 
     def _scene(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str], event: str) -> Scene:
@@ -149,9 +147,8 @@ class Collisions(McsTask):
         mover_speed = layout.rebound if event == "not_moved" else layout.mover_after
         mover_moves = motions(start, layout.approach, direction) + motions(
             layout.touch, slowing_steps(abs(mover_speed), slowing), direction * math.copysign(1.0, mover_speed))
-        struck_from = layout.touch - (int(drawn["unexpected.early"]) if event == "moved_early" else 0)
-        struck_moves = () if event == "not_moved" else motions(struck_from, slowing_steps(layout.struck_after,
-                                                                                             slowing), direction)
+        struck_moves = () if event == "not_moved" else motions(_sets_off(drawn, layout, event),
+                                                               slowing_steps(layout.struck_after, slowing), direction)
         z = float(drawn["struck.z"])
         objects = [_block(ids[0], layout.mover_x, z, float(drawn["mover.size"]), drawn["mover.material"], mover_moves),
                    _block(ids[1], layout.struck_x, z, float(drawn["struck.size"]), drawn["struck.material"],
@@ -188,6 +185,12 @@ class Collisions(McsTask):
                                        f"{worst['motion.approach']} steps, slowing by {worst['motion.slowing']:g} a "
                                        f"step, slides out of the room or past last_step {self.last_step}")
                 return
+
+
+def _sets_off(drawn: Mapping[str, Any], layout: Layout, event: str) -> int:
+    """The step the block struck sets off (where it does): at the touch, or early in a ``moved_early`` scene; the
+    pair's two scenes are the same before it."""
+    return layout.touch - (int(drawn["unexpected.early"]) if event == "moved_early" else 0)
 
 
 def _mass(size: float) -> float:
