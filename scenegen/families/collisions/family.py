@@ -158,6 +158,15 @@ class Collisions(McsTask):
     # --- what cannot be laid out ------------------------------------------------------------
 
     @feasibility
+    def _in_the_room_s_depth(self) -> Iterator[Refusal]:
+        """Both blocks stand inside the room's shallowest depth."""
+        half = min(self.parameters.support("room.depth")) / 2
+        reach = max(abs(z) for z in self.parameters.support("struck.z")) + max(
+            max(self.parameters.support(key)) for key in ("mover.size", "struck.size")) / 2
+        if reach >= half:
+            yield "struck.z", f"a block reaching {reach:g} m from the centre leaves a room {2 * half:g} m deep"
+
+    @feasibility
     def _early_before_the_touch(self) -> Iterator[Refusal]:
         """The block struck can move off early only while the other is still on its way."""
         early, approach = max(self.parameters.support("unexpected.early")), \

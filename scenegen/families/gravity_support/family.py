@@ -171,12 +171,16 @@ class GravitySupport(McsTask):
 
     @feasibility
     def _support_in_room(self) -> Iterator[Refusal]:
-        """The support stands inside the room's narrowest width."""
-        room = min(self.parameters.support("room.width")) / 2
-        reach = max(abs(x) for x in self.parameters.support("support.x")) + max(
-            self.parameters.support("support.width")) / 2
-        if reach >= room:
-            yield "support.x", f"a support reaching {reach:g} m from the centre leaves a room {2 * room:g} m wide"
+        """The support, and along z the object over it, stand inside the room's narrowest width and depth."""
+        widest = max(kind.scale[0] for kind in RELEASED.values()) * max(self.parameters.support("object.size"))
+        for place, size, room in (("support.x", "support.width", "room.width"),
+                                  ("support.z", "support.depth", "room.depth")):
+            half = min(self.parameters.support(room)) / 2
+            across = max(self.parameters.support(size)) if place == "support.x" else \
+                max(max(self.parameters.support(size)), widest)
+            reach = max(abs(x) for x in self.parameters.support(place)) + across / 2
+            if reach >= half:
+                yield place, f"what stands there reaches {reach:g} m from the centre of a room {2 * half:g} m across"
 
     @feasibility
     def _outcomes_certain(self) -> Iterator[Refusal]:

@@ -35,7 +35,8 @@ configs = st.fixed_dictionaries({
     "family": st.just("collisions"),
     "room": st.fixed_dictionaries({"width": numbers([9, 10, 14])}),
     "mover": st.fixed_dictionaries({"side": value(["left", "right"]), "size": numbers([0.2, 0.4, 0.8])}),
-    "struck": st.fixed_dictionaries({"x": numbers([-1.5, 0, 1]), "size": numbers([0.2, 0.5, 1.0])}),
+    "struck": st.fixed_dictionaries({"x": numbers([-1.5, 0, 1]), "z": numbers([-2, 1.6, 3.9]),
+                                     "size": numbers([0.2, 0.5, 1.0])}),
     "motion": st.fixed_dictionaries({"start": numbers([1, 10, 20]), "approach": numbers([8, 12, 20]),
                                      "speed": numbers([0.05, 0.1, 0.14]), "restitution": numbers([0, 0.5, 1]),
                                      "slowing": numbers([0.004, 0.006, 0.01])}),
@@ -67,10 +68,11 @@ def test_every_pair_is_valid_in_its_room_and_replays_as_labelled(config, seed, i
         assert {key: found[key] for key in ("mover_id", "struck_id", "event", "kind")} == \
             {key: truth[key] for key in ("mover_id", "struck_id", "event", "kind")}
         assert found["touch"] in (truth["touch"], None if truth["event"] == "moved_early" else truth["touch"])
-        half = scene["roomDimensions"]["x"] / 2
+        room = scene["roomDimensions"]
         for item in scene["objects"]:
-            reach = abs(track(item, scene["goal"]["last_step"])).max() + item["shows"][0]["scale"]["x"] / 2
-            assert reach < half
+            half = item["shows"][0]["scale"]["x"] / 2
+            assert abs(track(item, scene["goal"]["last_step"])).max() + half < room["x"] / 2
+            assert abs(item["shows"][0]["position"]["z"]) + half < room["z"] / 2
     a, b = (_cut(documents[suffix], pair["differs_from"]) for suffix in ("a", "b"))
     assert a == b and documents["a"] != documents["b"]
 
@@ -97,6 +99,7 @@ def test_the_checks_catch_a_wrong_event_or_block() -> None:
     ({"unexpected": {"early": 10}, "motion": {"approach": 10}}, "unexpected.early"),
     ({"motion": {"speed": 0.3, "approach": 40, "slowing": 0.001}}, "motion.speed"),
     ({"motion": {"start": 60, "approach": 30}}, "motion.speed"),
+    ({"struck": {"z": 4.8}}, "struck.z"),
 ])
 def test_impossible_configs_are_refused_with_the_key_and_the_reason(config: dict[str, Any], path: str) -> None:
     with pytest.raises(ConfigError, match="cannot lay out a Collisions scene") as error:

@@ -36,7 +36,8 @@ numbers = partial(value, ranges=True)
 configs = st.fixed_dictionaries({
     "family": st.just("gravity_support"),
     "room": st.fixed_dictionaries({"width": numbers([8, 10, 12]), "depth": numbers([8, 10])}),
-    "support": st.fixed_dictionaries({"x": numbers([-1.5, -0.35, 0, 1.2]), "width": numbers([0.6, 0.9, 1.5]),
+    "support": st.fixed_dictionaries({"x": numbers([-1.5, -0.35, 0, 1.2]), "z": numbers([-1, 3.2, 3.6]),
+                                      "depth": numbers([0.5, 1, 1.4]), "width": numbers([0.6, 0.9, 1.5]),
                                       "height": numbers([0.8, 1.3, 2]), "side": value(["left", "right"])}),
     "object": st.fixed_dictionaries({"type": value(["pyramid", "triangle"]), "size": numbers([0.6, 1, 1.4]),
                                      "offset": numbers([-0.8, -0.45, -0.175, 0.007, 0.175, 0.49, 1.0])}),
@@ -67,12 +68,13 @@ def test_every_pair_is_valid_in_its_room_without_overlaps_and_replays_as_labelle
     for scene, truth in labelled:
         assert document_problems(scene, family, truth) == []
         assert replay(scene) == {key: truth[key] for key in ("expected_outcome", "outcome", "kind")}
-        half = scene["roomDimensions"]["x"] / 2
+        room = scene["roomDimensions"]
         item = next(item for item in scene["objects"] if item.get("togglePhysics"))
         rest = item["shows"][0]["position"]["y"] - 20 * 0.25
         cubes = [_box(other) for other in scene["objects"] if other["type"] == "cube"]
-        for low, high in (box[0] for box in [*cubes, _box(item, rest)]):
-            assert -half < low and high < half
+        for box in [*cubes, _box(item, rest)]:
+            for (low, high), side in ((box[0], room["x"]), (box[2], room["z"])):
+                assert -side / 2 < low and high < side / 2
         assert not any(_overlap(a, b) for a, b in itertools.combinations([*cubes, _box(item, rest)], 2))
     seen = [THE_EVENT.remove({**scene, "name": ""}) for scene in documents.values()]
     assert seen[0] == seen[1]  # nothing but the event tells them apart
@@ -142,6 +144,7 @@ def test_the_checks_catch_a_wrong_trick_or_object() -> None:
     ({"object": {"type": "pyramid", "offset": 0.0}}, "object.offset"),
     ({"support": {"width": 3.0}, "object": {"type": "pyramid", "offset": -1.5}}, "object.offset"),
     ({"support": {"x": 8.0}}, "support.x"),
+    ({"support": {"z": 4.5}}, "support.z"),
 ])
 def test_impossible_configs_are_refused_with_the_key_and_the_reason(config: dict[str, Any], path: str) -> None:
     with pytest.raises(ConfigError, match="cannot lay out a Gravity Support scene") as error:
