@@ -13,10 +13,12 @@ just before the scene ends it rises and turns once more (the reveal).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from scenegen.mcs.actions import passes
+from scenegen.mcs.frame import room_materials
 from scenegen.mcs.geometry import object_size
 from scenegen.mcs.model import Force, Goal, Materials, Motion, Scene, SceneObject, Show, Vec3
 
@@ -166,10 +168,19 @@ def passive_physics_goal(last_step: int) -> Goal:
                 metadata={})
 
 
-def passive_physics_scene(materials: Materials, objects: list[SceneObject], last_step: int) -> Scene:
-    """A passive-physics scene in the evaluation's room, watched from its fixed place."""
-    return Scene(room=ROOM, materials=materials, performer_position=PERFORMER, objects=objects,
+def passive_physics_scene(materials: Materials, objects: list[SceneObject], last_step: int, *, room: Vec3 = ROOM,
+                          performer: Vec3 = PERFORMER) -> Scene:
+    """A passive-physics scene, watched from a fixed place: the evaluation's room and place unless given."""
+    return Scene(room=room, materials=materials, performer_position=performer, objects=objects,
                  goal=passive_physics_goal(last_step), version=3, intuitive_physics=True)
+
+
+def drawn_passive_physics_scene(drawn: Mapping[str, Any], objects: list[SceneObject], last_step: int) -> Scene:
+    """A passive-physics scene in a config's drawn room (``room.width``, ``room.height``, ``room.depth``) and
+    materials, watched from (0, 0, ``performer.z``) facing +z."""
+    room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
+    return passive_physics_scene(room_materials(drawn), objects, last_step, room=room,
+                                 performer=(0.0, 0.0, float(drawn["performer.z"])))
 
 
 #: How high above its floor height a toy is dropped in from, by its depth: just above the performer's view there

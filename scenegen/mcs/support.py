@@ -13,13 +13,10 @@ stay (``centerOfMass``, set back once the object has dropped half the support's 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from scenegen.mcs.actions import passes
-from scenegen.mcs.frame import room_materials
-from scenegen.mcs.model import Goal, MaterialChange, Motion, Scene, SceneObject, Show, StepRange, Vec3
+from scenegen.mcs.model import MaterialChange, Motion, SceneObject, Show, StepRange, Vec3
 from scenegen.mcs.timeline import RELEASE_WAIT, RISE_WAIT, SPEED, drop_states
 from scenegen.mcs.tracking.props import CYAN, MAGENTA
 
@@ -137,15 +134,3 @@ def rests(com: float, spans: Sequence[tuple[float, float]], footprint: tuple[flo
     low, high = min(lo for lo, _ in touched), max(hi for _, hi in touched)
     inside = min(com - low, high - com)
     return None if abs(inside) < MARGIN else inside > 0
-
-
-def passive_scene(drawn: Mapping[str, Any], objects: list[SceneObject], last_step: int) -> Scene:
-    """A passive physics scene as the evaluation writes one (``docs/mcs_facts.md`` 20.1): the drawn room
-    (``room.width``, ``room.height``, ``room.depth``) and materials, the performer at (0, 0, ``performer.z``) facing
-    +z, held by Pass actions until ``last_step``, and ``objects``. (The passive-physics room could move to a shared
-    kit module with the occluder tasks'.)"""
-    goal = Goal(category="intuitive physics", last_step=last_step, action_list=passes(last_step), description="",
-                metadata={})
-    room = (float(drawn["room.width"]), float(drawn["room.height"]), float(drawn["room.depth"]))
-    return Scene(room=room, materials=room_materials(drawn), performer_position=(0.0, 0.0, float(drawn["performer.z"])),
-                 objects=objects, goal=goal, intuitive_physics=True, version=3)

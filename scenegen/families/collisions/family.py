@@ -21,7 +21,7 @@ from scenegen.mcs.evidence import without
 from scenegen.mcs.materials import salient
 from scenegen.mcs.model import Motion, Scene, SceneObject, Show
 from scenegen.mcs.objects import object_id
-from scenegen.mcs.support import passive_scene
+from scenegen.mcs.passive_physics import drawn_passive_physics_scene
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import RATED_PAIRS
@@ -153,7 +153,7 @@ class Collisions(McsTask):
         objects = [_block(ids[0], layout.mover_x, z, float(drawn["mover.size"]), drawn["mover.material"], mover_moves),
                    _block(ids[1], layout.struck_x, z, float(drawn["struck.size"]), drawn["struck.material"],
                           struck_moves)]
-        return passive_scene(drawn, objects, self.last_step)
+        return drawn_passive_physics_scene(drawn, objects, self.last_step)
 
     # --- what cannot be laid out ------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from scenegen.mcs.evidence import of_type, without
 from scenegen.mcs.materials import salient
 from scenegen.mcs.model import Scene
 from scenegen.mcs.objects import object_id
+from scenegen.mcs.passive_physics import drawn_passive_physics_scene
 from scenegen.mcs.support import (
     COM_SHIFT,
     HIDDEN_SUPPORT_ID,
@@ -29,7 +30,6 @@ from scenegen.mcs.support import (
     Released,
     centre_of_mass,
     grip_x,
-    passive_scene,
     placer,
     released_object,
     released_scale,
@@ -165,7 +165,7 @@ class GravitySupport(McsTask):
         if unexpected and not layout.stays:
             objects.append(support(HIDDEN_SUPPORT_ID, layout.hidden_x, z, scale, material, mass,
                                    hidden_until=self.last_step + 1))
-        return passive_scene(drawn, objects, self.last_step)
+        return drawn_passive_physics_scene(drawn, objects, self.last_step)
 
     # --- what cannot be laid out ------------------------------------------------------------
 
