@@ -60,8 +60,8 @@ OCCLUDER_HALF = (OCCLUDER_WIDTH + OCCLUDER_LENGTH) / (2 * math.sqrt(2))
 #: The cells wall cells may take: the grid's upper left and lower right corners, off every walk.
 WALL_CELLS: tuple[Point, ...] = tuple((x, z) for x in (-1.75, -1.25, -0.75) for z in (0.75, 1.25, 1.75)) + tuple(
     (x, z) for x in (0.25, 0.75, 1.25, 1.75) for z in (-1.75, -1.25, -0.75))
-#: How many times a trial's objects are placed before the sample is drawn afresh.
-PLACEMENTS = 50
+#: How many places a trial's objects are drawn from before the sample is drawn afresh.
+PLACEMENTS = 24
 #: (file suffix, whether the agent walks to the object it prefers in the test trial).
 OUTCOMES = (("expected", True), ("unexpected", False))
 #: Which object the agent prefers is what its familiarisation walks show; which one it walks to in the test is the
@@ -196,9 +196,8 @@ class AgentNonAgent(McsTask):
         """Familiarisation trial ``index`` from step ``first``: the objects placed where both walks are clear (the
         test trial walks to either), the blob walking to the first."""
         start = jittered(START, self._fresh(drawn, "entity.jitter", index, rng), rng)
-        for _ in range(PLACEMENTS):
-            places = object_places(rng, halves)
-            if places is not None and _both_walks_clear(start, places, half, halves, obstacles):
+        for places in object_places(rng, halves, PLACEMENTS):
+            if _both_walks_clear(start, places, half, halves, obstacles):
                 stop = contact(start, places[0], _reach(half, halves[0]))
                 moves = walk([start, stop], self._fresh(drawn, "speed", index, rng))
                 return self._timed(drawn, rng, index, first, start, places, (moves,))
@@ -260,11 +259,11 @@ def _reach(half: tuple[float, float], other: tuple[float, float]) -> tuple[float
 def _both_walks_clear(start: Point, places: tuple[Point, Point], half: tuple[float, float], halves: Halves,
                       obstacles: Boxes) -> bool:
     """Whether the blob could walk from ``start`` to either object clear of the walls and of the other object."""
-    for target, other in ((0, 1), (1, 0)):
-        stop = contact(start, places[target], _reach(half, halves[target]))
-        if not clear(start, stop, half, obstacles + Boxes.of([(places[other], halves[other])])):
-            return False
-    return True
+    stops = [contact(start, place, _reach(half, extent)) for place, extent in zip(places, halves, strict=True)]
+    boxes = Boxes.of(list(zip(places, halves, strict=True))) + obstacles
+    allowed = np.zeros((2, len(boxes.centres)), dtype=bool)
+    allowed[0, 0] = allowed[1, 1] = True  # each walk ends touching its own object
+    return clear(start, stops, half, boxes, allowed)
 
 
 def _wall_cells(occluder: Point, count: int, rng: np.random.Generator) -> tuple[Point, ...]:

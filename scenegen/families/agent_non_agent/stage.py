@@ -9,7 +9,7 @@ are drawn on the evaluation scenes' 0.025 m lattice.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,6 +23,9 @@ START: Point = (-0.4, -0.225)
 PIVOT: Point = (-1.25, -0.9)
 #: Where the goal objects may stand (centres): the grid's upper right quadrant, as in every evaluation scene.
 OBJECT_X, OBJECT_Z = (0.1, 1.75), (0.0, 1.75)
+#: The least distance from the blob's start (before its jitter) to an object's centre: every evaluation scene's
+#: objects stand 1.6 m or more away, so that each walk crosses the grid.
+REACH_MIN = 1.6
 #: The least gap between the two objects, and between a walk and what it passes, in metres.
 OBJECT_GAP = 0.2
 PASSING_GAP = 0.05
@@ -48,39 +51,40 @@ class Boxes:
         return Boxes(np.vstack([self.centres, other.centres]), np.vstack([self.halves, other.halves]))
 
 
-def entry(start: Point, end: Point, boxes: Boxes, grow: Sequence[float]) -> np.ndarray:
-    """For each box grown by ``grow`` (x, z), the fraction of the way from ``start`` to ``end`` at which a point
-    moving along it enters the box; ``inf`` where it never does (within the segment)."""
-    if len(boxes.centres) == 0:
-        return np.zeros(0)
-    origin, delta = np.asarray(start, dtype=float), np.asarray(end, dtype=float) - np.asarray(start, dtype=float)
+def entry(starts: np.ndarray, ends: np.ndarray, boxes: Boxes, grow: Sequence[float]) -> np.ndarray:
+    """For each walk (rows of ``starts`` to ``ends``) and each box grown by ``grow`` (x, z), the fraction of the
+    way at which a point moving along the walk enters the box; ``inf`` where it never does (within the walk)."""
+    origin, delta = starts[:, None, :], (ends - starts)[:, None, :]
     low = boxes.centres - boxes.halves - np.asarray(grow) - origin
     high = boxes.centres + boxes.halves + np.asarray(grow) - origin
+    inside = (low < 0) & (high > 0)
+    moving = delta != 0
     with np.errstate(divide="ignore", invalid="ignore"):
-        near = np.where(delta != 0, np.minimum(low / delta, high / delta), np.where((low < 0) & (high > 0), -np.inf,
-                                                                                   np.inf))
-        far = np.where(delta != 0, np.maximum(low / delta, high / delta), np.where((low < 0) & (high > 0), np.inf,
-                                                                                  -np.inf))
-    enter, leave = near.max(axis=1), far.min(axis=1)
+        near = np.where(moving, np.minimum(low / delta, high / delta), np.where(inside, -np.inf, np.inf))
+        far = np.where(moving, np.maximum(low / delta, high / delta), np.where(inside, np.inf, -np.inf))
+    enter, leave = near.max(axis=2), far.min(axis=2)
     hits = (enter <= leave) & (leave >= 0) & (enter <= 1)
     return np.where(hits, np.maximum(enter, 0.0), np.inf)
 
 
 def contact(start: Point, target: Point, reach: tuple[float, float]) -> Point:
     """Where a blob walking straight from ``start`` toward ``target`` stops touching it; ``reach``: the two
-    footprints' half extents added, per axis."""
-    length = math.dist(start, target)
-    box = Boxes(np.array([target]), np.array([reach]))
-    fraction = float(entry(start, target, box, (0.0, 0.0))[0]) - CONTACT_GAP / length
-    return (rounded(start[0] + (target[0] - start[0]) * fraction),
-            rounded(start[1] + (target[1] - start[1]) * fraction))
+    footprints' half extents added, per axis. (One box: the slab test in plain arithmetic, faster than
+    :func:`entry` for it.)"""
+    dx, dz = target[0] - start[0], target[1] - start[1]
+    # The blob enters the box once it is within reach along both axes: the later of the two crossings.
+    crossings = [1.0 - limit / abs(delta) for delta, limit in ((dx, reach[0]), (dz, reach[1])) if delta]
+    fraction = max(crossings) - CONTACT_GAP / math.hypot(dx, dz)
+    return rounded(start[0] + dx * fraction), rounded(start[1] + dz * fraction)
 
 
-def clear(start: Point, stop: Point, half: tuple[float, float], obstacles: Boxes) -> bool:
-    """Whether a blob of ``half`` extents walking from ``start`` to ``stop`` keeps ``PASSING_GAP`` from every
-    obstacle."""
+def clear(start: Point, stops: Sequence[Point], half: tuple[float, float], obstacles: Boxes,
+          allowed: np.ndarray) -> bool:
+    """Whether a blob of ``half`` extents walking from ``start`` to each of ``stops`` keeps ``PASSING_GAP`` from
+    every obstacle but those ``allowed`` (a walks x obstacles mask: the object each walk heads for)."""
     grow = (half[0] + PASSING_GAP, half[1] + PASSING_GAP)
-    return bool(np.all(np.isinf(entry(start, stop, obstacles, grow))))
+    entered = entry(np.array([start] * len(stops), dtype=float), np.array(stops, dtype=float), obstacles, grow)
+    return bool(np.all(np.isinf(entered) | allowed))
 
 
 def on_lattice(value: float) -> float:
@@ -94,10 +98,14 @@ def jittered(point: Point, jitter: float, rng: np.random.Generator) -> Point:
     return on_lattice(point[0] + dx), on_lattice(point[1] + dz)
 
 
-def object_places(rng: np.random.Generator, halves: tuple[tuple[float, float], tuple[float, float]]
-                  ) -> tuple[Point, Point] | None:
-    """Two places in the objects' quadrant whose footprints keep ``OBJECT_GAP`` apart; None if a draw does not."""
-    (x1, z1), (x2, z2) = (tuple(on_lattice(v) for v in (rng.uniform(*OBJECT_X), rng.uniform(*OBJECT_Z)))
-                          for _ in range(2))
-    apart = max(abs(x1 - x2) - halves[0][0] - halves[1][0], abs(z1 - z2) - halves[0][1] - halves[1][1])
-    return ((x1, z1), (x2, z2)) if apart >= OBJECT_GAP else None
+def object_places(rng: np.random.Generator, halves: tuple[tuple[float, float], tuple[float, float]],
+                  draws: int) -> Iterator[tuple[Point, Point]]:
+    """Of ``draws`` drawn pairs of places in the objects' quadrant (on the lattice), those ``REACH_MIN`` or more
+    from the start whose footprints keep ``OBJECT_GAP`` apart (drawn at once: most draws fall short)."""
+    low, high = (OBJECT_X[0], OBJECT_Z[0]), (OBJECT_X[1], OBJECT_Z[1])
+    places = np.round(rng.uniform(low, high, (draws, 2, 2)) / QUANTUM) * QUANTUM
+    far = (np.hypot(*(places - np.asarray(START)).transpose(2, 0, 1)) >= REACH_MIN).all(axis=1)
+    spread = np.abs(places[:, 0] - places[:, 1]) - np.asarray(halves).sum(axis=0)
+    kept = places[far & (spread.max(axis=1) >= OBJECT_GAP)]
+    for (ax, az), (bx, bz) in kept.tolist():
+        yield (rounded(ax), rounded(az)), (rounded(bx), rounded(bz))

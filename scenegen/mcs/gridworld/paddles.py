@@ -17,6 +17,8 @@ PADDLE_MATERIAL = "Custom/Materials/Black"
 TURN = -4
 #: How far from its pivot any part of the paddle reaches: half its length and half its width, corner to corner.
 REACH = math.hypot(PADDLE_SCALE[0] / 2, PADDLE_SCALE[2] / 2)
+#: Every heading's rotation, made once: a paddle has one show a step, hundreds a scene.
+_HEADINGS: tuple[Vec3, ...] = tuple((0, degrees, 0) for degrees in range(360))
 
 
 @dataclass(frozen=True)
@@ -30,8 +32,8 @@ class Spin:
 
     def shows(self) -> list[Show]:
         """One show per step from ``first`` up to (not including) ``end``."""
-        y = PADDLE_SCALE[1] / 2
-        return [Show((self.pivot[0], y, self.pivot[1]), (0, (self.heading + TURN * k) % 360, 0), None, step)
+        position = (self.pivot[0], PADDLE_SCALE[1] / 2, self.pivot[1])
+        return [Show(position, _HEADINGS[(self.heading + TURN * k) % 360], None, step)
                 for k, step in enumerate(range(self.first, self.end))]
 
 
