@@ -16,7 +16,8 @@ from scenegen.mcs.gridworld.palette import (
 from scenegen.mcs.materials import palette
 from scenegen.plugin.params import MATERIAL, Declaration, Param, Setting, number
 
-#: The goal shapes, colours and room materials of the development half's pairs (docs/mcs_facts.md 20).
+#: The goal shapes, colours and room materials of the development half's pairs (docs/mcs_facts.md, "Agent /
+#: Non-Agent").
 EVALUATION_OBJECT_TYPES = ("cube", "cone_with_base", "pyramid_with_base", "circle_frustum_with_base")
 EVALUATION_FLOORS = ("AI2-THOR/Materials/Fabrics/CarpetWhite 3", "AI2-THOR/Materials/Wood/LightWoodCounters3")
 EVALUATION_WALLS = ("AI2-THOR/Materials/Ceramics/ConcreteFloor", "AI2-THOR/Materials/Wood/BedroomFloor1")
@@ -62,9 +63,6 @@ DECLARATION = Declaration(
         Param("entity.jitter", JITTER, 0.05,
               "Value: how far the blob's start may lie off (-0.4, -0.225), drawn anew in every trial (the "
               "evaluation scenes: within 0.05 m)."),
-        Param("paddle.jitter", JITTER, 0.1,
-              "Value: how far the paddle's pivot may lie off (-1.25, -0.9), drawn anew in every trial (the "
-              "evaluation scenes: within 0.125 m along x)."),
         Setting("objects.types", {"type": "array", "minItems": 2, "uniqueItems": True, "items": OBJECT_TYPE},
                 list(OBJECT_TYPES), "Pool of goal shapes; the two objects take distinct ones."),
         Setting("objects.colours", {"type": "array", "minItems": 2, "uniqueItems": True, "items": OBJECT_COLOUR},
@@ -87,9 +85,8 @@ DECLARATION = Declaration(
     sections={
         "trials": "The familiarisation trials and the test trial's timing.",
         "entity": "The blob: an agent that walks by itself.",
-        "paddle": "The black paddle spinning 4 degrees a step about its pivot in the grid's lower left.",
         "objects": "The two goal objects (in the upper right quadrant, placed afresh in every trial).",
-        "occluder": "The white occluder: out of the grid in the familiarisation trials, in its lower right in the test.",
+        "occluder": "The white occluder: out of the grid in familiarisation, in its lower right in the test.",
         "materials": "Room materials and the performer's pillar.",
     },
 )

@@ -27,7 +27,8 @@ import numpy as np
 from scenegen.families.agent_non_agent.declaration import DECLARATION
 from scenegen.families.agent_non_agent.stage import (
     PASSING_GAP,
-    PIVOT,
+    PIVOT_X,
+    PIVOT_Z,
     START,
     Boxes,
     clear,
@@ -35,13 +36,14 @@ from scenegen.families.agent_non_agent.stage import (
     jittered,
     object_places,
     on_lattice,
+    out_of_reach,
 )
 from scenegen.mcs.evidence import with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import HIGHLIGHT, Body, Member, agent_object, blob_body, goal_body, keyframe_shows
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.motion import Point, walk
-from scenegen.mcs.gridworld.paddles import Spin, paddle
+from scenegen.mcs.gridworld.paddles import REACH, Spin, paddle
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
 from scenegen.mcs.model import MaterialChange, SceneObject, Show
 from scenegen.mcs.objects import object_id
@@ -85,6 +87,17 @@ class Trial:
     first: int
     touch: int
     end: int
+
+
+@dataclass(frozen=True)
+class Ground:
+    """What every trial of a pair plays on: the blob's half extents, the objects' (preferred first), the wall
+    cells and their boxes."""
+
+    half: tuple[float, float]
+    halves: Halves
+    walls: tuple[Point, ...]
+    obstacles: Boxes
 
 
 @dataclass(frozen=True)
@@ -138,19 +151,19 @@ class AgentNonAgent(McsTask):
         member = Member("", self.blobs[drawn["entity.type"]], drawn["entity.colour"], int(rng.integers(4)) * 90)
         occluder = (on_lattice(rng.uniform(*OCCLUDER_X)), on_lattice(rng.uniform(*OCCLUDER_Z)))
         walls = _wall_cells(occluder, int(drawn["walls"]), rng)
-        halves: Halves = (self.goals[kinds[0]].half, self.goals[kinds[1]].half)
-        obstacles = Boxes.of([(cell, (CELL / 2, CELL / 2)) for cell in walls])
+        ground = Ground(member.half, (self.goals[kinds[0]].half, self.goals[kinds[1]].half), walls,
+                        Boxes.of([(cell, (CELL / 2, CELL / 2)) for cell in walls]))
         trials: list[Trial] = []
         first = 0
         for index in range(self.familiarization):
-            trial = self._familiar(drawn, rng, index, first, member.half, halves, obstacles)
+            trial = self._familiar(drawn, rng, index, first, ground)
             if trial is None:
                 return None
             trials.append(trial)
             first = trial.end + 1
         swapped_from = int(rng.integers(self.familiarization))
         places = trials[swapped_from].places[::-1]
-        trials.append(self._test(drawn, rng, first, member.half, halves, places))
+        trials.append(self._test(drawn, rng, first, ground, places))
         return Cast(member, (kinds[0], kinds[1]), (colours[0], colours[1]), walls, occluder, tuple(trials),
                     swapped_from)
 
@@ -175,7 +188,7 @@ class AgentNonAgent(McsTask):
         materials = room_materials(drawn)
         documents = {}
         for (suffix, _), test_walk in zip(OUTCOMES, test.walks, strict=True):
-            keyframes = _familiar_keyframes(familiar) + [(test.first, *test.start), *test_walk]
+            keyframes = [*_familiar_keyframes(familiar), (test.first, *test.start), *test_walk]
             agent = agent_object(member, keyframes)
             documents[suffix] = grid_scene([agent, *shared], goal, materials, drawn["view"])
         params = {**drawn, "object_types": list(laid.kinds), "object_colours": list(laid.colours),
@@ -192,38 +205,42 @@ class AgentNonAgent(McsTask):
         return Sample(documents=documents, params=params, truth=truth, pair=pair)
 
     def _familiar(self, drawn: Mapping[str, Any], rng: np.random.Generator, index: int, first: int,
-                  half: tuple[float, float], halves: Halves, obstacles: Boxes) -> Trial | None:
+                  ground: Ground) -> Trial | None:
         """Familiarisation trial ``index`` from step ``first``: the objects placed where both walks are clear (the
         test trial walks to either), the blob walking to the first."""
         start = jittered(START, self._fresh(drawn, "entity.jitter", index, rng), rng)
-        for places in object_places(rng, halves, PLACEMENTS):
-            if _both_walks_clear(start, places, half, halves, obstacles):
-                stop = contact(start, places[0], _reach(half, halves[0]))
+        for places in object_places(rng, ground.halves, PLACEMENTS):
+            if _both_walks_clear(start, places, ground):
+                stop = contact(start, places[0], _reach(ground.half, ground.halves[0]))
                 moves = walk([start, stop], self._fresh(drawn, "speed", index, rng))
-                return self._timed(drawn, rng, index, first, start, places, (moves,))
+                return self._timed(drawn, rng, index, first, (start, places, (moves,)), ground)
         return None
 
-    def _test(self, drawn: Mapping[str, Any], rng: np.random.Generator, first: int, half: tuple[float, float],
-              halves: Halves, places: tuple[Point, Point]) -> Trial:
+    def _test(self, drawn: Mapping[str, Any], rng: np.random.Generator, first: int, ground: Ground,
+              places: tuple[Point, Point]) -> Trial:
         """The test trial from step ``first``: the objects at ``places`` (preferred first), a walk to each, both of
         the steps the longer takes at a drawn speed."""
         index = self.familiarization
         start = jittered(START, self._fresh(drawn, "entity.jitter", index, rng), rng)
-        stops = [contact(start, place, _reach(half, body)) for place, body in zip(places, halves, strict=True)]
+        stops = [contact(start, place, _reach(ground.half, body))
+                 for place, body in zip(places, ground.halves, strict=True)]
         lengths = [math.dist(start, stop) for stop in stops]
         steps = max(1, math.ceil(max(lengths) / self._fresh(drawn, "speed", index, rng)))
         walks = tuple(walk([start, stop], length / steps) for stop, length in zip(stops, lengths, strict=True))
-        return self._timed(drawn, rng, index, first, start, places, walks)
+        return self._timed(drawn, rng, index, first, (start, places, walks), ground)
 
-    def _timed(self, drawn: Mapping[str, Any], rng: np.random.Generator, index: int, first: int, start: Point,
-               places: tuple[Point, Point], walks: tuple[list[Point], ...]) -> Trial:
-        """Trial ``index`` from step ``first``: the blob waits, walks (any of ``walks``, all of one length) and
-        stays; the paddle spins throughout, from a heading of its own."""
+    def _timed(self, drawn: Mapping[str, Any], rng: np.random.Generator, index: int, first: int,
+               moves: tuple[Point, tuple[Point, Point], tuple[list[Point], ...]], ground: Ground) -> Trial:
+        """Trial ``index`` from step ``first``: with the objects in their places, the blob waits at its start,
+        walks (any of the walks, all of one length) and stays; the paddle spins throughout, from a heading of its
+        own, about a pivot out of the blob's way."""
+        start, places, walks = moves
         wait = int(self._fresh(drawn, "trials.wait", index, rng))
         after = int(self._fresh(drawn, "trials.after", index, rng))
         touch = first + wait + len(walks[0]) - 1
-        spin = Spin(jittered(PIVOT, drawn["paddle.jitter"], rng), int(rng.integers(180)) * 2, first, touch + after)
-        keyframes = tuple([(first + wait + k, x, z) for k, (x, z) in enumerate(moves)] for moves in walks)
+        pivot = _pivot(start, [path[-1] for path in walks], ground, rng)
+        spin = Spin(pivot, int(rng.integers(180)) * 2, first, touch + after)
+        keyframes = tuple([(first + wait + k, x, z) for k, (x, z) in enumerate(path)] for path in walks)
         return Trial(start, places, keyframes, spin, first, touch, touch + after)
 
     def _fresh(self, drawn: Mapping[str, Any], path: str, index: int, rng: np.random.Generator) -> Any:
@@ -252,18 +269,30 @@ class AgentNonAgent(McsTask):
             yield "walls", f"{most} wall cells: the corners off the walks hold {room} beside the test occluder"
 
 
+def _pivot(start: Point, stops: Sequence[Point], ground: Ground, rng: np.random.Generator) -> Point:
+    """Where the paddle turns in a trial: a place of the pivots' range out of the blob's way and clear of the wall
+    cells (the range's lower left corner, far from both, should no draw be)."""
+    for _ in range(PLACEMENTS):
+        pivot = on_lattice(rng.uniform(*PIVOT_X)), on_lattice(rng.uniform(*PIVOT_Z))
+        if out_of_reach(pivot, start, stops, ground.half, REACH) and all(
+                math.hypot(max(abs(pivot[0] - x) - CELL / 2, 0.0), max(abs(pivot[1] - z) - CELL / 2, 0.0))
+                >= REACH + PASSING_GAP for x, z in ground.walls):
+            return pivot
+    return PIVOT_X[0], PIVOT_Z[0]
+
+
 def _reach(half: tuple[float, float], other: tuple[float, float]) -> tuple[float, float]:
     return half[0] + other[0], half[1] + other[1]
 
 
-def _both_walks_clear(start: Point, places: tuple[Point, Point], half: tuple[float, float], halves: Halves,
-                      obstacles: Boxes) -> bool:
+def _both_walks_clear(start: Point, places: tuple[Point, Point], ground: Ground) -> bool:
     """Whether the blob could walk from ``start`` to either object clear of the walls and of the other object."""
-    stops = [contact(start, place, _reach(half, extent)) for place, extent in zip(places, halves, strict=True)]
-    boxes = Boxes.of(list(zip(places, halves, strict=True))) + obstacles
+    stops = [contact(start, place, _reach(ground.half, extent))
+             for place, extent in zip(places, ground.halves, strict=True)]
+    boxes = Boxes.of(list(zip(places, ground.halves, strict=True))) + ground.obstacles
     allowed = np.zeros((2, len(boxes.centres)), dtype=bool)
     allowed[0, 0] = allowed[1, 1] = True  # each walk ends touching its own object
-    return clear(start, stops, half, boxes, allowed)
+    return clear(start, stops, ground.half, boxes, allowed)
 
 
 def _wall_cells(occluder: Point, count: int, rng: np.random.Generator) -> tuple[Point, ...]:

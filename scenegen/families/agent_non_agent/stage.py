@@ -1,4 +1,4 @@
-"""Where things stand and how the blob walks in an Agent / Non-Agent scene (``docs/mcs_facts.md`` 20).
+"""Where things stand and how the blob walks in an Agent / Non-Agent scene (``docs/mcs_facts.md``, "Agent / Non-Agent").
 
 Every footprint is an axis-aligned box (x, z centre and half extents); a walk is a
 straight line from the blob's start to where it first touches its object, clear of
@@ -18,9 +18,12 @@ from scenegen.mcs.gridworld.motion import Point, rounded
 
 #: The lattice the evaluation scenes place things on, in metres.
 QUANTUM = 0.025
-#: Where the blob starts and the paddle turns before their per-trial jitter.
+#: Where the blob starts before its per-trial jitter.
 START: Point = (-0.4, -0.225)
-PIVOT: Point = (-1.25, -0.9)
+#: Where the paddle's pivot may stand, drawn afresh every trial (the evaluation scenes' pivots: x -1.45 to -1.125,
+#: z -1.1 to 0.05), and how much wider than touching the blob the disc its corners sweep must stay.
+PIVOT_X, PIVOT_Z = (-1.45, -1.125), (-1.1, 0.05)
+PADDLE_CLEARANCE = 0.1
 #: Where the goal objects may stand (centres): the grid's upper right quadrant, as in every evaluation scene.
 OBJECT_X, OBJECT_Z = (0.1, 1.75), (0.0, 1.75)
 #: The least distance from the blob's start (before its jitter) to an object's centre: every evaluation scene's
@@ -85,6 +88,19 @@ def clear(start: Point, stops: Sequence[Point], half: tuple[float, float], obsta
     grow = (half[0] + PASSING_GAP, half[1] + PASSING_GAP)
     entered = entry(np.array([start] * len(stops), dtype=float), np.array(stops, dtype=float), obstacles, grow)
     return bool(np.all(np.isinf(entered) | allowed))
+
+
+def out_of_reach(pivot: Point, start: Point, stops: Sequence[Point], half: tuple[float, float], reach: float) -> bool:
+    """Whether a paddle turning about ``pivot`` with corners ``reach`` from it stays ``PADDLE_CLEARANCE`` away from a
+    blob of ``half`` extents on every walk from ``start`` to one of ``stops`` (its box by its circumscribed disc)."""
+    corner = math.hypot(*half)
+    for stop in stops:
+        dx, dz = stop[0] - start[0], stop[1] - start[1]
+        along = ((pivot[0] - start[0]) * dx + (pivot[1] - start[1]) * dz) / max(dx * dx + dz * dz, 1e-12)
+        nearest = start[0] + dx * min(max(along, 0.0), 1.0), start[1] + dz * min(max(along, 0.0), 1.0)
+        if math.dist(pivot, nearest) < reach + corner + PADDLE_CLEARANCE:
+            return False
+    return True
 
 
 def on_lattice(value: float) -> float:

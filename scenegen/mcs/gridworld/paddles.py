@@ -1,6 +1,6 @@
-"""The spinning paddle of the Agent / Non-Agent grid worlds (``docs/mcs_facts.md`` 20): a black wall turning in
-place about its pivot, one keyframe a step, starting each trial afresh (each trial of the evaluation scenes is its
-own recording, so the paddle's turn restarts at every trial's first step)."""
+"""The spinning paddle of the Agent / Non-Agent grid worlds (``docs/mcs_facts.md``, "Agent / Non-Agent"): a black
+wall turning in place about its pivot, one keyframe a step, starting each trial afresh (each trial of the evaluation
+scenes is its own recording, so the paddle's turn restarts at every trial's first step)."""
 
 from __future__ import annotations
 

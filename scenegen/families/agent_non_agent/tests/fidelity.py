@@ -8,14 +8,15 @@ prints the side-by-side table of N generated pairs (10,000 by default) kept in `
 The development half holds two pairs (0001 and 0003), so a share there moves by a half with one pair: room, goal
 and occluder shares are held within 0.5 (:data:`tests.kit.pairs.PAIR_SHARE_TOLERANCE`). Timings are held by their
 minimum, median and maximum over pairs of each pair's median: the blob's step within 0.01 m, its wait before
-setting off within 4 steps, the steps after it touches within 2, its walks within 8 steps (the real trials' walks take 25 to 43 steps, so
-a pair's median of 26 is a real figure, though not either real pair's), the scene within 60
+setting off within 4 steps, the steps after it touches within 2, its walks within 8 steps (the real trials' walks
+take 25 to 43 steps, so a pair's median of 26 is a real figure, though neither real pair's), the scene within 60
 steps; what every real pair shows alike (the paddle turning 4 degrees a step, the test objects standing where one
 familiarisation trial had them, swapped) within 5 points.
 """
 
 from __future__ import annotations
 
+import itertools
 import statistics
 import sys
 from collections.abc import Callable
@@ -40,7 +41,7 @@ def _blob_frames(scene: Scene) -> list[list[int]]:
     """The steps of the blob's keyframes in each trial."""
     starts = [*trial_starts(scene), scene["goal"]["last_step"] + 1]
     steps = [show["stepBegin"] for show in first_object(scene, "agent_")["shows"]]
-    return [[step for step in steps if first <= step < end] for first, end in zip(starts, starts[1:], strict=False)]
+    return [[step for step in steps if first <= step < end] for first, end in itertools.pairwise(starts)]
 
 
 def _per_trial(measure: Callable[[list[int], int, int], int]) -> Callable[[Scene], float]:
@@ -59,7 +60,7 @@ def _steps(scene: Scene) -> list[float]:
 def _paddle_turns(scene: Scene) -> bool:
     """Whether the paddle turns 4 degrees on most steps (each trial restarts its turn)."""
     shows = first_object(scene, "paddle_")["shows"]
-    turns = [(b["rotation"]["y"] - a["rotation"]["y"]) % 360 for a, b in zip(shows, shows[1:], strict=False)]
+    turns = [(b["rotation"]["y"] - a["rotation"]["y"]) % 360 for a, b in itertools.pairwise(shows)]
     return turns.count(356) / len(turns) > 0.9
 
 

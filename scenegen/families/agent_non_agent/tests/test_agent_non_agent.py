@@ -25,7 +25,6 @@ configs = st.fixed_dictionaries({
                                      "after": value([1, 17, 20, 40], ranges=True)}),
     "speed": value([0.02, 0.045, 0.056, 0.1, 0.15], ranges=True),
     "entity": st.fixed_dictionaries({"type": value(AGENT_TYPES), "jitter": value([0.0, 0.05, 0.1], ranges=True)}),
-    "paddle": st.fixed_dictionaries({"jitter": value([0.0, 0.05, 0.1], ranges=True)}),
     "objects": st.fixed_dictionaries({"types": st.lists(st.sampled_from(OBJECT_TYPES), min_size=2, max_size=5,
                                                         unique=True)}),
     "walls": value([0, 3, 6, 11], ranges=True),
