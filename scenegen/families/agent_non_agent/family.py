@@ -66,8 +66,9 @@ WALL_CELLS: tuple[Point, ...] = tuple((x, z) for x in (-1.75, -1.25, -0.75) for 
 PLACEMENTS = 24
 #: (file suffix, whether the agent walks to the object it prefers in the test trial).
 OUTCOMES = (("expected", True), ("unexpected", False))
-#: Which object the agent prefers is what its familiarisation walks show; which one it walks to in the test is the
-#: event the pair differs by: the probe is left the objects (where they stand in the test) and the test walk.
+#: Which object the agent prefers is what its familiarisation walks show, and which one it walks to in the test is
+#: the event the pair differs by: both are the blob's keyframes, which the probe leaves out. What is left (objects,
+#: paddle, occluder, room, lengths) must tell nothing, and is the same in both files of a pair.
 PREFERENCE = Evidence("the blob (which object it walks to)", without(with_id_prefix("agent_")))
 
 
