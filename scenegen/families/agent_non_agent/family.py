@@ -37,12 +37,13 @@ from scenegen.families.agent_non_agent.stage import (
     object_places,
     on_lattice,
     out_of_reach,
+    straight_walk,
 )
 from scenegen.mcs.evidence import with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import HIGHLIGHT, Body, Member, agent_object, blob_body, goal_body, keyframe_shows
 from scenegen.mcs.gridworld.layout import CELL
-from scenegen.mcs.gridworld.motion import Point, walk
+from scenegen.mcs.gridworld.motion import Point
 from scenegen.mcs.gridworld.paddles import REACH, Spin, paddle
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
 from scenegen.mcs.model import MaterialChange, SceneObject, Show
@@ -213,7 +214,7 @@ class AgentNonAgent(McsTask):
         for places in object_places(rng, ground.halves, PLACEMENTS):
             if _both_walks_clear(start, places, ground):
                 stop = contact(start, places[0], _reach(ground.half, ground.halves[0]))
-                moves = walk([start, stop], self._fresh(drawn, "speed", index, rng))
+                moves = straight_walk(start, stop, self._fresh(drawn, "speed", index, rng))
                 return self._timed(drawn, rng, index, first, (start, places, (moves,)), ground)
         return None
 
@@ -227,7 +228,7 @@ class AgentNonAgent(McsTask):
                  for place, body in zip(places, ground.halves, strict=True)]
         lengths = [math.dist(start, stop) for stop in stops]
         steps = max(1, math.ceil(max(lengths) / self._fresh(drawn, "speed", index, rng)))
-        walks = tuple(walk([start, stop], length / steps) for stop, length in zip(stops, lengths, strict=True))
+        walks = tuple(straight_walk(start, stop, length / steps) for stop, length in zip(stops, lengths, strict=True))
         return self._timed(drawn, rng, index, first, (start, places, walks), ground)
 
     def _timed(self, drawn: Mapping[str, Any], rng: np.random.Generator, index: int, first: int,

@@ -103,6 +103,18 @@ def out_of_reach(pivot: Point, start: Point, stops: Sequence[Point], half: tuple
     return True
 
 
+def straight_walk(start: Point, stop: Point, speed: float) -> list[Point]:
+    """Positions after each step of walking straight from ``start`` to ``stop`` at ``speed`` m/step, the last at
+    ``stop`` (as :func:`scenegen.mcs.gridworld.motion.walk` walks a one-leg path, at once for every step)."""
+    length = math.dist(start, stop)
+    if length == 0.0:
+        return []
+    steps = np.arange(1, math.ceil(length / speed - 1e-9 / speed)) * speed
+    unit = (np.asarray(stop) - np.asarray(start)) / length
+    points = np.round(np.asarray(start) + steps[:, None] * unit, 4) + 0.0
+    return [*map(tuple, points.tolist()), (rounded(stop[0]), rounded(stop[1]))]
+
+
 def on_lattice(value: float) -> float:
     """``value`` on the evaluation scenes' 0.025 m lattice."""
     return rounded(round(value / QUANTUM) * QUANTUM)

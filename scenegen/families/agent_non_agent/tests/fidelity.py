@@ -3,7 +3,8 @@
 
     python -m scenegen.families.agent_non_agent.tests.fidelity [N]
 
-prints the side-by-side table of N generated pairs (10,000 by default) kept in ``docs/fidelity/agent_non_agent.md``.
+prints the side-by-side table of N generated pairs (10,000 by default; the table kept in
+``docs/fidelity/agent_non_agent.md`` is of 2,000).
 
 The development half holds two pairs (0001 and 0003), so a share there moves by a half with one pair: room, goal
 and occluder shares are held within 0.5 (:data:`tests.kit.pairs.PAIR_SHARE_TOLERANCE`). Timings are held by their
