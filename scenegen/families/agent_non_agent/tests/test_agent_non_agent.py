@@ -67,3 +67,29 @@ def test_bad_configs_are_refused_with_their_key(config, path):
     with pytest.raises(ConfigError) as refused:
         configured(AgentNonAgent, **config)
     assert path in str(refused.value)
+
+
+@pytest.fixture(scope="module")
+def pair():
+    from tests.kit.support import checked_sample
+    sample, documents, _ = checked_sample(configured(AgentNonAgent), 3, "an_", 0)
+    return sample, documents
+
+
+def test_the_checks_catch_a_test_walk_to_the_wrong_object(pair):
+    sample, documents = pair
+    family = configured(AgentNonAgent)
+    assert family.check(documents["expected"], sample.truth["expected"]) == []
+    assert family.check(documents["expected"], sample.truth["unexpected"]) != []
+
+
+def test_the_replay_calls_a_blob_the_paddle_reaches_a_non_agent(pair):
+    """With the paddle turning where the blob starts, the replay no longer sees an agent, and nothing is expected."""
+    _, documents = pair
+    document = json.loads(json.dumps(documents["expected"]))
+    world = World(document)
+    start = world.blob["shows"][0]["position"]
+    for show in world.paddle["shows"][:5]:
+        show["position"] = {**show["position"], "x": start["x"] - 0.3, "z": start["z"]}
+    verdict = World(document).verdict()
+    assert verdict["entity"] == "non_agent" and not verdict["expected"]
