@@ -1,0 +1,95 @@
+"""Agent / Non-Agent: property tests over random seeds and random valid configs, checked by an independent replay
+of the documents (:mod:`.replay`), the real pairs replayed alike, and refused configs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scenegen.errors import ConfigError
+from scenegen.families.agent_non_agent import AgentNonAgent
+from scenegen.mcs.gridworld.palette import AGENT_TYPES, OBJECT_TYPES
+from tests.examples import examples
+from tests.kit import REFERENCE_SCENES
+from tests.kit.support import configured, feasible, value
+
+from .replay import World, check_pair
+
+configs = st.fixed_dictionaries({
+    "family": st.just("agent_non_agent"),
+    "trials": st.fixed_dictionaries({"familiarization": st.integers(1, 9),
+                                     "wait": value([1, 10, 22, 40, 60], ranges=True),
+                                     "after": value([1, 17, 20, 40], ranges=True)}),
+    "speed": value([0.02, 0.045, 0.056, 0.1, 0.15], ranges=True),
+    "entity": st.fixed_dictionaries({"type": value(AGENT_TYPES), "jitter": value([0.0, 0.05, 0.1], ranges=True)}),
+    "objects": st.fixed_dictionaries({"types": st.lists(st.sampled_from(OBJECT_TYPES), min_size=2, max_size=5,
+                                                        unique=True)}),
+    "walls": value([0, 3, 6, 11], ranges=True),
+    "view": value(["isometric_front_right", "isometric"]),
+})
+
+
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
+def test_every_pair_is_valid_and_plays_out_as_labelled(config, seed, index):
+    check_pair(feasible(AgentNonAgent, config), seed, index)
+
+
+@pytest.mark.parametrize("template", ["agent_non_agent.yaml", "eval7_agent_non_agent.yaml"])
+def test_template_pairs(template):
+    from scenegen.factory.plan import load_family
+    _, family = load_family(template)
+    assert isinstance(family, AgentNonAgent)
+    for index in range(4):
+        check_pair(family, 5, index)
+
+
+@pytest.mark.parametrize("pair", ["0001", "0003"])
+def test_the_replay_reads_the_real_pairs(pair):
+    """The real pairs replay as an agent each, one file expected and one not."""
+    verdicts = [World(json.loads((REFERENCE_SCENES / "eval7" / f"eval_7_passive_agents_non_agent_{pair}_0{i}.json")
+                                 .read_text())).verdict() for i in (1, 2)]
+    assert {v["entity"] for v in verdicts} == {"agent"}
+    assert sorted(v["expected"] for v in verdicts) == [False, True]
+
+
+@pytest.mark.parametrize(("config", "path"), [
+    ({"objects": {"types": ["cube"]}}, "objects.types"),
+    ({"objects": {"colours": ["Custom/Materials/Red", "Custom/Materials/Red"]}}, "objects.colours"),
+    ({"walls": 14}, "walls"),
+    ({"speed": 0.5}, "speed"),
+    ({"trials": {"familiarization": 0}}, "trials.familiarization"),
+])
+def test_bad_configs_are_refused_with_their_key(config, path):
+    with pytest.raises(ConfigError) as refused:
+        configured(AgentNonAgent, **config)
+    assert path in str(refused.value)
+
+
+@pytest.fixture(scope="module")
+def pair():
+    from tests.kit.support import checked_sample
+    sample, documents, _ = checked_sample(configured(AgentNonAgent), 3, "an_", 0)
+    return sample, documents
+
+
+def test_the_checks_catch_a_test_walk_to_the_wrong_object(pair):
+    sample, documents = pair
+    family = configured(AgentNonAgent)
+    assert family.check(documents["expected"], sample.truth["expected"]) == []
+    assert family.check(documents["expected"], sample.truth["unexpected"]) != []
+
+
+def test_the_replay_calls_a_blob_the_paddle_reaches_a_non_agent(pair):
+    """With the paddle turning where the blob starts, the replay no longer sees an agent, and nothing is expected."""
+    _, documents = pair
+    document = json.loads(json.dumps(documents["expected"]))
+    world = World(document)
+    start = world.blob["shows"][0]["position"]
+    for show in world.paddle["shows"][:5]:
+        show["position"] = {**show["position"], "x": start["x"] - 0.3, "z": start["z"]}
+    verdict = World(document).verdict()
+    assert verdict["entity"] == "non_agent" and not verdict["expected"]
