@@ -17,6 +17,7 @@ from scenegen.mcs.materials import palette
 from scenegen.plugin.params import MATERIAL, Declaration, Param, Setting, number, one_of
 
 GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border walls; 6 to 12 fit", integer=True)
+REACH = number("reach", 1.0, 10.0, "metres, centre to centre (two cells at least)", ranged=False)
 SPEED = number("speed", 0.05, 0.3, "metres per step", ranged=False)
 WALK_STEPS = number("walk_steps", 2, 60, "steps", integer=True)
 TRIAL_PLACES = one_of("trial_places", ("fixed", "drawn"),
@@ -48,6 +49,12 @@ DECLARATION = Declaration(
               "the grid is open, no wall cells inside."),
         Setting("trials.familiarization", {"type": "integer", "minimum": 2, "maximum": 20}, 8,
                 "How many familiarisation trials (goal.habituation_total)."),
+        Setting("places.reach", {"type": "object", "properties": {"min": REACH, "max": REACH},
+                                 "required": ["min", "max"], "additionalProperties": False},
+                {"min": 1.0, "max": 10.0},
+                "How far from the agent's start each object stands, centre to centre, in metres: every trial's places "
+                "are drawn uniformly among the agent's cells and the pairs of cells mirrored across its row or "
+                "column this far from it."),
         Param("trials.places", TRIAL_PLACES, "fixed",
               "Value: whether the agent and the two objects stand at the same places in every familiarisation trial "
               "(fixed, as the task list describes) or at places drawn per trial (drawn)."),
@@ -85,6 +92,7 @@ DECLARATION = Declaration(
     ),
     sections={
         "grid": "The grid world: 0.5 m cells centred on the room inside a black border 0.125 m high.",
+        "places": "Where the agent starts and the two objects stand in a trial.",
         "trials": "The familiarisation trials; one test trial always follows.",
         "test": "The test trial.",
         "agent": "The one blob agent.",

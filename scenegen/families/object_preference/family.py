@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from scenegen.families.object_preference.declaration import DECLARATION, POOL_SIZE
-from scenegen.families.object_preference.trials import OUTCOMES, Places, Script, Stage, script
+from scenegen.families.object_preference.trials import OUTCOMES, Places, Script, Stage, place_table, script
 from scenegen.mcs.evidence import with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
@@ -76,6 +76,7 @@ class ObjectPreference(McsTask):
         self.object_types: tuple[str, ...] = tuple(config["objects"]["types"])
         self.object_colours: tuple[str, ...] = tuple(config["objects"]["colours"])
         self.speeds = (float(config["speed"]["min"]), float(config["speed"]["max"]))
+        self.reach = (float(config["places"]["reach"]["min"]), float(config["places"]["reach"]["max"]))
         super().__init__(config)
         self.blobs = {name: blob_body(name) for name in self.parameters.support("agent.type")}
         self.goal_bodies = {name: goal_body(name) for name in self.object_types}
@@ -89,7 +90,7 @@ class ObjectPreference(McsTask):
         stage = Stage(size=drawn["grid.size"], steps=(drawn["walk_steps"], *more, drawn["test_steps"]),
                       speeds=self.speeds, agent_half=self.blobs[drawn["agent.type"]].turned(rotation),
                       object_half=self.object_half, fixed_places=drawn["trials.places"] == "fixed",
-                      swapped_test=drawn["test.places"] == "swapped")
+                      swapped_test=drawn["test.places"] == "swapped", reach=self.reach)
         return rotation, script(stage, rng)
 
     def allocate(self, layout: tuple[int, Script], rng: np.random.Generator) -> dict[str, Any]:
@@ -129,6 +130,12 @@ class ObjectPreference(McsTask):
                                 f"it, mirrored across its row or column, need at least {MIN_SIZE}")
         if max(sizes) > MAX_SIZE:
             yield "grid.size", f"{max(sizes)} cells reach the performer's pillar; at most {MAX_SIZE}"
+        if self.reach[0] > self.reach[1]:
+            yield "places.reach", f"min {self.reach[0]} is above max {self.reach[1]}"
+        for size in sizes:
+            if MIN_SIZE <= size <= MAX_SIZE and not len(place_table(size, *self.reach)):
+                yield "places.reach", (f"{self.reach[0]} to {self.reach[1]} m: no two cells of a {size}-cell grid "
+                                       "mirrored across the agent's row or column are that far from it")
         if self.speeds[0] > self.speeds[1]:
             yield "speed", f"min {self.speeds[0]} is above max {self.speeds[1]}"
         if math.isclose(self.speeds[0], 0.0):

@@ -29,8 +29,6 @@ from scenegen.mcs.gridworld.motion import Point, rounded, walk
 START_DELAY = 3  # steps from a trial's first step to the agent's first moving keyframe
 END_DELAY = 5  # steps from the agent's last keyframe to EndHabituation
 TEST_END_DELAY = 4  # steps from the test walk's last keyframe to the scene's last step
-#: The shortest distance, centre to centre, from the agent's start to an object: two cells.
-MIN_REACH = 2 * CELL
 #: How far short of touching the agent stops: rounding positions to 0.1 mm must never make it overlap.
 CONTACT_GAP = 2e-4
 #: Which object the agent goes to in the test trial, per file.
@@ -72,6 +70,8 @@ class Stage:
     object_half: Point
     fixed_places: bool
     swapped_test: bool
+    #: The shortest and the longest distance, centre to centre, from the agent's start to each object.
+    reach: tuple[float, float]
 
 
 @dataclass
@@ -131,12 +131,11 @@ def script(stage: Stage, rng: np.random.Generator) -> Script:
 
 
 def draw_places(stage: Stage, rng: np.random.Generator) -> Places:
-    """The agent's start cell and two object cells mirrored across its column or its row, each at least
-    :data:`MIN_REACH` from it, drawn uniformly among all such; which of the two the preferred object takes is
-    drawn."""
-    table = place_table(stage.size)
+    """The agent's start cell and two object cells mirrored across its column or its row, each within
+    ``stage.reach`` of it, drawn uniformly among all such; which of the two the preferred object takes is drawn."""
+    table = place_table(stage.size, *stage.reach)
     if not len(table):
-        raise GenerationError(f"no places for the agent and two objects {MIN_REACH} m from it on a "
+        raise GenerationError(f"no places for the agent and two objects {stage.reach} m from it on a "
                               f"{stage.size}-cell grid")
     across, along, apart, ahead = (int(v) for v in table[int(rng.integers(len(table)))])
     axis = int(rng.integers(2))
@@ -150,13 +149,15 @@ def draw_places(stage: Stage, rng: np.random.Generator) -> Places:
 
 
 @functools.cache
-def place_table(size: int) -> np.ndarray:
+def place_table(size: int, nearest: float, farthest: float) -> np.ndarray:
     """Every (across, along, apart, ahead) of a grid ``size`` cells a side: the agent's cell (across the mirror
-    line, along it), how many cells each object stands off the line and ahead of the agent along it."""
+    line, along it), how many cells each object stands off the line and ahead of the agent along it, the objects
+    ``nearest`` to ``farthest`` metres from the agent."""
     across, along, apart, ahead = np.meshgrid(np.arange(size), np.arange(size), np.arange(1, size),
                                               np.arange(-size + 1, size), indexing="ij")
     fits = (across - apart >= 0) & (across + apart < size) & (along + ahead >= 0) & (along + ahead < size)
-    fits &= np.hypot(apart, ahead) * CELL >= MIN_REACH - 1e-9
+    reach = np.hypot(apart, ahead) * CELL
+    fits &= (reach >= nearest - 1e-9) & (reach <= farthest + 1e-9)
     return np.stack([across[fits], along[fits], apart[fits], ahead[fits]], axis=1)
 
 

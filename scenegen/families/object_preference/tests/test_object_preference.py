@@ -16,7 +16,7 @@ from scenegen.factory.plan import load_family
 from scenegen.families.object_preference import ObjectPreference
 from scenegen.mcs.gridworld.palette import OBJECT_TYPES
 from tests.examples import examples
-from tests.kit.support import checked_sample, configured, manifest_entries, value
+from tests.kit.support import checked_sample, configured, feasible, manifest_entries, value
 
 from .replay import World, check_pair, is_expected
 
@@ -29,6 +29,8 @@ configs = st.fixed_dictionaries({
     "grid": st.fixed_dictionaries({"size": value(range(5, 13), ranges=True)}),
     "trials": st.fixed_dictionaries({"familiarization": st.integers(2, 9), "places": value(["fixed", "drawn"])}),
     "test": st.fixed_dictionaries({"places": value(["swapped", "drawn"])}),
+    "places": st.tuples(st.sampled_from([1.0, 1.5, 2.5]), st.sampled_from([1.5, 3.0, 10.0]))
+    .map(lambda b: {"reach": {"min": min(b), "max": max(b)}}),
     "speed": st.tuples(st.sampled_from([0.05, 0.125, 0.18, 0.26, 0.3]), st.sampled_from([0.125, 0.18, 0.26, 0.3]))
     .map(lambda b: {"min": min(b), "max": max(b)}),
     "walk_steps": value([2, 8, 12, 15, 30], ranges=True),
@@ -42,7 +44,7 @@ configs = st.fixed_dictionaries({
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_pair_is_valid_and_plays_out_as_labelled(config, seed, index):
-    check_pair(family_for(config), seed, index)
+    check_pair(feasible(ObjectPreference, {"family": "object_preference", **config}), seed, index)
 
 
 @pytest.mark.parametrize("template", ["object_preference.yaml", "eval7_object_preference.yaml"])
@@ -89,6 +91,9 @@ def test_pairs_are_reproducible_and_share_ids():
     ({"objects": {"colours": ["Custom/Materials/Red", "Custom/Materials/Teal"]}}, "objects.colours.0", ""),
     ({"trials": {"places": "random"}}, "trials.places", ""),
     ({"walk_steps": 1}, "walk_steps", ""),
+    ({"places": {"reach": {"min": 3.0, "max": 2.0}}}, "places.reach", "above max"),
+    ({"places": {"reach": {"min": 5.0, "max": 6.0}}, "grid": {"size": 8}}, "places.reach", "no two cells of a 8-cell"),
+    ({"places": {"reach": {"min": 0.5, "max": 2.0}}}, "places.reach.min", ""),
     ({"grid": {"walls": "reference"}}, "grid", "unknown key"),
 ])
 def test_config_errors_name_the_key(config, path, words):
