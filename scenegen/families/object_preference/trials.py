@@ -15,7 +15,6 @@ object and its mirror image, to the other.
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -24,13 +23,12 @@ from scenegen.errors import GenerationError
 from scenegen.mcs.gridworld.cast import Keyframe
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.motion import Point, rounded, walk
+from scenegen.mcs.gridworld.straight_walks import pace, stop_short
 
 # The passive-agent evaluation scenes' pauses (docs/mcs_facts.md 7.4).
 START_DELAY = 3  # steps from a trial's first step to the agent's first moving keyframe
 END_DELAY = 5  # steps from the agent's last keyframe to EndHabituation
 TEST_END_DELAY = 4  # steps from the test walk's last keyframe to the scene's last step
-#: How far short of touching the agent stops: rounding positions to 0.1 mm must never make it overlap.
-CONTACT_GAP = 2e-4
 #: Which object the agent goes to in the test trial, per file.
 OUTCOMES = (("expected", "preferred"), ("unexpected", "other"))
 
@@ -104,8 +102,8 @@ def script(stage: Stage, rng: np.random.Generator) -> Script:
         _show(out, start, places)
         if out.red_on:
             out.red_off.append(start)
-        path = _approach(places.home, places.preferred, stage.agent_half, stage.object_half)
-        speed = _pace(stage, steps, path)
+        path = [places.home, stop_short(places.home, places.preferred, stage.agent_half, stage.object_half)]
+        speed = pace(path, steps, stage.speeds)
         contact = _append(out.agent, walk(path, speed), start + START_DELAY) - 1
         out.red_on.append(contact)
         end = contact + END_DELAY
@@ -115,8 +113,8 @@ def script(stage: Stage, rng: np.random.Generator) -> Script:
     _show(out, start, test)
     out.red_off.append(start)
     out.test_start, out.test_places = start, test
-    path = _approach(test.home, test.preferred, stage.agent_half, stage.object_half)
-    out.test_speed = _pace(stage, stage.steps[-1], path)
+    path = [test.home, stop_short(test.home, test.preferred, stage.agent_half, stage.object_half)]
+    out.test_speed = pace(path, stage.steps[-1], stage.speeds)
     preferred = walk(path, out.test_speed)
     # The walk to the other object is the mirror image of the walk to the preferred one, keyframe by keyframe;
     # it stops as close to the other object as this one to the preferred (``Stage.object_half``).
@@ -164,26 +162,6 @@ def place_table(size: int, nearest: float, farthest: float) -> np.ndarray:
 def _centre(size: int, cell: tuple[int, int]) -> Point:
     offset = (size - 1) / 2
     return rounded((cell[0] - offset) * CELL), rounded((cell[1] - offset) * CELL)
-
-
-def _approach(home: Point, target: Point, half: Point, target_half: Point) -> list[Point]:
-    """The straight walk from ``home`` toward ``target`` that stops :data:`CONTACT_GAP` short of touching it
-    (footprints as boxes along x and z: it enters the box of their summed halves where the later of its two
-    slabs begins)."""
-    dx, dz = target[0] - home[0], target[1] - home[1]
-    length = math.hypot(dx, dz)
-    ux, uz = dx / length, dz / length
-    reach = (half[0] + target_half[0], half[1] + target_half[1])
-    enter = max((abs(d) - r) / abs(u) for d, r, u in ((dx, reach[0], ux), (dz, reach[1], uz)) if u)
-    along = enter - CONTACT_GAP
-    return [home, (home[0] + ux * along, home[1] + uz * along)]
-
-
-def _pace(stage: Stage, steps: int, path: list[Point]) -> float:
-    """The speed at which ``path`` takes ``steps`` steps, within the allowed speeds (rounded up to 0.1 mm)."""
-    slowest, fastest = stage.speeds
-    length = math.dist(path[0], path[1])
-    return min(max(math.ceil(length / steps * 1e4) / 1e4, slowest), fastest)
 
 
 def _show(out: Script, step: int, places: Places) -> None:
