@@ -8,18 +8,14 @@ object catalogue.
 
 from __future__ import annotations
 
-import bisect
-import math
 from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
 from scenegen.mcs.actions import names
 from scenegen.mcs.geometry import object_size
+from scenegen.mcs.gridworld.contact_checks import box_half, position_at, touched
 from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
-
-#: How far short of touching the agent may stop (0.2 mm short, then rounded to 0.1 mm).
-CONTACT_SLACK = 1e-3
 
 
 def object_preference_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
@@ -49,28 +45,12 @@ def object_preference_problems(document: Mapping[str, Any], truth: Mapping[str, 
 
 
 def _touched(agent: Mapping[str, Any], goals: list[Mapping[str, Any]], step: int) -> str | None:
-    """The id of the goal object the agent touches at ``step`` (boxes along x and z within the slack)."""
-    x, z = _position(agent, step)
-    ax, az = _half(agent)
-    for item in goals:
-        gx, gz = _position(item, step)
-        hx, hz = _half(item)
-        gap = max(abs(gx - x) - ax - hx, abs(gz - z) - az - hz)
-        if -1e-6 <= gap <= CONTACT_SLACK:
-            return str(item["id"])
-    return None
-
-
-def _position(item: Mapping[str, Any], step: int) -> tuple[float, float]:
-    shows = item["shows"]
-    show = shows[bisect.bisect_right([s["stepBegin"] for s in shows], step) - 1]
-    return show["position"]["x"], show["position"]["z"]
+    """The id of the goal object the agent touches at ``step``, if one."""
+    found = touched((position_at(agent, step), _half(agent)),
+                    ((str(item["id"]), position_at(item, step), _half(item)) for item in goals))
+    return found[0] if len(found) == 1 else None
 
 
 def _half(item: Mapping[str, Any]) -> tuple[float, float]:
-    first = item["shows"][0]
     size_x, _, size_z = object_size(item["type"])
-    angle = math.radians(first["rotation"]["y"])
-    w, d = size_x * first["scale"]["x"], size_z * first["scale"]["z"]
-    return ((abs(math.cos(angle)) * w + abs(math.sin(angle)) * d) / 2,
-            (abs(math.sin(angle)) * w + abs(math.cos(angle)) * d) / 2)
+    return box_half(item, (size_x, size_z))

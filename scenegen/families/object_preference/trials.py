@@ -23,7 +23,7 @@ from scenegen.errors import GenerationError
 from scenegen.mcs.gridworld.cast import Keyframe
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.motion import Point, rounded, walk
-from scenegen.mcs.gridworld.straight_walks import pace, stop_short
+from scenegen.mcs.gridworld.straight_walks import append_walk, pace, stop_short
 
 # The passive-agent evaluation scenes' pauses (docs/mcs_facts.md 7.4).
 START_DELAY = 3  # steps from a trial's first step to the agent's first moving keyframe
@@ -104,7 +104,7 @@ def script(stage: Stage, rng: np.random.Generator) -> Script:
             out.red_off.append(start)
         path = [places.home, stop_short(places.home, places.preferred, stage.agent_half, stage.object_half)]
         speed = pace(path, steps, stage.speeds)
-        contact = _append(out.agent, walk(path, speed), start + START_DELAY) - 1
+        contact = append_walk(out.agent, walk(path, speed), start + START_DELAY)
         out.red_on.append(contact)
         end = contact + END_DELAY
         out.trials.append((start, end, places, speed))
@@ -121,7 +121,7 @@ def script(stage: Stage, rng: np.random.Generator) -> Script:
     walks = {"preferred": preferred, "other": [test.mirrored(point) for point in preferred]}
     for role, points in walks.items():
         keyframes: list[Keyframe] = []
-        out.test_contact = _append(keyframes, points, start + START_DELAY) - 1
+        out.test_contact = append_walk(keyframes, points, start + START_DELAY)
         out.test[role] = keyframes
     out.red_on.append(out.test_contact)
     out.last_step = out.test_contact + TEST_END_DELAY
@@ -169,9 +169,3 @@ def _show(out: Script, step: int, places: Places) -> None:
     out.agent.append((step, *places.home))
     out.preferred.append((step, *places.preferred))
     out.other.append((step, *places.other))
-
-
-def _append(keyframes: list[Keyframe], positions: list[Point], first: int) -> int:
-    """Add one keyframe per position from step ``first``; return the step after the last."""
-    keyframes.extend((first + k, x, z) for k, (x, z) in enumerate(positions))
-    return first + len(positions)

@@ -1,4 +1,4 @@
-"""Straight walks of a grid-world agent up to an object, and their pace (Object Preference).
+"""Straight walks of a grid-world agent up to an object, and their pace (Object Preference, Efficient Action).
 
 Footprints are boxes along x and z. An agent heading straight for an object's centre first touches it where the
 later of the two slabs of their summed half extents begins; it stops :data:`CONTACT_GAP` short of that, so that
@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from scenegen.mcs.gridworld.cast import Keyframe
 from scenegen.mcs.gridworld.motion import Point, path_length
 
 #: How far short of touching a walk stops, in metres.
@@ -32,3 +33,9 @@ def pace(points: Sequence[Point], steps: int, speeds: tuple[float, float]) -> fl
     """The speed, within ``speeds`` (slowest, fastest), at which the polyline ``points`` takes ``steps`` steps;
     rounded up to 0.1 mm (rounded down, the walk would take a step more)."""
     return min(max(math.ceil(path_length(points) / steps * 1e4) / 1e4, speeds[0]), speeds[1])
+
+
+def append_walk(keyframes: list[Keyframe], positions: Sequence[Point], first: int) -> int:
+    """Add one keyframe per position from step ``first``; return the step of the last (where the walk ends)."""
+    keyframes.extend((first + k, x, z) for k, (x, z) in enumerate(positions))
+    return first + len(positions) - 1
