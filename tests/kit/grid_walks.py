@@ -8,6 +8,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -87,7 +88,7 @@ def half_extents(item: dict) -> tuple[float, float]:
             (abs(math.sin(angle)) * w + abs(math.cos(angle)) * d) / 2)
 
 
-def assert_plays_fair(world: World, goals: list[dict], obstacles: list[dict] = ()) -> None:
+def assert_plays_fair(world: World, goals: Sequence[dict], obstacles: Sequence[dict] = ()) -> None:
     """At every tenth of a step nothing leaves the grid, the agent overlaps no goal and no visible obstacle and
     touches a goal only as its walk ends; the agent walks at most :data:`FASTEST` a step."""
     for step in np.arange(0, world.last_step + 1 / BETWEEN, 1 / BETWEEN).tolist():
