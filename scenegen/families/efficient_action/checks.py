@@ -12,7 +12,6 @@ from typing import Any
 
 from scenegen.errors import Problem
 from scenegen.mcs.actions import names
-from scenegen.mcs.geometry import object_size
 from scenegen.mcs.gridworld.contact_checks import box_half, position_at, touched
 from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
 
@@ -39,13 +38,9 @@ def efficient_action_problems(document: Mapping[str, Any], truth: Mapping[str, A
         problems.append(Problem(f"$.objects[{objects.index(barrier)}].hides", "the barrier must go at the test "
                                                                               "trial's first step"))
     for step in [end - 1 for end in ends] + [goal["last_step"]]:
-        if not touched((position_at(agent, step), _half(agent)),
-                       [(target["id"], position_at(target, step), _half(target))]):
+        if not touched((position_at(agent, step), box_half(agent)),
+                       [(target["id"], position_at(target, step), box_half(target))]):
             problems.append(Problem("$.objects", f"the agent ends the trial before step {step + 1} away from the "
                                                  "goal"))
     return problems
 
-
-def _half(item: Mapping[str, Any]) -> tuple[float, float]:
-    size_x, _, size_z = object_size(item["type"])
-    return box_half(item, (size_x, size_z))

@@ -29,12 +29,15 @@ from scenegen.errors import GenerationError
 from scenegen.mcs.gridworld.cast import Keyframe
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.motion import Point, path_length, walk
-from scenegen.mcs.gridworld.straight_walks import append_walk, pace, stop_short
+from scenegen.mcs.gridworld.straight_walks import (
+    END_DELAY,
+    START_DELAY,
+    TEST_END_DELAY,
+    append_walk,
+    pace,
+    stop_short,
+)
 
-# The passive-agent evaluation scenes' pauses (docs/mcs_facts.md 7.4).
-START_DELAY = 3
-END_DELAY = 5
-TEST_END_DELAY = 4
 #: Cells between the agent's (or the goal's) cell and the barrier's column, at least.
 CLEAR_CELLS = 2
 #: Which walk each file's test trial shows.

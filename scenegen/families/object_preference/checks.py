@@ -13,7 +13,6 @@ from typing import Any
 
 from scenegen.errors import Problem
 from scenegen.mcs.actions import names
-from scenegen.mcs.geometry import object_size
 from scenegen.mcs.gridworld.contact_checks import box_half, position_at, touched
 from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
 
@@ -46,11 +45,7 @@ def object_preference_problems(document: Mapping[str, Any], truth: Mapping[str, 
 
 def _touched(agent: Mapping[str, Any], goals: list[Mapping[str, Any]], step: int) -> str | None:
     """The id of the goal object the agent touches at ``step``, if one."""
-    found = touched((position_at(agent, step), _half(agent)),
-                    ((str(item["id"]), position_at(item, step), _half(item)) for item in goals))
+    found = touched((position_at(agent, step), box_half(agent)),
+                    ((str(item["id"]), position_at(item, step), box_half(item)) for item in goals))
     return found[0] if len(found) == 1 else None
 
-
-def _half(item: Mapping[str, Any]) -> tuple[float, float]:
-    size_x, _, size_z = object_size(item["type"])
-    return box_half(item, (size_x, size_z))

@@ -23,12 +23,15 @@ from scenegen.errors import GenerationError
 from scenegen.mcs.gridworld.cast import Keyframe
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.motion import Point, rounded, walk
-from scenegen.mcs.gridworld.straight_walks import append_walk, pace, stop_short
+from scenegen.mcs.gridworld.straight_walks import (
+    END_DELAY,
+    START_DELAY,
+    TEST_END_DELAY,
+    append_walk,
+    pace,
+    stop_short,
+)
 
-# The passive-agent evaluation scenes' pauses (docs/mcs_facts.md 7.4).
-START_DELAY = 3  # steps from a trial's first step to the agent's first moving keyframe
-END_DELAY = 5  # steps from the agent's last keyframe to EndHabituation
-TEST_END_DELAY = 4  # steps from the test walk's last keyframe to the scene's last step
 #: Which object the agent goes to in the test trial, per file.
 OUTCOMES = (("expected", "preferred"), ("unexpected", "other"))
 

@@ -8,6 +8,8 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from scenegen.mcs.geometry import object_size
+
 #: How far short of touching a walk may stop and still touch (0.2 mm short, then rounded to 0.1 mm).
 CONTACT_SLACK = 1e-3
 _OVERLAP = 1e-6
@@ -20,12 +22,13 @@ def position_at(item: Mapping[str, Any], step: int) -> tuple[float, float]:
     return show["position"]["x"], show["position"]["z"]
 
 
-def box_half(item: Mapping[str, Any], size: tuple[float, float]) -> tuple[float, float]:
-    """Half extents along x and z of an object of catalogue ``size`` (x, z) as its first keyframe scales and turns
+def box_half(item: Mapping[str, Any]) -> tuple[float, float]:
+    """Half extents along x and z of an object's box: its catalogue size as its first keyframe scales and turns
     it."""
     first = item["shows"][0]
     angle = math.radians(first["rotation"]["y"])
-    w, d = size[0] * first["scale"]["x"], size[1] * first["scale"]["z"]
+    size_x, _, size_z = object_size(item["type"])
+    w, d = size_x * first["scale"]["x"], size_z * first["scale"]["z"]
     return ((abs(math.cos(angle)) * w + abs(math.sin(angle)) * d) / 2,
             (abs(math.sin(angle)) * w + abs(math.cos(angle)) * d) / 2)
 
