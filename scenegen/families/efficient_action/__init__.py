@@ -1,0 +1,5 @@
+"""The Efficient Action family."""
+
+from scenegen.families.efficient_action.family import EfficientAction
+
+__all__ = ["EfficientAction"]

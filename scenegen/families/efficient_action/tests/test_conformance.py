@@ -1,0 +1,34 @@
+"""Efficient Action's scenes written as the real passive-agent files write theirs. No real Efficient Action file is
+in the development half; the Helper/Hinderer files write what this task has: one agent (``hides: []``), a cyan
+block that goes for the test trial (their occluder: ``hides``), the pillar, the grid's border and the
+passive-agent goal; the goal object stays in view, as the True/False Belief files write theirs
+(``changeMaterials``, ``hides: []``). Integers where the real files write integers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.kit.pairs import conformance_problems, real_shapes, role_of
+
+#: The real files this family is written as, and those whose goal objects stay in view.
+WRITTEN_AS, GOAL_IN_VIEW = "helper_hinderer", "true_false_belief"
+
+
+@pytest.mark.parametrize("template", ["efficient_action", "eval7_efficient_action"])
+def test_scenes_are_written_as_the_real_files_write_them(template):
+    also = {"object": real_shapes(GOAL_IN_VIEW)[1]["object"]}
+    found = conformance_problems(WRITTEN_AS, template, 4, also)
+    assert not found, "\n".join(f"{count} x {problem}" for problem, count in found.most_common())
+
+
+def test_object_types_and_roles_are_those_of_the_real_passive_agent_files():
+    """Every role is one the real files have, and every object type one they use or the task list names."""
+    from scenegen.factory.plan import load_family
+    from scenegen.mcs.gridworld.palette import AGENT_TYPES, OBJECT_TYPES
+    from tests.kit.support import checked_sample
+
+    _, roles = real_shapes(WRITTEN_AS)
+    _, documents, _ = checked_sample(load_family("efficient_action.yaml")[1], 1, "ea_", 0)
+    for item in documents["expected"]["objects"]:
+        assert role_of(item) in roles
+        assert item["type"] in {"cube", *AGENT_TYPES, *OBJECT_TYPES}

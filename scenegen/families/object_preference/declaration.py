@@ -1,0 +1,102 @@
+"""Object Preference's config, declared once: the schema, the draw table and the reference derive from it."""
+
+from __future__ import annotations
+
+from scenegen.mcs.gridworld.palette import (
+    AGENT_COLOUR,
+    AGENT_COLOURS,
+    AGENT_TYPE,
+    AGENT_TYPES,
+    OBJECT_COLOUR,
+    OBJECT_COLOURS,
+    OBJECT_TYPE,
+    OBJECT_TYPES,
+    VIEW,
+)
+from scenegen.mcs.materials import palette
+from scenegen.plugin.params import MATERIAL, Declaration, Param, Setting, number, one_of
+
+GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border walls; 6 to 12 fit", integer=True)
+REACH = number("reach", 1.0, 10.0, "metres, centre to centre (two cells at least)", ranged=False)
+SPEED = number("speed", 0.05, 0.3, "metres per step", ranged=False)
+WALK_STEPS = number("walk_steps", 2, 60, "steps", integer=True)
+TRIAL_PLACES = one_of("trial_places", ("fixed", "drawn"),
+                      "fixed: every familiarisation trial has the same places (the agent's start and the two "
+                      "objects'); drawn: each trial draws its own, the preferred object on either side")
+TEST_PLACES = one_of("test_places", ("swapped", "drawn"),
+                     "swapped: the last familiarisation trial's places with the two objects swapped; drawn: places "
+                     "of its own, the preferred object on either side")
+POOL_SIZE = 2  # the two goal objects each need their own shape and colour
+
+DECLARATION = Declaration(
+    family="object_preference",
+    title="Object Preference config",
+    description=(
+        "Object Preference (MCS passive agents): every sample is a pair of scenes, expected and unexpected, identical "
+        "up to the test trial's first walk. A blob agent in an open grid world walks up to the same one of two goal "
+        "objects in every familiarisation trial; in the test trial the objects stand at new places (by default each "
+        "at the other's) and the agent walks up to the object it preferred (expected) or to the other one "
+        "(unexpected). Every parameter marked as a value takes the value grammar: a constant, a list (uniform "
+        "choice), {min, max} (uniform range, numeric parameters only) or {choices, weights}. Pools are plain lists "
+        "the scene draws distinct entries from."
+    ),
+    entries=(
+        Setting("pairs", {"const": True}, True,
+                "Always true: every sample is a pair, <name>_expected.json and <name>_unexpected.json (`scenegen make "
+                "--pairs` is accepted and changes nothing)."),
+        Param("grid.size", GRID_SIZE, 8,
+              "Value: cells a side inside the border walls (8 is the passive-agent evaluation scenes' 4 x 4 m grid); "
+              "the grid is open, no wall cells inside."),
+        Setting("trials.familiarization", {"type": "integer", "minimum": 2, "maximum": 20}, 8,
+                "How many familiarisation trials (goal.habituation_total)."),
+        Setting("places.reach", {"type": "object", "properties": {"min": REACH, "max": REACH},
+                                 "required": ["min", "max"], "additionalProperties": False},
+                {"min": 1.0, "max": 10.0},
+                "How far from the agent's start each object stands, centre to centre, in metres: every trial's places "
+                "are drawn uniformly among the agent's cells and the pairs of cells mirrored across its row or "
+                "column this far from it."),
+        Param("trials.places", TRIAL_PLACES, "fixed",
+              "Value: whether the agent and the two objects stand at the same places in every familiarisation trial "
+              "(fixed, as the task list describes) or at places drawn per trial (drawn)."),
+        Param("test.places", TEST_PLACES, "swapped",
+              "Value: where the objects stand in the test trial: each at the other's place of the last "
+              "familiarisation trial (swapped, as the task list describes), or at places drawn afresh (drawn), so "
+              "that where the agent goes says nothing without which object stands there."),
+        Setting("speed", {"type": "object", "properties": {"min": SPEED, "max": SPEED}, "required": ["min", "max"],
+                          "additionalProperties": False},
+                {"min": 0.125, "max": 0.26},
+                "The slowest and the fastest the agent may walk, in metres per step (the passive-agent evaluation "
+                "scenes' steps measure 0.125 to 0.26 m, 0.18 at the median)."),
+        Param("walk_steps", WALK_STEPS, {"min": 12, "max": 15},
+              "Value, drawn afresh for every familiarisation trial: how many steps its walk takes (its speed is the "
+              "walk's length over this, kept within `speed`)."),
+        Param("test_steps", WALK_STEPS, {"min": 12, "max": 15},
+              "Value: how many steps the test walk takes (both files' walks: they mirror each other)."),
+        Param("agent.type", AGENT_TYPE, list(AGENT_TYPES), "Value: the agent's blob."),
+        Param("agent.colour", AGENT_COLOUR, list(AGENT_COLOURS), "Value: the agent's colour."),
+        Setting("objects.types", {"type": "array", "minItems": POOL_SIZE, "uniqueItems": True, "items": OBJECT_TYPE},
+                list(OBJECT_TYPES), "Pool of goal object shapes; the two objects get distinct ones."),
+        Setting("objects.colours", {"type": "array", "minItems": POOL_SIZE, "uniqueItems": True,
+                                    "items": OBJECT_COLOUR},
+                list(OBJECT_COLOURS), "Pool of goal object colours; the two objects get distinct ones (both turn "
+                "Custom/Materials/Red while the agent touches one)."),
+        Param("materials.ceiling", MATERIAL, "AI2-THOR/Materials/Walls/Drywall", "Value: ceiling material."),
+        Param("materials.floor", MATERIAL, list(palette("floor")),
+              "Value: floor material; by default the floor palette of scenegen/mcs/data/materials.yaml."),
+        Param("materials.wall", MATERIAL, list(palette("wall")),
+              "Value: the room's wall material; by default the wall palette."),
+        Param("materials.pillar", MATERIAL, list(palette("wall")),
+              "Value: material of the pillar the performer stands on; by default the wall palette."),
+        Param("view", VIEW, ["isometric_front_right", "isometric"],
+              "Value: the performer's (isometric) view of the grid."),
+    ),
+    sections={
+        "grid": "The grid world: 0.5 m cells centred on the room inside a black border 0.125 m high.",
+        "places": "Where the agent starts and the two objects stand in a trial.",
+        "trials": "The familiarisation trials; one test trial always follows.",
+        "test": "The test trial.",
+        "agent": "The one blob agent.",
+        "objects": "The two goal objects: the one the agent prefers and the other.",
+        "materials": "Room materials and the performer's pillar.",
+    },
+)
