@@ -21,14 +21,14 @@ def seeing_leads_to_knowing_problems(document: Mapping[str, Any], truth: Mapping
     objects = {item["id"]: item for item in document["objects"]}
     agent, ball = objects.get(truth["agent_id"]), next((item for item in objects.values()
                                                         if item["type"] == "soccer_ball"), None)
-    cups = {key: objects.get(truth[key]) for key in ("ball_cup", "approached")}
-    if agent is None or ball is None or None in cups.values():
+    ball_cup, approached = objects.get(truth["ball_cup"]), objects.get(truth["approached"])
+    if agent is None or ball is None or ball_cup is None or approached is None:
         return [Problem("$.objects", "the label's man, ball or cups are not the scene's")]
     problems = []
     end = agent["agentMovement"]["sequence"][-1]["endPoint"]
-    if (end["x"], end["z"]) != _place(cups["approached"]):  # type: ignore[index]
+    if (end["x"], end["z"]) != _place(approached):
         problems.append(Problem("$.objects", "the man does not walk to the cup the label says"))
-    if _place(ball) != _place(cups["ball_cup"]):  # type: ignore[index]
+    if _place(ball) != _place(ball_cup):
         problems.append(Problem("$.objects", "the ball does not fall into the cup the label says"))
     if (truth["event"] == "none") != (truth["kind"] == "expected"):
         problems.append(Problem("$.objects", f"a {truth['kind']} scene with event {truth['event']}"))

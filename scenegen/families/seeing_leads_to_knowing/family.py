@@ -22,8 +22,18 @@ from scenegen.mcs.actions import passes
 from scenegen.mcs.evidence import without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.materials import salient
-from scenegen.mcs.model import (AgentAction, AgentMovement, AgentSettings, AgentWaypoint, Goal, MaterialChange,
-                                Motion, Scene, SceneObject, Show)
+from scenegen.mcs.model import (
+    AgentAction,
+    AgentMovement,
+    AgentSettings,
+    AgentWaypoint,
+    Goal,
+    MaterialChange,
+    Motion,
+    Scene,
+    SceneObject,
+    Show,
+)
 from scenegen.mcs.objects import HUMAN_AGENT_SIZE, human_agent, kinematic_structure, object_id, platform
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.mcs.timeline import RISE_WAIT, SPEED, drop_states
@@ -181,8 +191,8 @@ class SeeingLeadsToKnowing(McsTask):
         end = max(start + DESCENT - 1 + RELEASE_WAIT + RISE_WAIT + DESCENT - 1,
                   start + max(self.parameters.support("agent.waits")) + 2)
         if end >= self.last_step:
-            yield "placers.start", f"placers setting off at step {start} are not done before last_step " \
-                                   f"{self.last_step}"
+            yield "placers.start", (f"placers setting off at step {start} are not done before last_step "
+                                    f"{self.last_step}")
 
 
 def sets_off(drawn: Mapping[str, Any]) -> int:

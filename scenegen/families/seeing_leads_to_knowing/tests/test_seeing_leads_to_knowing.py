@@ -57,7 +57,7 @@ def _without_walk(scene: dict[str, Any]) -> dict[str, Any]:
 def _apart(scene: dict[str, Any]) -> None:
     """Every cup, the man's start and the platform stand in the room, apart from one another."""
     room = scene["roomDimensions"]
-    boxes = []
+    boxes: list[tuple[float, float, float, float]] = []
     for item in scene["objects"]:
         position, scale = item["shows"][0]["position"], item["shows"][0].get("scale", {"x": 1, "z": 1})
         if item.get("receptacle"):
