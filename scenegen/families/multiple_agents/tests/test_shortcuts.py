@@ -2,8 +2,9 @@
 the other agent, so nothing but which agent walks up to the object tells the expected file from the unexpected one.
 
 Each rule names the owner (agent 0 or 1) from one feature a learner could see (None where the feature cannot
-tell; how often each agent walked tells nothing: eight trials give each four walks); on 2,000 training pairs each must be right about half the time of those it names (the binomial spread there
-is about 1.1 points; the bound allows four and a half).
+tell; how often each agent walked tells nothing: eight trials give each four walks); on 2,000 training pairs each
+must be right about half the time of those it names (the binomial spread there is about 1.1 points; the bound
+allows four and a half).
 """
 
 from __future__ import annotations
