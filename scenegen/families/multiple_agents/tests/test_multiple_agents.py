@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from scenegen.errors import ConfigError
 from scenegen.factory.plan import load_family
 from scenegen.families.multiple_agents import MultipleAgents
+from scenegen.families.multiple_agents.checks import multiple_agents_problems
 from scenegen.mcs.gridworld.palette import AGENT_TYPES, OBJECT_TYPES
 from tests.examples import examples
 from tests.kit.support import checked_sample, configured, feasible, manifest_entries, value
@@ -113,3 +114,16 @@ def test_make_writes_pairs_and_labels(run_cli, tmp_path):
         assert expected["label"]["walker_id"] == pair["owner_id"] and expected["label"]["expected"] is True
         assert unexpected["label"]["walker_id"] == pair["other_agent_id"] and unexpected["label"]["expected"] is False
     assert run_cli("validate", "--check", str(out)).code == 0
+
+
+def test_the_checks_catch_a_test_walk_by_the_wrong_agent_and_a_trial_without_contact():
+    """Each file checked against the other file's truth fails; so does a file whose agents never move."""
+    sample, documents, _ = checked_sample(family_for({}), 4, "ma_", 1)
+    assert multiple_agents_problems(documents["expected"], sample.truth["expected"]) == []
+    assert multiple_agents_problems(documents["expected"], sample.truth["unexpected"])
+    still = json.loads(json.dumps(documents["expected"]))
+    for item in still["objects"]:
+        if item["id"].startswith("agent_"):
+            item["shows"] = item["shows"][:1]
+    assert any("not one agent touching one object" in problem.message
+               for problem in multiple_agents_problems(still, None))
