@@ -56,10 +56,10 @@ class Places:
     key_parked: Point
     wall_parked: Point
     #: The familiarisation walk: home, touching the key, touching the wall, touching the goal.
-    by_lock: tuple[Point, Point, Point, Point]
-    straight: tuple[Point, Point]
+    by_lock: tuple[Point, ...]
+    straight: tuple[Point, ...]
     #: The test's unexpected walk: home, touching the key, touching the goal.
-    by_key: tuple[Point, Point, Point]
+    by_key: tuple[Point, ...]
 
 
 @dataclass(frozen=True)
@@ -141,8 +141,8 @@ def draw_places(stage: Stage, rng: np.random.Generator) -> Places:
     key_row = (row + 1 + int(rng.integers(size - 1))) % size
     frame = Frame(stage.swap, (1 - 2 * int(rng.integers(2)), 1 - 2 * int(rng.integers(2))))
     half, goal_half, key_half = (frame.half(h) for h in (stage.agent_half, stage.goal_half, stage.key_half))
-    home, target, key_at = (_centre(size, agent), _centre(size, row)), (_centre(size, goal), _centre(size, row)), \
-        (_centre(size, key), _centre(size, key_row))
+    home, target = (_centre(size, agent), _centre(size, row)), (_centre(size, goal), _centre(size, row))
+    key_at = (_centre(size, key), _centre(size, key_row))
     wall_at = (_centre(size, wall), 0.0)
     at_key = stop_short(home, key_at, half, key_half)
     # The wall spans every row: heading for the lock, the agent touches it where it reaches the wall's column.
@@ -151,10 +151,9 @@ def draw_places(stage: Stage, rng: np.random.Generator) -> Places:
     by_key = (home, at_key, stop_short(at_key, target, half, goal_half))
     parked = size * CELL / 2 + PARK_BEYOND
     turn = frame.point
+    straight = (home, stop_short(home, target, half, goal_half))
     return Places(turn(home), turn(target), turn(key_at), turn(wall_at), turn((-parked, key_at[1])),
-                  turn((parked, 0.0)), tuple(turn(p) for p in by_lock),  # type: ignore[arg-type]
-                  (turn(home), turn(stop_short(home, target, half, goal_half))),
-                  tuple(turn(p) for p in by_key))  # type: ignore[arg-type]
+                  turn((parked, 0.0)), *(tuple(map(turn, points)) for points in (by_lock, straight, by_key)))
 
 
 def wall_size(size: int, swap: bool) -> Point:

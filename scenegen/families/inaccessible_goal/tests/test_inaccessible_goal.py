@@ -93,3 +93,25 @@ def test_make_writes_pairs_and_labels(run_cli, tmp_path):
         assert expected["label"]["walk"] == "straight" and expected["label"]["expected"] is True
         assert unexpected["label"]["walk"] == "key" and unexpected["label"]["expected"] is False
     assert run_cli("validate", "--check", str(out)).code == 0
+
+
+def test_the_checks_catch_a_wall_left_standing_for_the_test():
+    from scenegen.families.inaccessible_goal.checks import inaccessible_goal_problems
+
+    _, documents, _ = checked_sample(configured(InaccessibleGoal), 4, "ig_", 1)
+    document = documents["expected"]
+    assert inaccessible_goal_problems(document, None) == []
+    wall = next(item for item in document["objects"] if item["id"].startswith("occluder_"))
+    wall["shows"][-1]["position"] = dict(wall["shows"][0]["position"])
+    assert any("off the grid" in problem.message for problem in inaccessible_goal_problems(document, None))
+
+
+def test_the_replay_calls_a_walk_by_the_key_unexpected_in_either_file():
+    _, documents, _ = checked_sample(configured(InaccessibleGoal), 6, "ig_", 2)
+    expected = documents["expected"]
+    agent = next(item for item in expected["objects"] if item["id"].startswith("agent_"))
+    other = next(item for item in documents["unexpected"]["objects"] if item["id"].startswith("agent_"))
+    key = next(item for item in expected["objects"] if item["id"].startswith("key_"))
+    other_key = next(item for item in documents["unexpected"]["objects"] if item["id"].startswith("key_"))
+    agent["shows"], key["shows"] = other["shows"], other_key["shows"]
+    assert not is_expected(World(expected))
