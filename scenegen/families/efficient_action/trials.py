@@ -27,6 +27,7 @@ import numpy as np
 
 from scenegen.errors import GenerationError
 from scenegen.mcs.gridworld.cast import Keyframe
+from scenegen.mcs.gridworld.frames import Frame
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.motion import Point, path_length, walk
 from scenegen.mcs.gridworld.straight_walks import (
@@ -42,23 +43,6 @@ from scenegen.mcs.gridworld.straight_walks import (
 CLEAR_CELLS = 2
 #: Which walk each file's test trial shows.
 OUTCOMES = (("expected", "straight"), ("unexpected", "round"))
-
-
-@dataclass(frozen=True)
-class Frame:
-    """How the canonical frame turns into the scene's: swap x and z, then the signs of x and z."""
-
-    swap: bool
-    signs: tuple[int, int]
-
-    def point(self, point: Point) -> Point:
-        x, z = point[0] * self.signs[0], point[1] * self.signs[1]
-        return (round(z, 4) + 0.0, round(x, 4) + 0.0) if self.swap else (round(x, 4) + 0.0, round(z, 4) + 0.0)
-
-    def half(self, half: Point) -> Point:
-        """Half extents along the scene's x and z turned into the canonical frame's (and back: a swap is its own
-        inverse)."""
-        return (half[1], half[0]) if self.swap else half
 
 
 @dataclass(frozen=True)
