@@ -31,7 +31,8 @@ Block = list[Any]
 
 #: A kind said by a phrasing of its own rather than its noun, looked for before the nouns (longest first).
 _PHRASED = (("going up diagonally", "rising"), ("climbing towards", "rising"), ("blocks diagonally", "diagonal"),
-            ("hollow", "ring"), ("plus sign", "cross"), ("at the bottom", "stack"))
+            ("on a slant", "diagonal"), ("hollow", "ring"), ("plus sign", "cross"), ("at the bottom", "stack"),
+            ("cover a patch", "floor"))
 _DIRECTION = re.compile(r"\b(north east|north west|south east|south west|north|south|east|west|left|right)\b")
 #: Direction words that name no direction of the part ("its north west corner", "from west to east").
 _FIXED = re.compile(r"north west corner|from west to east|from north to south")
@@ -91,7 +92,7 @@ def _part(text: str, world: list[Block], built: list[Block]) -> dict[str, Any]:
     place, rest = _place(text, world, built)
     kind = _kind(rest)
     colours = _colours(rest)
-    sizes = [_words().numbers.index(word) for word in re.findall(_number_words(), rest)]
+    sizes = [_words().numbers.index(word) for word in re.findall(rf"\b(?:{_number_words()})\b", rest)]
     wanted = len(KINDS[kind].sizes)
     sizes = sizes[:1] if kind == "pyramid" else sizes[:wanted]
     question = ("What colour should it be?" if not colours else "How big should it be?" if len(sizes) < wanted
@@ -155,8 +156,9 @@ def _named(ref: str, world: list[Block], built: list[Block]) -> list[Block]:
 
 
 def _kind(text: str) -> str:
+    lowered = text.lower()  # an instruction may open a sentence with the phrase ("Cover a patch ...")
     for phrase, kind in _PHRASED:
-        if phrase in text:
+        if phrase in lowered:
             return kind
     # the noun said first names the part ("a line of four blocks going west, its first block ...")
     found = [(match.start(), -len(noun), kind) for kind, names in _words().nouns.items() for noun in names

@@ -244,7 +244,7 @@ class Architect:
     def _build(self, dialogue: Dialogue, say: Say, found: Found, missing: str | None) -> None:
         part, where, twins = found
         attributes = MISSING[missing] if missing else ()
-        turn = dialogue.build(say.instruction(part.shape, where, attributes), part)
+        turn = dialogue.build(say.instruction(part.shape, where, attributes, not dialogue.turns), part)
         if missing:
             ref = say.noun(twins[0].shape.kind) if twins else ""
             toward = telling_apart(*twins) if twins else ""

@@ -33,7 +33,7 @@ _SIDE_OF = {direction: side for side, direction in SIDES.items()}
 #: Stands for the place in a kept phrase, which is split there; no template holds it.
 _PLACE = "\x00"
 #: Phrasings of instructions and of clarifications kept, each: see Phrasebook.
-PHRASINGS_KEPT = 16384
+PHRASINGS_KEPT = 65536
 #: A piece of a phrase that ends in the article "a", which the place after it would decide ("a" or "an").
 _ENDS_IN_A = re.compile(r"\b[Aa] ?$")
 
@@ -51,6 +51,8 @@ MISSING = {
 Named = tuple[str, str] | None
 #: A phrase split where its place goes (one piece when it says no place).
 Pieces = tuple[str, ...]
+#: An instruction's template and the noun it names the part with.
+Wording = tuple[str, str]
 
 
 class Spot(NamedTuple):
@@ -73,10 +75,16 @@ class Phrasebook:
         self.references = cache(self._references)
         self.placed = cache(self._placed)
         self.corrections = cache(self._corrections)
+        self.wordings = cache(self._wordings)
         # These are keyed by the shape object (see Shape), so they keep the recent stacks' phrasings, and those of
-        # every one-colour shape and what it may leave out (about 6,000).
+        # the one-colour shapes, what they leave out and the wordings drawn. An instruction's wording is drawn before
+        # it is filled, so that a shape's first instruction fills one template, not each with each noun.
         self.instructions = lru_cache(maxsize=PHRASINGS_KEPT)(self._instructions)
         self.clarifications = lru_cache(maxsize=PHRASINGS_KEPT)(self._clarifications)
+        #: what the architect says before an instruction, the first turn's and the later ones': (text, whether the
+        #: instruction after it starts a sentence)
+        self.openings = {first: _openings(openers, lexicon.chat.asks)
+                         for first, openers in ((True, lexicon.chat.greetings), (False, lexicon.chat.transitions))}
         #: each layer of a stack said ("red at the bottom"), by its place (first, middle, last) and colour
         self.layers = {place: {colour: fill(template, {"colour": colour}) for colour in COLOURS}
                        for place, template in lexicon.stack_colours.items()}
@@ -114,8 +122,17 @@ class Phrasebook:
         return tuple([articles(fill(template, {"ref": ref + " you just built", "direction": direction}))
                       for ref in self.references(*named) for template in templates])
 
-    def _instructions(self, shape: Shape, missing: tuple[str, ...]) -> tuple[Pieces, ...]:
-        """Building ``shape``, leaving out the ``missing`` attributes (the place too when it is missing)."""
+    def _wordings(self, kind: str, missing: tuple[str, ...]) -> tuple[Wording, ...]:
+        """Every (template, noun) an instruction to build a part of ``kind`` may be said with, leaving out
+        ``missing`` (sized templates unless a size is missing)."""
+        lexicon = self.lexicon
+        sized = "count" not in missing and "extent" not in missing
+        return tuple([(template, noun) for noun in lexicon.nouns[kind]
+                      for template in (lexicon.sized if sized else lexicon.unsized)[kind]])
+
+    def _instructions(self, shape: Shape, missing: tuple[str, ...], wording: int) -> Pieces:
+        """Building ``shape`` in its ``wording``-th wording (see :meth:`_wordings`), leaving out the ``missing``
+        attributes (the place too when it is missing)."""
         lexicon = self.lexicon
         kind = KINDS[shape.kind]
         sized = "count" not in missing and "extent" not in missing
@@ -130,9 +147,8 @@ class Phrasebook:
         if shape.direction:
             words["direction"] = shape.direction[0]
             words["turn_to"] = shape.direction[-1]
-        templates = (lexicon.sized if sized else lexicon.unsized)[shape.kind]
-        return tuple([_split(fill(template, {**words, "noun": noun}))
-                      for noun in lexicon.nouns[shape.kind] for template in templates])
+        template, noun = self.wordings(shape.kind, missing)[wording]
+        return _split(fill(template, {**words, "noun": noun}))
 
     def _clarifications(self, missing: str, shape: Shape, ref: str, toward: str) -> tuple[tuple[Pieces, Pieces], ...]:
         """The builder's question about what is ``missing`` and the architect's answer that settles it."""
@@ -160,6 +176,21 @@ class Phrasebook:
         """A shape's size numbers as a resolving answer says them ("three long, two high")."""
         sizes = self.lexicon.sizes
         return ", ".join([fill(sizes[name], {"n": self.lexicon.number(n)}) for name, n in shape.named_size])
+
+
+#: Where a sentence ends, so that the next word is capitalised.
+_SENTENCE_END = re.compile(r"(?:^|[.?!] )([a-z])")
+
+
+def _openings(openers: Sequence[str], asks: Sequence[str]) -> tuple[tuple[str, bool], ...]:
+    """Each opener with each polite ask ("great. could you "), sentences capitalised, and whether the instruction
+    after it starts a sentence (nothing said, or a sentence ended)."""
+    found = []
+    for opener in openers:
+        for ask in asks:
+            text = _SENTENCE_END.sub(lambda match: match[0].upper(), opener + ask)
+            found.append((text, not text or text.endswith((". ", "? ", "! "))))
+    return tuple(found)
 
 
 def _split(text: str) -> Pieces:
@@ -207,9 +238,28 @@ class Say:
         leg = self.book.lexicon.legs[step, self.toward(toward)]
         return self.draws.pick(self.book.placed("beside", _named(part, it, bare), leg))
 
-    def instruction(self, shape: Shape, where: str, missing: tuple[str, ...]) -> str:
-        """The instruction to build ``shape`` at ``where``, leaving out the ``missing`` attributes."""
-        return where.join(self.draws.pick(self.book.instructions(shape, missing)))
+    def instruction(self, shape: Shape, where: str, missing: tuple[str, ...], first: bool) -> str:
+        """The instruction to build ``shape`` at ``where``, leaving out the ``missing`` attributes, with the
+        architect's talk around it (a greeting on the ``first`` turn, else a transition)."""
+        book = self.book
+        chat = book.lexicon.chat
+        wordings = book.wordings(shape.kind, missing)
+        openings = book.openings[first]
+        closers = chat.closers
+        # One uniform draws the wording, the opening, the closer and whether an aside is said, each from the digits
+        # the one before left (uniform and independent as four draws are, to far below a double's precision): a
+        # draw each made a dialogue a tenth slower.
+        scaled = self.draws.uniform() * len(wordings)
+        wording = int(scaled)
+        scaled = (scaled - wording) * len(openings)
+        opening, capital = openings[int(scaled)]
+        scaled = (scaled % 1) * len(closers)
+        closer = closers[int(scaled)]
+        aside = self.draws.pick(chat.asides) if scaled % 1 < chat.aside_share else ""
+        body = where.join(book.instructions(shape, missing, wording))
+        if capital:
+            body = body[0].upper() + body[1:]
+        return f"{opening}{body}{aside}{closer}"
 
     def correction(self, part: Part) -> str:
         """Take back what a part was built too big by (its top block, top layer or last block)."""

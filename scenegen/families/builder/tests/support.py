@@ -31,7 +31,8 @@ LANDMARKS = {
     "the south west corner": (-5, 5), "the most south west corner": (-5, 5),
     "the south east corner": (5, 5), "the most south east corner": (5, 5),
 }
-NOUNS = {"block": "block", "column": "column", "tower": "column", "stack": "stack"}
+NOUNS = {"block": "block", "column": "column", "tower": "column", "pillar": "column", "post": "column",
+         "stack": "stack"}
 ONE_COLUMN = ("block", "column", "stack")
 
 _NUMBER = "|".join(NUMBERS)
