@@ -5,7 +5,8 @@ It reads an instruction with the family's own words (numbers, landmarks, the
 kinds' nouns and phrasings of ``data/``) and its parts' geometry: the kind, the
 colours, the sizes (number words in order), the direction, and the place -- at or
 counted steps from a landmark, or on top of or beside a part named by colour and
-kind, or "it" (the last part it built), found in the world the prompt gives. A
+kind, or "it" (the last part it built), found in the world the prompt gives. "Another
+one" reads the instruction before it again, with the new place. A
 correction takes back the top block, the top layer or the far end of the last
 part. It asks when no colour, size or place is said, and reads the architect's
 answer as the words that were missing. What it cannot do is what makes the levels
@@ -46,7 +47,27 @@ def reply(messages: Sequence[Mapping[str, str]]) -> str:
     if _CORRECTION.search(instruction) and built:
         return json.dumps({"add": [], "remove": _taken_back(instruction, built), "confidence": 0.8})
     text = f"{instruction} {answered}" if answered else instruction
+    if _again_pattern().search(instruction):
+        text = _again(instruction, messages)
     return json.dumps(_part(text, world, built))
+
+
+def _again(instruction: str, messages: Sequence[Mapping[str, str]]) -> str:
+    """ "Another one <place>": the last instruction before it that said a part, with its place swapped for this
+    one's."""
+    place = _place_pattern().search(instruction)
+    for message in reversed(messages[:-1]):
+        said = message["content"].partition("\nArchitect: ")[2] if message["role"] == "user" else ""
+        if said and not _again_pattern().search(said):
+            return f"{_place_pattern().sub(' ', said, count=1)} {place.group(0) if place else ''}"
+    return instruction
+
+
+@cache
+def _again_pattern() -> re.Pattern[str]:
+    """What an ellipsis says before its place ("build another one"), from the family's templates."""
+    heads = (template.split("{where}")[0].strip(" ,") for template in _words().again)
+    return re.compile("|".join(sorted(map(re.escape, heads), key=len, reverse=True)), re.IGNORECASE)
 
 
 @cache

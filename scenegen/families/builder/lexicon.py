@@ -71,6 +71,9 @@ class Lexicon:
     answers: Mapping[str, tuple[str, ...]]
     sizes: Mapping[str, str]
     chat: Chat
+    #: ellipsis: the part just built again, elsewhere ("another one {where}"), and the share of repeats said so
+    again: tuple[str, ...]
+    again_share: float
     #: the landmark fewest steps from each ground cell (x, z), the first listed on a tie
     nearest: Mapping[tuple[int, int], Landmark]
     #: every leg of an offset, said ("two steps to the west"), by (count, direction or side)
@@ -158,6 +161,8 @@ def load(folder: Path | None = None) -> Lexicon:
         answers={missing: tuple(phrases) for missing, phrases in templates["answers"].items()},
         sizes=dict(templates["sizes"]),
         chat=_chat(templates["chat"], _read_words(words, templates)),
+        again=tuple(templates["again"]["templates"]),
+        again_share=float(templates["again"]["share"]),
         nearest={(x, z): min(landmarks, key=lambda mark: abs(mark.x - x) + abs(mark.z - z))
                  for x in range(LOW, HIGH + 1) for z in range(LOW, HIGH + 1)},
         legs=_legs(templates["offset_leg"], words["numbers"]),

@@ -85,6 +85,8 @@ class Phrasebook:
         #: instruction after it starts a sentence)
         self.openings = {first: _openings(openers, lexicon.chat.asks)
                          for first, openers in ((True, lexicon.chat.greetings), (False, lexicon.chat.transitions))}
+        #: what the architect says before "another one": a transition, no ask
+        self.bare_openings = _openings(lexicon.chat.transitions, ("",))
         #: each layer of a stack said ("red at the bottom"), by its place (first, middle, last) and colour
         self.layers = {place: {colour: fill(template, {"colour": colour}) for colour in COLOURS}
                        for place, template in lexicon.stack_colours.items()}
@@ -242,21 +244,31 @@ class Say:
         """The instruction to build ``shape`` at ``where``, leaving out the ``missing`` attributes, with the
         architect's talk around it (a greeting on the ``first`` turn, else a transition)."""
         book = self.book
-        chat = book.lexicon.chat
         wordings = book.wordings(shape.kind, missing)
-        openings = book.openings[first]
-        closers = chat.closers
-        # One uniform draws the wording, the opening, the closer and whether an aside is said, each from the digits
-        # the one before left (uniform and independent as four draws are, to far below a double's precision): a
-        # draw each made a dialogue a tenth slower.
+        # One uniform draws the wording and the talk (see _talk): a draw each made a dialogue a tenth slower.
         scaled = self.draws.uniform() * len(wordings)
         wording = int(scaled)
-        scaled = (scaled - wording) * len(openings)
+        return self._talk(where.join(book.instructions(shape, missing, wording)), book.openings[first],
+                          scaled - wording)
+
+    def again(self, where: str) -> str:
+        """The part just built, again at ``where``, said by ellipsis ("another one ..."), with the talk around it."""
+        templates = self.book.lexicon.again
+        scaled = self.draws.uniform() * len(templates)
+        index = int(scaled)
+        return self._talk(templates[index].replace("{where}", where), self.book.bare_openings, scaled - index)
+
+    def _talk(self, body: str, openings: Sequence[tuple[str, bool]], uniform: float) -> str:
+        """``body`` with the architect's talk around it: an opening, a closer and sometimes an aside, drawn from
+        ``uniform``, each from the digits the one before left (uniform and independent as draws of their own are,
+        to far below a double's precision)."""
+        chat = self.book.lexicon.chat
+        closers = chat.closers
+        scaled = uniform * len(openings)
         opening, capital = openings[int(scaled)]
         scaled = (scaled % 1) * len(closers)
         closer = closers[int(scaled)]
         aside = self.draws.pick(chat.asides) if scaled % 1 < chat.aside_share else ""
-        body = where.join(book.instructions(shape, missing, wording))
         if capital:
             body = body[0].upper() + body[1:]
         return f"{opening}{body}{aside}{closer}"
