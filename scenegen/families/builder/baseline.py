@@ -33,7 +33,7 @@ Block = list[Any]
 #: A kind said by a phrasing of its own rather than its noun, looked for before the nouns (longest first).
 _PHRASED = (("going up diagonally", "rising"), ("climbing towards", "rising"), ("blocks diagonally", "diagonal"),
             ("on a slant", "diagonal"), ("hollow", "ring"), ("plus sign", "cross"), ("at the bottom", "stack"),
-            ("cover a patch", "floor"))
+            ("cover a patch", "floor"), ("straight above it", "column"), ("then add layers", "wall"))
 _DIRECTION = re.compile(r"\b(north east|north west|south east|south west|north|south|east|west|left|right)\b")
 #: Direction words that name no direction of the part ("its north west corner", "from west to east").
 _FIXED = re.compile(r"north west corner|from west to east|from north to south")
