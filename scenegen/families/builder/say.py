@@ -33,7 +33,7 @@ _SIDE_OF = {direction: side for side, direction in SIDES.items()}
 #: Stands for the place in a kept phrase, which is split there; no template holds it.
 _PLACE = "\x00"
 #: Phrasings of instructions and of clarifications kept, each: see Phrasebook.
-PHRASINGS_KEPT = 65536
+PHRASINGS_KEPT = 16384
 #: A piece of a phrase that ends in the article "a", which the place after it would decide ("a" or "an").
 _ENDS_IN_A = re.compile(r"\b[Aa] ?$")
 
@@ -51,8 +51,27 @@ MISSING = {
 Named = tuple[str, str] | None
 #: A phrase split where its place goes (one piece when it says no place).
 Pieces = tuple[str, ...]
-#: An instruction's template and the noun it names the part with.
-Wording = tuple[str, str]
+
+
+class Phrasings:
+    """The wordings of one instruction (each template with each noun), each filled when it is first drawn: a shape's
+    first instruction fills one template, not each with each noun."""
+
+    __slots__ = ("said", "wordings", "words")
+
+    def __init__(self, words: dict[str, str], wordings: tuple[tuple[str, str], ...]) -> None:
+        #: the slots' words but the noun's
+        self.words = words
+        #: each (template, noun)
+        self.wordings = wordings
+        #: each wording filled and split at its place, once drawn
+        self.said: list[Pieces | None] = [None] * len(wordings)
+
+    def fill(self, index: int) -> Pieces:
+        """The ``index``-th wording, filled, split at its place, and kept."""
+        template, noun = self.wordings[index]
+        pieces = self.said[index] = _split(fill(template, {**self.words, "noun": noun}))
+        return pieces
 
 
 class Spot(NamedTuple):
@@ -75,10 +94,8 @@ class Phrasebook:
         self.references = cache(self._references)
         self.placed = cache(self._placed)
         self.corrections = cache(self._corrections)
-        self.wordings = cache(self._wordings)
         # These are keyed by the shape object (see Shape), so they keep the recent stacks' phrasings, and those of
-        # the one-colour shapes, what they leave out and the wordings drawn. An instruction's wording is drawn before
-        # it is filled, so that a shape's first instruction fills one template, not each with each noun.
+        # every one-colour shape and what it may leave out (about 6,000).
         self.instructions = lru_cache(maxsize=PHRASINGS_KEPT)(self._instructions)
         self.clarifications = lru_cache(maxsize=PHRASINGS_KEPT)(self._clarifications)
         #: what the architect says before an instruction, the first turn's and the later ones': (text, whether the
@@ -124,17 +141,9 @@ class Phrasebook:
         return tuple([articles(fill(template, {"ref": ref + " you just built", "direction": direction}))
                       for ref in self.references(*named) for template in templates])
 
-    def _wordings(self, kind: str, missing: tuple[str, ...]) -> tuple[Wording, ...]:
-        """Every (template, noun) an instruction to build a part of ``kind`` may be said with, leaving out
-        ``missing`` (sized templates unless a size is missing)."""
-        lexicon = self.lexicon
-        sized = "count" not in missing and "extent" not in missing
-        return tuple([(template, noun) for noun in lexicon.nouns[kind]
-                      for template in (lexicon.sized if sized else lexicon.unsized)[kind]])
-
-    def _instructions(self, shape: Shape, missing: tuple[str, ...], wording: int) -> Pieces:
-        """Building ``shape`` in its ``wording``-th wording (see :meth:`_wordings`), leaving out the ``missing``
-        attributes (the place too when it is missing)."""
+    def _instructions(self, shape: Shape, missing: tuple[str, ...]) -> Phrasings:
+        """Building ``shape``, leaving out the ``missing`` attributes (the place too when it is missing): its
+        wordings, each filled when first drawn."""
         lexicon = self.lexicon
         kind = KINDS[shape.kind]
         sized = "count" not in missing and "extent" not in missing
@@ -149,8 +158,8 @@ class Phrasebook:
         if shape.direction:
             words["direction"] = shape.direction[0]
             words["turn_to"] = shape.direction[-1]
-        template, noun = self.wordings(shape.kind, missing)[wording]
-        return _split(fill(template, {**words, "noun": noun}))
+        return Phrasings(words, tuple([(template, noun) for noun in lexicon.nouns[shape.kind]
+                                       for template in (lexicon.sized if sized else lexicon.unsized)[shape.kind]]))
 
     def _clarifications(self, missing: str, shape: Shape, ref: str, toward: str) -> tuple[tuple[Pieces, Pieces], ...]:
         """The builder's question about what is ``missing`` and the architect's answer that settles it."""
@@ -243,13 +252,13 @@ class Say:
     def instruction(self, shape: Shape, where: str, missing: tuple[str, ...], first: bool) -> str:
         """The instruction to build ``shape`` at ``where``, leaving out the ``missing`` attributes, with the
         architect's talk around it (a greeting on the ``first`` turn, else a transition)."""
-        book = self.book
-        wordings = book.wordings(shape.kind, missing)
+        phrasings = self.book.instructions(shape, missing)
+        said = phrasings.said
         # One uniform draws the wording and the talk (see _talk): a draw each made a dialogue a tenth slower.
-        scaled = self.draws.uniform() * len(wordings)
+        scaled = self.draws.uniform() * len(said)
         wording = int(scaled)
-        return self._talk(where.join(book.instructions(shape, missing, wording)), book.openings[first],
-                          scaled - wording)
+        pieces = said[wording] or phrasings.fill(wording)
+        return self._talk(where.join(pieces), self.book.openings[first], scaled - wording)
 
     def again(self, where: str) -> str:
         """The part just built, again at ``where``, said by ellipsis ("another one ..."), with the talk around it."""
