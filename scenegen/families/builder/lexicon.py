@@ -145,6 +145,9 @@ def load(folder: Path | None = None) -> Lexicon:
     for kind in KINDS:
         if not (build.get(kind, {}).get("sized") and words["nouns"].get(kind) and kind in templates["anchors"]):
             raise LexiconError(f"data/: kind {kind!r} needs nouns, an anchor and sized templates")
+        # an instruction is filled before its noun is put in (say.Phrasings): no article may depend on the noun
+        if any(noun[0].lower() in "aeiou" for noun in words["nouns"][kind]):
+            raise LexiconError(f"data/lexicon.yaml: a noun of {kind!r} begins with a vowel")
     return Lexicon(
         numbers=tuple(words["numbers"]),
         landmarks=landmarks,

@@ -32,6 +32,8 @@ from scenegen.plugin.draws import Draws
 _SIDE_OF = {direction: side for side, direction in SIDES.items()}
 #: Stands for the place in a kept phrase, which is split there; no template holds it.
 _PLACE = "\x00"
+#: Stands for the noun in a kept instruction, which the noun drawn replaces.
+_NOUN = "\x01"
 #: Phrasings of instructions and of clarifications kept, each: see Phrasebook.
 PHRASINGS_KEPT = 16384
 #: A piece of a phrase that ends in the article "a", which the place after it would decide ("a" or "an").
@@ -54,23 +56,23 @@ Pieces = tuple[str, ...]
 
 
 class Phrasings:
-    """The wordings of one instruction (each template with each noun), each filled when it is first drawn: a shape's
-    first instruction fills one template, not each with each noun."""
+    """The wordings of one instruction, each template with each noun: each template is filled when it is first drawn,
+    with a stand-in for the noun that the noun drawn replaces (so a shape's templates are filled once, not once per
+    noun; nouns begin with a consonant, which lexicon.py checks, so no article depends on them)."""
 
-    __slots__ = ("said", "wordings", "words")
+    __slots__ = ("nouns", "said", "templates", "words")
 
-    def __init__(self, words: dict[str, str], wordings: tuple[tuple[str, str], ...]) -> None:
-        #: the slots' words but the noun's
+    def __init__(self, words: dict[str, str], templates: tuple[str, ...], nouns: tuple[str, ...]) -> None:
+        #: the slots' words, the noun's a stand-in
         self.words = words
-        #: each (template, noun)
-        self.wordings = wordings
-        #: each wording filled and split at its place, once drawn
-        self.said: list[Pieces | None] = [None] * len(wordings)
+        self.templates = templates
+        self.nouns = nouns
+        #: each template filled and split at its place, once drawn
+        self.said: list[Pieces | None] = [None] * len(templates)
 
     def fill(self, index: int) -> Pieces:
-        """The ``index``-th wording, filled, split at its place, and kept."""
-        template, noun = self.wordings[index]
-        pieces = self.said[index] = _split(fill(template, {**self.words, "noun": noun}))
+        """The ``index``-th template, filled, split at its place, and kept."""
+        pieces = self.said[index] = _split(fill(self.templates[index], self.words))
         return pieces
 
 
@@ -158,13 +160,15 @@ class Phrasebook:
         if shape.direction:
             words["direction"] = shape.direction[0]
             words["turn_to"] = shape.direction[-1]
-        return Phrasings(words, tuple([(template, noun) for noun in lexicon.nouns[shape.kind]
-                                       for template in (lexicon.sized if sized else lexicon.unsized)[shape.kind]]))
+        words["noun"] = _NOUN
+        return Phrasings(words, (lexicon.sized if sized else lexicon.unsized)[shape.kind], lexicon.nouns[shape.kind])
 
     def _clarifications(self, missing: str, shape: Shape, ref: str, toward: str) -> tuple[tuple[Pieces, Pieces], ...]:
-        """The builder's question about what is ``missing`` and the architect's answer that settles it."""
+        """The builder's question about what is ``missing`` and the architect's answer that settles it, the part's
+        noun a stand-in (see Phrasings)."""
         lexicon = self.lexicon
         words = {
+            "noun": _NOUN,
             "colour": shape.colours[0],
             "anchor": lexicon.anchors[shape.kind],
             "where": _PLACE,
@@ -172,9 +176,8 @@ class Phrasebook:
             "toward": toward,
             "size": self._size_answer(shape),
         }
-        return tuple([(_split(fill(question, {**words, "noun": noun})), _split(fill(answer, {**words, "noun": noun})))
-                      for noun in lexicon.nouns[shape.kind] for question in lexicon.questions[missing]
-                      for answer in lexicon.answers[missing]])
+        return tuple([(_split(fill(question, words)), _split(fill(answer, words)))
+                      for question in lexicon.questions[missing] for answer in lexicon.answers[missing]])
 
     def _stack_colours(self, colours: Sequence[str]) -> str:
         """A stack's colours from the bottom up."""
@@ -254,11 +257,16 @@ class Say:
         architect's talk around it (a greeting on the ``first`` turn, else a transition)."""
         phrasings = self.book.instructions(shape, missing)
         said = phrasings.said
-        # One uniform draws the wording and the talk (see _talk): a draw each made a dialogue a tenth slower.
+        nouns = phrasings.nouns
+        # One uniform draws the template, the noun and the talk (see _talk): a draw each made a dialogue a tenth
+        # slower.
         scaled = self.draws.uniform() * len(said)
-        wording = int(scaled)
-        pieces = said[wording] or phrasings.fill(wording)
-        return self._talk(where.join(pieces), self.book.openings[first], scaled - wording)
+        template = int(scaled)
+        scaled = (scaled - template) * len(nouns)
+        noun = int(scaled)
+        pieces = said[template] or phrasings.fill(template)
+        body = where.join(pieces).replace(_NOUN, nouns[noun])
+        return self._talk(body, self.book.openings[first], scaled - noun)
 
     def again(self, where: str) -> str:
         """The part just built, again at ``where``, said by ellipsis ("another one ..."), with the talk around it."""
@@ -290,7 +298,8 @@ class Say:
     def clarification(self, missing: str, shape: Shape, where: str, ref: str, toward: str) -> tuple[str, str]:
         """The builder's question about what is ``missing`` and the architect's answer that settles it."""
         question, answer = self.draws.pick(self.book.clarifications(missing, shape, ref, toward))
-        return where.join(question), where.join(answer)
+        noun = self.noun(shape.kind)
+        return where.join(question).replace(_NOUN, noun), where.join(answer).replace(_NOUN, noun)
 
 
 def _named(part: Part, it: bool, bare: bool) -> Named:
