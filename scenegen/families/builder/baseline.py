@@ -5,7 +5,8 @@ It reads an instruction with the family's own words (numbers, landmarks, the
 kinds' nouns and phrasings of ``data/``) and its parts' geometry: the kind, the
 colours, the sizes (number words in order), the direction, and the place -- at or
 counted steps from a landmark, or on top of or beside a part named by colour and
-kind, or "it" (the last part it built), found in the world the prompt gives. A
+kind, or "it" (the last part it built), found in the world the prompt gives. "Another
+one" reads the instruction before it again, with the new place. A
 correction takes back the top block, the top layer or the far end of the last
 part. It asks when no colour, size or place is said, and reads the architect's
 answer as the words that were missing. What it cannot do is what makes the levels
@@ -31,7 +32,8 @@ Block = list[Any]
 
 #: A kind said by a phrasing of its own rather than its noun, looked for before the nouns (longest first).
 _PHRASED = (("going up diagonally", "rising"), ("climbing towards", "rising"), ("blocks diagonally", "diagonal"),
-            ("hollow", "ring"), ("plus sign", "cross"), ("at the bottom", "stack"))
+            ("on a slant", "diagonal"), ("hollow", "ring"), ("plus sign", "cross"), ("at the bottom", "stack"),
+            ("cover a patch", "floor"), ("straight above it", "column"), ("then add layers", "wall"))
 _DIRECTION = re.compile(r"\b(north east|north west|south east|south west|north|south|east|west|left|right)\b")
 #: Direction words that name no direction of the part ("its north west corner", "from west to east").
 _FIXED = re.compile(r"north west corner|from west to east|from north to south")
@@ -45,7 +47,27 @@ def reply(messages: Sequence[Mapping[str, str]]) -> str:
     if _CORRECTION.search(instruction) and built:
         return json.dumps({"add": [], "remove": _taken_back(instruction, built), "confidence": 0.8})
     text = f"{instruction} {answered}" if answered else instruction
+    if _again_pattern().search(instruction):
+        text = _again(instruction, messages)
     return json.dumps(_part(text, world, built))
+
+
+def _again(instruction: str, messages: Sequence[Mapping[str, str]]) -> str:
+    """ "Another one <place>": the last instruction before it that said a part, with its place swapped for this
+    one's."""
+    place = _place_pattern().search(instruction)
+    for message in reversed(messages[:-1]):
+        said = message["content"].partition("\nArchitect: ")[2] if message["role"] == "user" else ""
+        if said and not _again_pattern().search(said):
+            return f"{_place_pattern().sub(' ', said, count=1)} {place.group(0) if place else ''}"
+    return instruction
+
+
+@cache
+def _again_pattern() -> re.Pattern[str]:
+    """What an ellipsis says before its place ("build another one"), from the family's templates."""
+    heads = (template.split("{where}")[0].strip(" ,") for template in _words().again)
+    return re.compile("|".join(sorted(map(re.escape, heads), key=len, reverse=True)), re.IGNORECASE)
 
 
 @cache
@@ -91,7 +113,7 @@ def _part(text: str, world: list[Block], built: list[Block]) -> dict[str, Any]:
     place, rest = _place(text, world, built)
     kind = _kind(rest)
     colours = _colours(rest)
-    sizes = [_words().numbers.index(word) for word in re.findall(_number_words(), rest)]
+    sizes = [_words().numbers.index(word) for word in re.findall(rf"\b(?:{_number_words()})\b", rest)]
     wanted = len(KINDS[kind].sizes)
     sizes = sizes[:1] if kind == "pyramid" else sizes[:wanted]
     question = ("What colour should it be?" if not colours else "How big should it be?" if len(sizes) < wanted
@@ -155,8 +177,9 @@ def _named(ref: str, world: list[Block], built: list[Block]) -> list[Block]:
 
 
 def _kind(text: str) -> str:
+    lowered = text.lower()  # an instruction may open a sentence with the phrase ("Cover a patch ...")
     for phrase, kind in _PHRASED:
-        if phrase in text:
+        if phrase in lowered:
             return kind
     # the noun said first names the part ("a line of four blocks going west, its first block ...")
     found = [(match.start(), -len(noun), kind) for kind, names in _words().nouns.items() for noun in names

@@ -182,7 +182,11 @@ class Architect:
         if placed is None:
             return
         found, said, shape, grown = placed
-        self._build(dialogue, say, found, said)
+        if (said is None and grown is None and _just_built(dialogue, shape)
+                and draws.chance(self.book.lexicon.again_share)):
+            dialogue.build(say.again(found[1]), found[0])
+        else:
+            self._build(dialogue, say, found, said)
         if grown is not None:
             self._take_back(dialogue, say, shape)
 
@@ -244,7 +248,7 @@ class Architect:
     def _build(self, dialogue: Dialogue, say: Say, found: Found, missing: str | None) -> None:
         part, where, twins = found
         attributes = MISSING[missing] if missing else ()
-        turn = dialogue.build(say.instruction(part.shape, where, attributes), part)
+        turn = dialogue.build(say.instruction(part.shape, where, attributes, not dialogue.turns), part)
         if missing:
             ref = say.noun(twins[0].shape.kind) if twins else ""
             toward = telling_apart(*twins) if twins else ""
@@ -317,6 +321,15 @@ def _at_landmark(shape: Shape, dialogue: Dialogue, say: Say, draws: Draws) -> Fo
     anchor = draws.pick(shape.ground)
     part = fit(shape, anchor, dialogue.world, dialogue.height)
     return None if part is None else (part, say.at_landmark(anchor), None)
+
+
+def _just_built(dialogue: Dialogue, shape: Shape) -> bool:
+    """Whether ``shape`` is the shape of the part the last turn built, fully specified: "another one" then says
+    all it needs to."""
+    if not dialogue.turns:
+        return False
+    last = dialogue.turns[-1]
+    return bool(last["answer"]["add"]) and "clarification" not in last and dialogue.parts[-1].shape is shape
 
 
 def asking_confidence(missing: Sequence[str]) -> float:

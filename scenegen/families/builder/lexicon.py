@@ -18,7 +18,7 @@ from typing import Any
 
 from scenegen.errors import ScenegenError
 from scenegen.families.builder.shapes import KINDS
-from scenegen.families.builder.world import COMPASS, HIGH, LOW, SIDES
+from scenegen.families.builder.world import COLOURS, COMPASS, HIGH, LOW, SIDES
 from scenegen.plugin import resources
 
 _OPTIONAL = re.compile(r"\[([^\]]*)\]")
@@ -40,6 +40,19 @@ class Landmark:
 
 
 @dataclass(frozen=True)
+class Chat:
+    """The architect's talk around an instruction, which states nothing of what is built (data/instructions.yaml)."""
+
+    greetings: tuple[str, ...]
+    transitions: tuple[str, ...]
+    asks: tuple[str, ...]
+    closers: tuple[str, ...]
+    aside_share: float
+    #: every aside said, each template with each thing, its articles right
+    asides: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """Everything the builder says, read from ``data/``."""
 
@@ -57,6 +70,10 @@ class Lexicon:
     questions: Mapping[str, tuple[str, ...]]
     answers: Mapping[str, tuple[str, ...]]
     sizes: Mapping[str, str]
+    chat: Chat
+    #: ellipsis: the part just built again, elsewhere ("another one {where}"), and the share of repeats said so
+    again: tuple[str, ...]
+    again_share: float
     #: the landmark fewest steps from each ground cell (x, z), the first listed on a tie
     nearest: Mapping[tuple[int, int], Landmark]
     #: every leg of an offset, said ("two steps to the west"), by (count, direction or side)
@@ -128,6 +145,9 @@ def load(folder: Path | None = None) -> Lexicon:
     for kind in KINDS:
         if not (build.get(kind, {}).get("sized") and words["nouns"].get(kind) and kind in templates["anchors"]):
             raise LexiconError(f"data/: kind {kind!r} needs nouns, an anchor and sized templates")
+        # an instruction is filled before its noun is put in (say.Phrasings): no article may depend on the noun
+        if any(noun[0].lower() in "aeiou" for noun in words["nouns"][kind]):
+            raise LexiconError(f"data/lexicon.yaml: a noun of {kind!r} begins with a vowel")
     return Lexicon(
         numbers=tuple(words["numbers"]),
         landmarks=landmarks,
@@ -143,10 +163,40 @@ def load(folder: Path | None = None) -> Lexicon:
         questions={missing: tuple(phrases) for missing, phrases in templates["questions"].items()},
         answers={missing: tuple(phrases) for missing, phrases in templates["answers"].items()},
         sizes=dict(templates["sizes"]),
+        chat=_chat(templates["chat"], _read_words(words, templates)),
+        again=tuple(templates["again"]["templates"]),
+        again_share=float(templates["again"]["share"]),
         nearest={(x, z): min(landmarks, key=lambda mark: abs(mark.x - x) + abs(mark.z - z))
                  for x in range(LOW, HIGH + 1) for z in range(LOW, HIGH + 1)},
         legs=_legs(templates["offset_leg"], words["numbers"]),
     )
+
+
+#: Words an instruction is read by, beyond the colours, numbers, directions and nouns: the architect's talk may
+#: say none of them (docs/builder.md), or a reader would find a size, place or correction in it.
+_READ = frozenset({"left", "right", "top", "bottom", "remove", "take", "sorry", "layer", "hollow", "step", "steps",
+                   "it", "diagonally", "center", "centre", "corner", "middle", "edge", "point", "grid", "ground"})
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+
+def _read_words(words: Mapping[str, Any], templates: Mapping[str, Any]) -> frozenset[str]:
+    """Every word an instruction is read by: see _READ."""
+    said = [*words["numbers"], *COMPASS, *(noun for nouns in words["nouns"].values() for noun in nouns),
+            *(name for landmark in words["landmarks"] for name in landmark["names"])]
+    return _READ | {word for text in said for word in _WORD.findall(text.lower())} - {"the", "of", "most"}
+
+
+def _chat(said: Mapping[str, Any], read: frozenset[str]) -> Chat:
+    """The architect's talk, refused where it says a word an instruction is read by."""
+    texts = {name: tuple(said[name]) for name in ("greetings", "transitions", "asks", "closers", "asides")}
+    asides = tuple(articles(fill(aside, {"thing": thing})) for aside in texts["asides"] for thing in said["things"])
+    for text in (*(t for group in texts.values() for t in group), *said["things"]):
+        found = set(_WORD.findall(text.lower())) & (read | set(COLOURS))
+        if found:
+            raise LexiconError(f"data/instructions.yaml: chat {text!r} says {sorted(found)}, which instructions are "
+                               "read by")
+    return Chat(texts["greetings"], texts["transitions"], texts["asks"], texts["closers"], float(said["aside_share"]),
+                asides)
 
 
 def _legs(said: Mapping[str, str], numbers: list[str]) -> dict[tuple[int, str], str]:

@@ -32,6 +32,8 @@ from scenegen.plugin.draws import Draws
 _SIDE_OF = {direction: side for side, direction in SIDES.items()}
 #: Stands for the place in a kept phrase, which is split there; no template holds it.
 _PLACE = "\x00"
+#: Stands for the noun in a kept instruction, which the noun drawn replaces.
+_NOUN = "\x01"
 #: Phrasings of instructions and of clarifications kept, each: see Phrasebook.
 PHRASINGS_KEPT = 16384
 #: A piece of a phrase that ends in the article "a", which the place after it would decide ("a" or "an").
@@ -51,6 +53,27 @@ MISSING = {
 Named = tuple[str, str] | None
 #: A phrase split where its place goes (one piece when it says no place).
 Pieces = tuple[str, ...]
+
+
+class Phrasings:
+    """The wordings of one instruction, each template with each noun: each template is filled when it is first drawn,
+    with a stand-in for the noun that the noun drawn replaces (so a shape's templates are filled once, not once per
+    noun; nouns begin with a consonant, which lexicon.py checks, so no article depends on them)."""
+
+    __slots__ = ("nouns", "said", "templates", "words")
+
+    def __init__(self, words: dict[str, str], templates: tuple[str, ...], nouns: tuple[str, ...]) -> None:
+        #: the slots' words, the noun's a stand-in
+        self.words = words
+        self.templates = templates
+        self.nouns = nouns
+        #: each template filled and split at its place, once drawn
+        self.said: list[Pieces | None] = [None] * len(templates)
+
+    def fill(self, index: int) -> Pieces:
+        """The ``index``-th template, filled, split at its place, and kept."""
+        pieces = self.said[index] = _split(fill(self.templates[index], self.words))
+        return pieces
 
 
 class Spot(NamedTuple):
@@ -77,6 +100,12 @@ class Phrasebook:
         # every one-colour shape and what it may leave out (about 6,000).
         self.instructions = lru_cache(maxsize=PHRASINGS_KEPT)(self._instructions)
         self.clarifications = lru_cache(maxsize=PHRASINGS_KEPT)(self._clarifications)
+        #: what the architect says before an instruction, the first turn's and the later ones': (text, whether the
+        #: instruction after it starts a sentence)
+        self.openings = {first: _openings(openers, lexicon.chat.asks)
+                         for first, openers in ((True, lexicon.chat.greetings), (False, lexicon.chat.transitions))}
+        #: what the architect says before "another one": a transition, no ask
+        self.bare_openings = _openings(lexicon.chat.transitions, ("",))
         #: each layer of a stack said ("red at the bottom"), by its place (first, middle, last) and colour
         self.layers = {place: {colour: fill(template, {"colour": colour}) for colour in COLOURS}
                        for place, template in lexicon.stack_colours.items()}
@@ -114,8 +143,9 @@ class Phrasebook:
         return tuple([articles(fill(template, {"ref": ref + " you just built", "direction": direction}))
                       for ref in self.references(*named) for template in templates])
 
-    def _instructions(self, shape: Shape, missing: tuple[str, ...]) -> tuple[Pieces, ...]:
-        """Building ``shape``, leaving out the ``missing`` attributes (the place too when it is missing)."""
+    def _instructions(self, shape: Shape, missing: tuple[str, ...]) -> Phrasings:
+        """Building ``shape``, leaving out the ``missing`` attributes (the place too when it is missing): its
+        wordings, each filled when first drawn."""
         lexicon = self.lexicon
         kind = KINDS[shape.kind]
         sized = "count" not in missing and "extent" not in missing
@@ -130,14 +160,15 @@ class Phrasebook:
         if shape.direction:
             words["direction"] = shape.direction[0]
             words["turn_to"] = shape.direction[-1]
-        templates = (lexicon.sized if sized else lexicon.unsized)[shape.kind]
-        return tuple([_split(fill(template, {**words, "noun": noun}))
-                      for noun in lexicon.nouns[shape.kind] for template in templates])
+        words["noun"] = _NOUN
+        return Phrasings(words, (lexicon.sized if sized else lexicon.unsized)[shape.kind], lexicon.nouns[shape.kind])
 
     def _clarifications(self, missing: str, shape: Shape, ref: str, toward: str) -> tuple[tuple[Pieces, Pieces], ...]:
-        """The builder's question about what is ``missing`` and the architect's answer that settles it."""
+        """The builder's question about what is ``missing`` and the architect's answer that settles it, the part's
+        noun a stand-in (see Phrasings)."""
         lexicon = self.lexicon
         words = {
+            "noun": _NOUN,
             "colour": shape.colours[0],
             "anchor": lexicon.anchors[shape.kind],
             "where": _PLACE,
@@ -145,9 +176,8 @@ class Phrasebook:
             "toward": toward,
             "size": self._size_answer(shape),
         }
-        return tuple([(_split(fill(question, {**words, "noun": noun})), _split(fill(answer, {**words, "noun": noun})))
-                      for noun in lexicon.nouns[shape.kind] for question in lexicon.questions[missing]
-                      for answer in lexicon.answers[missing]])
+        return tuple([(_split(fill(question, words)), _split(fill(answer, words)))
+                      for question in lexicon.questions[missing] for answer in lexicon.answers[missing]])
 
     def _stack_colours(self, colours: Sequence[str]) -> str:
         """A stack's colours from the bottom up."""
@@ -160,6 +190,21 @@ class Phrasebook:
         """A shape's size numbers as a resolving answer says them ("three long, two high")."""
         sizes = self.lexicon.sizes
         return ", ".join([fill(sizes[name], {"n": self.lexicon.number(n)}) for name, n in shape.named_size])
+
+
+#: Where a sentence ends, so that the next word is capitalised.
+_SENTENCE_END = re.compile(r"(?:^|[.?!] )([a-z])")
+
+
+def _openings(openers: Sequence[str], asks: Sequence[str]) -> tuple[tuple[str, bool], ...]:
+    """Each opener with each polite ask ("great. could you "), sentences capitalised, and whether the instruction
+    after it starts a sentence (nothing said, or a sentence ended)."""
+    found = []
+    for opener in openers:
+        for ask in asks:
+            text = _SENTENCE_END.sub(lambda match: match[0].upper(), opener + ask)
+            found.append((text, not text or text.endswith((". ", "? ", "! "))))
+    return tuple(found)
 
 
 def _split(text: str) -> Pieces:
@@ -207,9 +252,43 @@ class Say:
         leg = self.book.lexicon.legs[step, self.toward(toward)]
         return self.draws.pick(self.book.placed("beside", _named(part, it, bare), leg))
 
-    def instruction(self, shape: Shape, where: str, missing: tuple[str, ...]) -> str:
-        """The instruction to build ``shape`` at ``where``, leaving out the ``missing`` attributes."""
-        return where.join(self.draws.pick(self.book.instructions(shape, missing)))
+    def instruction(self, shape: Shape, where: str, missing: tuple[str, ...], first: bool) -> str:
+        """The instruction to build ``shape`` at ``where``, leaving out the ``missing`` attributes, with the
+        architect's talk around it (a greeting on the ``first`` turn, else a transition)."""
+        phrasings = self.book.instructions(shape, missing)
+        said = phrasings.said
+        nouns = phrasings.nouns
+        # One uniform draws the template, the noun and the talk (see _talk): a draw each made a dialogue a tenth
+        # slower.
+        scaled = self.draws.uniform() * len(said)
+        template = int(scaled)
+        scaled = (scaled - template) * len(nouns)
+        noun = int(scaled)
+        pieces = said[template] or phrasings.fill(template)
+        body = where.join(pieces).replace(_NOUN, nouns[noun])
+        return self._talk(body, self.book.openings[first], scaled - noun)
+
+    def again(self, where: str) -> str:
+        """The part just built, again at ``where``, said by ellipsis ("another one ..."), with the talk around it."""
+        templates = self.book.lexicon.again
+        scaled = self.draws.uniform() * len(templates)
+        index = int(scaled)
+        return self._talk(templates[index].replace("{where}", where), self.book.bare_openings, scaled - index)
+
+    def _talk(self, body: str, openings: Sequence[tuple[str, bool]], uniform: float) -> str:
+        """``body`` with the architect's talk around it: an opening, a closer and sometimes an aside, drawn from
+        ``uniform``, each from the digits the one before left (uniform and independent as draws of their own are,
+        to far below a double's precision)."""
+        chat = self.book.lexicon.chat
+        closers = chat.closers
+        scaled = uniform * len(openings)
+        opening, capital = openings[int(scaled)]
+        scaled = (scaled % 1) * len(closers)
+        closer = closers[int(scaled)]
+        aside = self.draws.pick(chat.asides) if scaled % 1 < chat.aside_share else ""
+        if capital:
+            body = body[0].upper() + body[1:]
+        return f"{opening}{body}{aside}{closer}"
 
     def correction(self, part: Part) -> str:
         """Take back what a part was built too big by (its top block, top layer or last block)."""
@@ -219,7 +298,8 @@ class Say:
     def clarification(self, missing: str, shape: Shape, where: str, ref: str, toward: str) -> tuple[str, str]:
         """The builder's question about what is ``missing`` and the architect's answer that settles it."""
         question, answer = self.draws.pick(self.book.clarifications(missing, shape, ref, toward))
-        return where.join(question), where.join(answer)
+        noun = self.noun(shape.kind)
+        return where.join(question).replace(_NOUN, noun), where.join(answer).replace(_NOUN, noun)
 
 
 def _named(part: Part, it: bool, bare: bool) -> Named:

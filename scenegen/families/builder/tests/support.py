@@ -31,7 +31,8 @@ LANDMARKS = {
     "the south west corner": (-5, 5), "the most south west corner": (-5, 5),
     "the south east corner": (5, 5), "the most south east corner": (5, 5),
 }
-NOUNS = {"block": "block", "column": "column", "tower": "column", "stack": "stack"}
+NOUNS = {"block": "block", "column": "column", "tower": "column", "pillar": "column", "post": "column",
+         "stack": "stack"}
 ONE_COLUMN = ("block", "column", "stack")
 
 _NUMBER = "|".join(NUMBERS)
@@ -45,6 +46,10 @@ WHERE = re.compile(
     rf"|on top of (?P<top>{_REF})"
     rf"|on the ground (?P<leg>{_LEG}) of (?P<beside>{_REF})"
 )
+#: Ellipsis across turns: "another one ..." builds the part the turn before built again, elsewhere (its kind,
+#: colours, sizes and directions as that turn said them; only the place is said anew).
+AGAIN = re.compile(r"\b(?:another one|the same again|do that again|repeat it|copy the same thing|same thing again"
+                   r"|once more|a second copy|duplicate what you just built)\b", re.IGNORECASE)
 _DIRECTION = re.compile(r"\b(north east|north west|south east|south west|north|south|east|west)\b")
 _FIXED = re.compile(r"north west corner|from west to east|from north to south")
 
@@ -147,6 +152,15 @@ def legs(text: str) -> tuple[int, int]:
         dx += NUMBERS.index(count) * sx
         dz += NUMBERS.index(count) * sz
     return dx, dz
+
+
+def described(instructions: list[str]) -> list[str]:
+    """The text each of a dialogue's building ``instructions`` states its part in: its own, or for "another one"
+    the text the instruction before stated its part in."""
+    found: list[str] = []
+    for text in instructions:
+        found.append(found[-1] if AGAIN.search(text) and found else text)
+    return found
 
 
 def without_where(text: str) -> str:

@@ -4,15 +4,18 @@ and then the label names exactly what is missing (both directions, read independ
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
 from .support import (
+    AGAIN,
     NOUNS,
     ONE_COLUMN,
     build,
     colours_said,
+    described,
     directions_said,
     numbers_said,
     part_blocks,
@@ -35,23 +38,27 @@ CONFIGS: dict[str, dict[str, Any]] = {
 
 
 def build_turns(record: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]], int]]:
-    """(turn, part, parts built before, size grown by) of each turn that builds a part."""
+    """(turn, part, parts built before, size grown by) of each turn that builds a part; each turn with the text it
+    states its part in as ``"described"`` (its instruction, or the one before for "another one")."""
     found = []
     parts = record["parts"]
-    building = [i for i, turn in enumerate(record["turns"]) if turn["answer"]["add"]]
+    turns = record["turns"]
+    building = [i for i, turn in enumerate(turns) if turn["answer"]["add"]]
     assert len(building) == len(parts)
+    texts = described([turns[i]["instruction"] for i in building])
     for k, i in enumerate(building):
-        turns = record["turns"]
         corrected = i + 1 < len(turns) and not turns[i + 1]["answer"]["add"]
         # what a reference may name: the structures standing from the start, then the parts built before
-        found.append((turns[i], parts[k], [*record["standing"], *parts[:k]], 1 if corrected else 0))
+        turn = {**turns[i], "described": texts[k]}
+        found.append((turn, parts[k], [*record["standing"], *parts[:k]], 1 if corrected else 0))
     return found
 
 
 def said_part(turn: dict[str, Any], part: dict[str, Any], before: list[dict[str, Any]],
               grown: int) -> dict[str, Any]:
-    """The part as the instruction (and, when it is labelled, the resolving answer) says it."""
-    text = turn["instruction"]
+    """The part as the instruction (and, when it is labelled, the resolving answer) says it: its place as said in
+    the instruction, the rest in the text it states its part in."""
+    text = turn["described"]
     clarification = turn.get("clarification")
     missing = set(clarification["missing"]) if clarification else set()
     answer = clarification["answer"] if clarification else ""
@@ -62,7 +69,7 @@ def said_part(turn: dict[str, Any], part: dict[str, Any], before: list[dict[str,
         assert sizes[0] == sizes[1]
         sizes = sizes[:1]
     further = answer.removeprefix("the one further ") if "reference" in missing else None
-    anchor = where(answer if "position" in missing else text, before, further)
+    anchor = where(answer if "position" in missing else turn["instruction"], before, further)
     return {"colours": colours, "size": sizes, "direction": directions_said(text), "anchor": anchor}
 
 
@@ -89,7 +96,7 @@ def test_an_instruction_lacks_exactly_what_its_label_names(name):
     labelled = set()
     for record in records(build(CONFIGS[name]), 150, seed=len(name)):
         for turn, part, before, _ in build_turns(record):
-            text = turn["instruction"]
+            text = turn["described"]
             missing = set(turn["clarification"]["missing"]) if "clarification" in turn else set()
             labelled |= missing
             kind = part["kind"]
@@ -97,7 +104,7 @@ def test_an_instruction_lacks_exactly_what_its_label_names(name):
                 assert bool(colours_said(text)) == ("colour" not in missing), turn
             if part["size"]:
                 assert bool(numbers_said(text)) == (not missing & {"count", "extent"}), turn
-            place = where(text, before)
+            place = where(turn["instruction"], before)
             if "position" in missing:
                 assert place is None, turn
             elif "reference" in missing:
@@ -145,3 +152,18 @@ def test_a_reference_may_name_a_structure_standing_from_the_start():
                 refs = re.findall(r"of the ((?:\w+ )?(?:block|column|tower|stack|row|line))\b", turn["instruction"])
                 named += any(part in standing for ref in refs for part in resolve("the " + ref, before))
     assert named > 20
+
+
+def test_another_one_builds_the_part_just_built_again_elsewhere():
+    """Ellipsis across turns: "another one <place>" follows a fully specified turn (no question, no correction)
+    and builds the same part (kind, colours, size, directions) at the place it says."""
+    seen = 0
+    for record in records(build(), 300, seed=7):
+        turns = build_turns(record)
+        for (before_turn, before_part, _, grown), (turn, part, _, _) in pairwise(turns):
+            if AGAIN.search(turn["instruction"]):
+                seen += 1
+                assert "clarification" not in turn and "clarification" not in before_turn and not grown, turn
+                assert [part[key] for key in ("kind", "colours", "size", "direction")] == \
+                       [before_part[key] for key in ("kind", "colours", "size", "direction")], turn
+    assert seen > 20
