@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from scenegen.mcs.actions import passes
+from scenegen.mcs.evidence import without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.geometry import object_size
 from scenegen.mcs.model import Force, Goal, Materials, Motion, Scene, SceneObject, Show, Vec3
+from scenegen.plugin.family import Evidence
 
 #: The room every passive-physics scene of the evaluation uses, and the performer's place in it.
 ROOM: Vec3 = (10.0, 3.0, 10.0)
@@ -203,3 +205,9 @@ def shadow(occluder_x: float, occluder_width: float, z: float) -> tuple[float, f
     inside = ROOM[0] / 2 - CLEARANCE
     return max((occluder_x - occluder_width / 2) * reach, -inside), min((occluder_x + occluder_width / 2) * reach,
                                                                          inside)
+
+
+#: The toys are the objects of a passive-physics scene that are not structures: where they are, whether one vanishes,
+#: appears or turns into another shape is the event the task is about, which the shortcut probe leaves out.
+THE_TOYS = Evidence("the toys (their `shows`, `hides` and any stand-in: where each is and what becomes of it)",
+                    without(lambda thing, objects: not thing.get("structure")))

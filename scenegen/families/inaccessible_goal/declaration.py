@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scenegen.mcs.gridworld.declared import familiarization, pace, room_and_view
 from scenegen.mcs.gridworld.palette import (
     AGENT_COLOUR,
     AGENT_COLOURS,
@@ -11,13 +12,10 @@ from scenegen.mcs.gridworld.palette import (
     OBJECT_COLOURS,
     OBJECT_TYPE,
     OBJECT_TYPES,
-    VIEW,
 )
-from scenegen.mcs.materials import palette
-from scenegen.plugin.params import MATERIAL, Declaration, Param, Setting, number, one_of
+from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
 GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border walls; 5 to 12 fit", integer=True)
-SPEED = number("speed", 0.05, 0.3, "metres per step", ranged=False)
 WALK_STEPS = number("walk_steps", 3, 60, "steps", integer=True)
 TRIAL_PLACES = one_of("trial_places", ("fixed", "drawn"),
                       "fixed: every familiarisation trial has the same places (the agent's, the key's, the wall's and "
@@ -42,17 +40,12 @@ DECLARATION = Declaration(
         Param("grid.size", GRID_SIZE, 8,
               "Value: cells a side inside the border walls (8 is the passive-agent evaluation scenes' 4 x 4 m grid); "
               "the green wall spans one column (or row) of it."),
-        Setting("trials.familiarization", {"type": "integer", "minimum": 2, "maximum": 20}, 8,
-                "How many familiarisation trials (goal.habituation_total)."),
+        familiarization(),
         Param("trials.places", TRIAL_PLACES, "fixed",
               "Value: whether the agent, the key, the wall and the goal stand at the same places in every "
               "familiarisation trial (fixed) or at places drawn per trial (drawn); the test trial keeps the last "
               "trial's places."),
-        Setting("speed", {"type": "object", "properties": {"min": SPEED, "max": SPEED}, "required": ["min", "max"],
-                          "additionalProperties": False},
-                {"min": 0.125, "max": 0.26},
-                "The slowest and the fastest the agent may walk, in metres per step (the passive-agent evaluation "
-                "scenes' steps measure 0.125 to 0.26 m, 0.18 at the median)."),
+        pace(),
         Param("walk_steps", WALK_STEPS, {"min": 12, "max": 15},
               "Value, drawn afresh for every familiarisation trial: how many steps its walk by the key and the lock "
               "takes, its two one-step pauses included (its speed is the walk's length over this, kept within "
@@ -66,15 +59,7 @@ DECLARATION = Declaration(
         Param("object.type", OBJECT_TYPE, list(OBJECT_TYPES), "Value: the goal object's shape."),
         Param("object.colour", OBJECT_COLOUR, list(OBJECT_COLOURS),
               "Value: the goal's colour; it turns Custom/Materials/Red while the agent touches it."),
-        Param("materials.ceiling", MATERIAL, "AI2-THOR/Materials/Walls/Drywall", "Value: ceiling material."),
-        Param("materials.floor", MATERIAL, list(palette("floor")),
-              "Value: floor material; by default the floor palette of scenegen/mcs/data/materials.yaml."),
-        Param("materials.wall", MATERIAL, list(palette("wall")),
-              "Value: the room's wall material; by default the wall palette."),
-        Param("materials.pillar", MATERIAL, list(palette("wall")),
-              "Value: material of the pillar the performer stands on; by default the wall palette."),
-        Param("view", VIEW, ["isometric_front_right", "isometric"],
-              "Value: the performer's (isometric) view of the grid."),
+        *room_and_view(),
     ),
     sections={
         "grid": "The grid world: 0.5 m cells centred on the room inside a black border 0.125 m high.",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scenegen.mcs.gridworld.declared import room_and_view
 from scenegen.mcs.gridworld.palette import (
     AGENT_COLOUR,
     AGENT_COLOURS,
@@ -11,10 +12,8 @@ from scenegen.mcs.gridworld.palette import (
     OBJECT_COLOURS,
     OBJECT_TYPE,
     OBJECT_TYPES,
-    VIEW,
 )
-from scenegen.mcs.materials import palette
-from scenegen.plugin.params import MATERIAL, Declaration, Param, Setting, number, one_of
+from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
 GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border walls; 6 to 12 fit", integer=True)
 REACH = number("reach", 0.5, 10.0, "metres, centre to centre (two cells at least)", ranged=False)
@@ -68,15 +67,7 @@ DECLARATION = Declaration(
                                     "items": OBJECT_COLOUR},
                 list(OBJECT_COLOURS), "Pool of goal object colours; the two objects get distinct ones (both turn "
                 "Custom/Materials/Red while an agent touches one)."),
-        Param("materials.ceiling", MATERIAL, "AI2-THOR/Materials/Walls/Drywall", "Value: ceiling material."),
-        Param("materials.floor", MATERIAL, list(palette("floor")),
-              "Value: floor material; by default the floor palette of scenegen/mcs/data/materials.yaml."),
-        Param("materials.wall", MATERIAL, list(palette("wall")),
-              "Value: the room's wall material; by default the wall palette."),
-        Param("materials.pillar", MATERIAL, list(palette("wall")),
-              "Value: material of the pillar the performer stands on; by default the wall palette."),
-        Param("view", VIEW, ["isometric_front_right", "isometric"],
-              "Value: the performer's (isometric) view of the grid."),
+        *room_and_view(),
     ),
     sections={
         "grid": "The grid world: 0.5 m cells centred on the room inside a black border 0.125 m high.",

@@ -28,6 +28,7 @@ from scenegen.mcs.passive_physics import (
     OCCLUDER_THICKNESS,
     OCCLUDER_Z,
     ROOM,
+    THE_TOYS,
     TOYS,
     Toy,
     drop_height,
@@ -41,10 +42,6 @@ from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
-#: The toy is the one object that is not a structure; its shows and hides are the event the task is about.
-THE_TOY = Evidence("the toy (its `shows`, `hides`: where it is and whether it vanishes or appears)",
-                   lambda document: {**document, "objects": [item for item in document.get("objects", [])
-                                                             if item.get("structure")]})
 
 @dataclass(frozen=True)
 class Layout:
@@ -84,7 +81,7 @@ class ObjectPermanencePassive(McsTask):
     declaration = DECLARATION
     pairing = ALWAYS_PAIRS
     answers = ("expected",)
-    evidence: ClassVar[Mapping[str, Evidence]] = {"expected": THE_TOY}
+    evidence: ClassVar[Mapping[str, Evidence]] = {"expected": THE_TOYS}
 
     lays_out = "an Object Permanence (Passive) scene"
     checks = "scenegen.families.object_permanence_passive.checks:object_permanence_passive_problems"

@@ -25,6 +25,7 @@ from scenegen.mcs.passive_physics import (
     OCCLUDER_THICKNESS,
     OCCLUDER_Z,
     ROOM,
+    THE_TOYS,
     TOYS,
     Toy,
     drop_height,
@@ -38,10 +39,6 @@ from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
-#: The toys are the objects that are not structures; which are hidden and which stand in is the task's event.
-THE_TOYS = Evidence("the toys (their `shows`, `hides` and the stand-ins: which toy turns into another shape)",
-                    lambda document: {**document, "objects": [item for item in document.get("objects", [])
-                                                              if item.get("structure")]})
 
 @dataclass(frozen=True)
 class Place:

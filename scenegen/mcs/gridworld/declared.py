@@ -1,0 +1,44 @@
+"""Config entries the passive-agent grid-world families declare alike (Object Preference, Efficient Action,
+Inaccessible Goal, Multiple Agents): the room's materials and the performer's pillar and view, the number of
+familiarisation trials, and the agents' walking pace."""
+
+from __future__ import annotations
+
+from scenegen.mcs.gridworld.palette import VIEW
+from scenegen.mcs.materials import palette
+from scenegen.plugin.params import MATERIAL, Param, Setting, number
+
+#: How fast an agent may walk.
+SPEED = number("speed", 0.05, 0.3, "metres per step", ranged=False)
+#: How many steps a walk takes.
+WALK_STEPS = number("walk_steps", 2, 60, "steps", integer=True)
+
+
+def familiarization() -> Setting:
+    """``trials.familiarization``: how many familiarisation trials, 8 by default."""
+    return Setting("trials.familiarization", {"type": "integer", "minimum": 2, "maximum": 20}, 8,
+                   "How many familiarisation trials (goal.habituation_total).")
+
+
+def pace() -> Setting:
+    """``speed``: the slowest and the fastest an agent may walk, the evaluation's range by default."""
+    return Setting("speed", {"type": "object", "properties": {"min": SPEED, "max": SPEED}, "required": ["min", "max"],
+                             "additionalProperties": False},
+                   {"min": 0.125, "max": 0.26},
+                   "The slowest and the fastest the agent may walk, in metres per step (the passive-agent evaluation "
+                   "scenes' steps measure 0.125 to 0.26 m, 0.18 at the median).")
+
+
+def room_and_view() -> tuple[Param, ...]:
+    """The room's materials, the performer's pillar and its isometric view, from the palettes by default."""
+    return (
+        Param("materials.ceiling", MATERIAL, "AI2-THOR/Materials/Walls/Drywall", "Value: ceiling material."),
+        Param("materials.floor", MATERIAL, list(palette("floor")),
+              "Value: floor material; by default the floor palette of scenegen/mcs/data/materials.yaml."),
+        Param("materials.wall", MATERIAL, list(palette("wall")),
+              "Value: the room's wall material; by default the wall palette."),
+        Param("materials.pillar", MATERIAL, list(palette("wall")),
+              "Value: material of the pillar the performer stands on; by default the wall palette."),
+        Param("view", VIEW, ["isometric_front_right", "isometric"],
+              "Value: the performer's (isometric) view of the grid."),
+    )
