@@ -102,11 +102,6 @@ def test_config_errors_name_the_key(config, path, words):
     assert raised.value.path == path and words in str(raised.value)
 
 
-def test_pairs_cannot_be_switched_off():
-    assert load_family("object_preference.yaml", pairs=True)[1].config["pairs"] is True
-    with pytest.raises(ConfigError, match="pairs"):
-        family_for({"pairs": False})
-
 
 def test_make_writes_pairs_and_labels(run_cli, tmp_path):
     out = tmp_path / "op"
