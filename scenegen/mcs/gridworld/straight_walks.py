@@ -23,13 +23,16 @@ TEST_END_DELAY = 4  # steps from the test walk's last keyframe to the scene's la
 
 def stop_short(start: Point, target: Point, half: Point, target_half: Point) -> Point:
     """Where an agent of half extents ``half`` walking straight from ``start`` toward ``target``'s centre stops,
-    :data:`CONTACT_GAP` short of touching it."""
+    :data:`CONTACT_GAP` short of touching it on the axis where they would touch."""
     dx, dz = target[0] - start[0], target[1] - start[1]
     length = math.hypot(dx, dz)
     ux, uz = dx / length, dz / length
     reach = (half[0] + target_half[0], half[1] + target_half[1])
-    enter = max((abs(d) - r) / abs(u) for d, r, u in ((dx, reach[0], ux), (dz, reach[1], uz)) if u)
-    along = enter - CONTACT_GAP
+    # the axis whose gap closes last is where the boxes would first touch; stopping CONTACT_GAP short along that axis
+    # (not along the walk, which on a slant leaves that axis a fraction of it, less than a position's rounding)
+    enter, axis_share = max(((abs(d) - r) / abs(u), abs(u)) for d, r, u in ((dx, reach[0], ux), (dz, reach[1], uz))
+                            if u)
+    along = enter - CONTACT_GAP / axis_share
     return start[0] + ux * along, start[1] + uz * along
 
 
