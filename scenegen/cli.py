@@ -358,11 +358,12 @@ def score_command(run: Path, replies: Path, fences: bool, as_json: bool, out: Pa
     from scenegen.files import write_atomic
     from scenegen.inspect.benchmark import run_benchmark, score_replies
 
-    report = score_replies(run, replies, fences)
+    benchmark = run_benchmark(run)
+    report = score_replies(benchmark, run, replies, fences)
     text = json.dumps(report, indent=2)
     if out is not None:
         write_atomic(out, text.encode() + b"\n")
-    click.echo(text if as_json else run_benchmark(run).report_text(report))
+    click.echo(text if as_json else benchmark.report_text(report))
 
 
 @cli.command(name="list")

@@ -58,9 +58,9 @@ def write_chat(run: Path, out: Path, with_gold: bool) -> int:
     return len(lines)
 
 
-def score_replies(run: Path, replies: Path, fences: bool) -> dict[str, Any]:
-    """The benchmark's report of the ``replies`` file's answers to the prompts of ``run``."""
-    benchmark = run_benchmark(run)
+def score_replies(benchmark: Benchmark, run: Path, replies: Path, fences: bool) -> dict[str, Any]:
+    """``benchmark``'s report of the ``replies`` file's answers to the prompts of ``run`` (its run's family's,
+    :func:`run_benchmark`)."""
     given = read_replies(replies)
     records: list[tuple[Mapping[str, Any], list[tuple[Item, str | None]]]] = []
     seen: set[str] = set()
