@@ -35,6 +35,8 @@ WALLS = one_of("walls", ("reference", "mirror", "flip", "rotate"),
                "the evaluation scenes' wall layout (rooms on the left), mirrored in x, in z, or both")
 SPEED = number("speed", 0.05, 0.3, "metres per step", ranged=False)
 WALK_STEPS = number("walk_steps", 2, 60, "steps", integer=True)
+#: At the fewest, a push of the occluder over its 2 m track moves a third of a metre a step.
+MOVER_STEPS = number("mover_steps", 6, 60, "steps", integer=True)
 ORDER = one_of("order", ("as_written", "shuffled"),
                "as_written: the plan's trials in its order; shuffled: its help and hinder trials in a random order, "
                "the none trials where the plan puts them")
@@ -90,13 +92,17 @@ DECLARATION = Declaration(
         Setting("speed", {"type": "object", "properties": {"min": SPEED, "max": SPEED}, "required": ["min", "max"],
                           "additionalProperties": False},
                 {"min": 0.125, "max": 0.26},
-                "The slowest and the fastest the agents (and the occluder the mover slides) may move, in metres per "
-                "step: the evaluation scenes' steps measure 0.125 to 0.26 m, 0.18 at the median."),
-        Param("walk_steps", WALK_STEPS, {"min": 12, "max": 15},
-              "Value, drawn afresh for every trial (the test trial too): how many steps the trial's longest walk "
-              "(or push) takes. Everyone in the trial moves at that walk's length over this, kept within `speed`, so "
-              "a trial lasts about as long whatever its walks measure: the evaluation scenes' longest walks take "
-              "10 to 16 steps, their trials 18 to 23 steps without a mover and 33 to 55 with one."),
+                "The slowest and the fastest the primary agent may walk, in metres per step: the evaluation scenes' "
+                "steps measure 0.125 to 0.26 m, 0.18 at the median."),
+        Param("walk_steps", WALK_STEPS, {"min": 12, "max": 14},
+              "Value, drawn afresh for every familiarisation trial: how many steps the primary agent's walk takes. "
+              "It walks at its walk's length over this, kept within `speed`, so a trial lasts about as long "
+              "whatever its walk measures: the evaluation scenes' walks take 10 to 16 steps, their trials 18 to 23 "
+              "steps without a mover and 33 to 55 with one."),
+        Param("mover_steps", MOVER_STEPS, 14,
+              "Value: how many steps the helper's or the hinderer's longer walk takes, up to the occluder or pushing "
+              "or pulling it along its track; the other goes at the same pace. Every evaluation scene takes 14 "
+              "(about 0.15 m a step)."),
         Param("test_steps", WALK_STEPS, {"min": 12, "max": 15},
               "Value: how many steps the primary agent's test-trial walk takes (both walks: they mirror each other "
               "in the evaluation layout), kept within `speed`; every evaluation scene takes 10, over a 17-step "

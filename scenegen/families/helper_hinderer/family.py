@@ -139,6 +139,7 @@ class HelperHinderer(McsTask):
             layout=layout,
             steps=steps,
             speeds=self.speeds,
+            mover_steps=drawn["mover_steps"],
             main=Actor(main_start, layout.spot(main_start), cast["main"].half),
             helper=Actor(corners[:1], layout.centre(corners[0]), cast["helper"].half),
             hinderer=Actor(corners[1:], layout.centre(corners[1]), cast["hinderer"].half),
@@ -187,8 +188,8 @@ class HelperHinderer(McsTask):
                       pair=_pair(ids["pair"], cast, drawn["layout"], layout, acted))
 
     def _steps(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> tuple[int, ...]:
-        """Steps of each familiarisation trial's longest walk (the sample's drawn ``walk_steps``, then fresh draws
-        of it), then the test walk's (``test_steps``)."""
+        """Steps of the primary agent's walk in each familiarisation trial (the sample's drawn ``walk_steps``, then
+        fresh draws of it), then the test walk's (``test_steps``)."""
         value = self.parameters.values["walk_steps"]
         more = [int(value.sample(rng)) for _ in range(self.familiarization - 1)]
         return (drawn["walk_steps"], *more, drawn["test_steps"])
@@ -299,5 +300,6 @@ def _trial_params(trial: TrialRecord) -> dict[str, Any]:
     return {"kind": trial.kind, "start": trial.start, "end": trial.end, "goal_cell": list(trial.goal.cell),
             "goal_position": list(trial.goal.position), "goal_cells": [list(cell) for cell in trial.goal.cells],
             "room": trial.room, "occluder_from": trial.occluder_from, "occluder_to": trial.occluder_to,
-            "reached": trial.reached, "contact_step": trial.contact_step, "speed": trial.speed}
+            "reached": trial.reached, "contact_step": trial.contact_step, "speed": trial.speed,
+            "mover_speed": trial.mover_speed}
 

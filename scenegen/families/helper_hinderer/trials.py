@@ -14,9 +14,13 @@ A familiarisation trial runs, from its first step ``S``:
 
 Every walk follows a shortest 4-connected grid path shortened along lines of
 sight (:mod:`scenegen.mcs.gridworld.sight`), so agents move in any direction and
-a walk is never longer than its grid path. Everyone in a trial moves at one speed, set so the trial's
-longest walk (or push) takes the trial's drawn number of steps, within the allowed speeds: as in the
-evaluation, a trial lasts about as long whatever its walks measure.
+a walk is never longer than its grid path. The primary agent walks at the speed at
+which its walk takes the trial's drawn number of steps, within the allowed speeds;
+the mover at the pace at which the longer of its walk up to the occluder and its
+push takes the scene's mover steps. As in the evaluation, a trial lasts about as
+long whatever its walks measure, and the mover is slower than the primary agent.
+When the hinderer has plugged the goal's doorway, the primary agent stops against
+the occluder if it can walk straight up to it.
 4. The trial ends ``END_DELAY`` steps after the primary agent's last keyframe:
    that step's action is ``EndHabituation`` and it is the next trial's ``S``.
 
@@ -78,10 +82,12 @@ class Stage:
     """The world and the actors of one scene."""
 
     layout: Layout
-    #: Steps the longest walk of each familiarisation trial takes, then the test trial's.
+    #: Steps the primary agent's walk of each familiarisation trial takes, then the test trial's (within ``speeds``).
     steps: tuple[int, ...]
-    #: The slowest and the fastest speed allowed, metres per step.
+    #: The slowest and the fastest the primary agent may walk, metres per step.
     speeds: tuple[float, float]
+    #: Steps the mover's longer walk takes (up to the occluder, or its push or pull); the other goes at its pace.
+    mover_steps: int
     main: Actor
     helper: Actor
     hinderer: Actor
@@ -110,7 +116,9 @@ class TrialRecord:
     occluder_to: int | None
     reached: bool
     contact_step: int | None
+    #: Metres per step of the primary agent's walk and of the mover's (0 in a trial without one).
     speed: float
+    mover_speed: float
 
 
 @dataclass
@@ -171,7 +179,9 @@ class _Plan:
     move: _Move | None
     walk: list[Point]
     reached: bool
+    #: Metres per step of the primary agent's walk and of the mover's (its approach and its push or pull).
     speed: float
+    mover_speed: float
 
 
 def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Script:
@@ -194,7 +204,7 @@ def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Scrip
         step = start + START_DELAY
         moved = set()
         if trial.move is not None:
-            role, (approach, push, occluder) = trial.move.role, trial.move.walked(trial.speed)
+            role, (approach, push, occluder) = trial.move.role, trial.move.walked(trial.mover_speed)
             step = _append(getattr(out, role), approach, step) + PAUSE
             _append(out.occluder, occluder, step)
             step = _append(getattr(out, role), push, step) + PAUSE
@@ -204,7 +214,8 @@ def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Scrip
             out.red_on.append(contact)
         end = contact + END_DELAY
         out.trials.append(TrialRecord(kind, start, end, trial.goal, trial.room, trial.slot_from, trial.slot_to,
-                                      trial.reached, contact if trial.reached else None, trial.speed))
+                                      trial.reached, contact if trial.reached else None, trial.speed,
+                                      trial.mover_speed))
         occluder_slot = trial.slot_to
         start = end
     _reset(stage, out, start, moved | {"main"})
@@ -297,22 +308,28 @@ def _try_trial(stage: Stage, kind: str, shown: bool, goal: Goal, room: int, step
     if kind != NONE and _goal_reachable(stage, goal, slot_from) == reached:
         return None  # the mover must change whether the goal can be reached
     if path is None:
-        points = _route(stage, stage.main, _nearest_approach(stage, under, free, order), free)
+        assert slot_to is not None  # only a hinderer's trial leaves the goal out of reach
+        points = _stopped_short(stage, _nearest_approach(stage, under, free, order), free, slot_to, blocked)
     else:
         walked = _route_to(stage, stage.main, path, free, goal.position, stage.goal_half, blocked)
         if walked is None:
             return None
         points = walked
-    walks = [points] if move is None else [points, move.approach, list(move.slide)]
-    speed = _pace(stage, steps, walks)
-    return _Plan(goal, room, slot_from, slot_to, move, walk(points, speed), reached, speed)
+    speed = _pace(stage, steps, [points])
+    mover_speed = 0.0 if move is None else _even_pace(stage.mover_steps, [move.approach, list(move.slide)])
+    return _Plan(goal, room, slot_from, slot_to, move, walk(points, speed), reached, speed, mover_speed)
 
 
 def _pace(stage: Stage, steps: int, walks: Sequence[Sequence[Point]]) -> float:
     """The speed at which the longest of ``walks`` takes ``steps`` steps, within the allowed speeds."""
     slowest, fastest = stage.speeds
+    return min(max(_even_pace(steps, walks), slowest), fastest)
+
+
+def _even_pace(steps: int, walks: Sequence[Sequence[Point]]) -> float:
+    """The speed at which the longest of ``walks`` takes ``steps`` steps."""
     # Rounded up to 0.1 mm: rounded down, the longest walk would take a step more.
-    return min(max(math.ceil(max(map(path_length, walks)) / steps * 1e4) / 1e4, slowest), fastest)
+    return math.ceil(max(map(path_length, walks)) / steps * 1e4) / 1e4
 
 
 def _plan_move(stage: Stage, role: str, slot_from: int, slot_to: int, occupied: int,
@@ -345,6 +362,16 @@ def _goal_reachable(stage: Stage, goal: Goal, slot: int | None) -> bool:
     targets = grid.neighbours(grid.mask(goal.cells), free)
     starts = grid.mask(stage.main.cells)
     return bool(grid.reachable(starts, free | starts) & targets)
+
+
+def _stopped_short(stage: Stage, path: Sequence[Cell], free: int, slot: int, blocked: int) -> list[Point]:
+    """The primary agent's walk toward a goal out of reach along ``path``: as in the evaluation, it stops where it
+    touches the occluder that plugs the doorway (in ``slot``) when it can walk straight up to it, else at the
+    path's end."""
+    layout = stage.layout
+    plug = layout.grid.mask(layout.slots[slot])
+    touching = _route_to(stage, stage.main, path, free, _slot_centre(layout, slot), OCCLUDER_HALF, blocked & ~plug)
+    return touching or _route(stage, stage.main, path, free)
 
 
 def _nearest_approach(stage: Stage, goal: int, free: int, order: tuple[int, ...]) -> list[Cell]:

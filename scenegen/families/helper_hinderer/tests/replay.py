@@ -201,20 +201,30 @@ def neighbours(cells: set) -> set:
     return {(c + dc, r + dr) for c, r in cells for dc, dr in MOVES} - set(cells)
 
 
-def assert_touches(world: World, mover: dict, last: dict, target_xz, target_half) -> None:
+def gap(mover: dict, last: dict, target_xz, target_half) -> float:
+    """How far the mover's box, where ``last`` puts it, stands from the target's (negative: they overlap)."""
     x, z = last["position"]["x"], last["position"]["z"]
-    gaps = [abs(x - target_xz[0]) - half_extents(mover)[0] - target_half[0],
-            abs(z - target_xz[1]) - half_extents(mover)[1] - target_half[1]]
-    assert -EPS <= max(gaps) <= 2e-3, f"{mover['id']} stops {max(gaps):.4f} m from its target"
+    return max(abs(x - target_xz[0]) - half_extents(mover)[0] - target_half[0],
+               abs(z - target_xz[1]) - half_extents(mover)[1] - target_half[1])
 
 
-def assert_trials(world: World, truth: dict, plan: list[str], speeds: list[float]) -> None:
+def touches(mover: dict, last: dict, target_xz, target_half) -> bool:
+    return -EPS <= gap(mover, last, target_xz, target_half) <= 2e-3
+
+
+def assert_touches(mover: dict, last: dict, target_xz, target_half) -> None:
+    assert touches(mover, last, target_xz, target_half), \
+        f"{mover['id']} stops {gap(mover, last, target_xz, target_half):.4f} m from its target"
+
+
+def assert_trials(world: World, truth: dict, plan: list[str], speeds: list[tuple[float, float]]) -> None:
+    """Every familiarisation trial as its kind says, ``speeds`` the primary agent's and the mover's in each."""
     helper = world.objects[truth["helper_id"]]
     hinderer = world.objects[truth["hinderer_id"]]
     goal_half = half_extents(world.goal)
     red = [c["stepBegin"] for c in world.goal.get("changeMaterials", ()) if c["materials"] == ["Custom/Materials/Red"]]
     assert len(red) == sum(kind != "hinder" for kind in plan)  # on contact only: never in the test trial
-    for (start, end), kind, speed in zip(world.trials, plan, speeds, strict=True):
+    for (start, end), kind, (speed, mover_speed) in zip(world.trials, plan, speeds, strict=True):
         goal_cells = world.cells_under(world.goal, start)
         goal_xz = world.position(world.goal, start)
         main_start = world.cells_under(world.main, start)
@@ -229,17 +239,17 @@ def assert_trials(world: World, truth: dict, plan: list[str], speeds: list[float
             slot_before = world.occluder_cells(start)
             others = set().union(*(world.cells_under(o, start) for o in (world.main, *world.others) if o is not mover))
             ends = neighbours(slot_before) & {(c, r) for c, _ in slot_before for r in range(world.size)}
-            assert_walk(world, mover, approach, slot_before | others | goal_cells, ends, speed,
+            assert_walk(world, mover, approach, slot_before | others | goal_cells, ends, mover_speed,
                         world.position(world.occluder, start))
             stand = world.agent_cell(mover, approach[-1]["stepBegin"])
             assert stand in ends
             occluder_at = world.position(world.occluder, start)
-            assert_touches(world, mover, approach[-1], occluder_at, half_extents(world.occluder))
+            assert_touches(mover, approach[-1], occluder_at, half_extents(world.occluder))
             # The push or pull: the mover and the occluder slide together along the occluder's column, at speed.
             xs = {s["position"]["x"] for s in push} | {s["position"]["x"] for s in occluder_moves[0]}
             assert len({round(x, 6) for x in xs}) == 1 and {stand[0]} == {c for c, _ in slot_before}
             slide = math.dist(world.position(world.occluder, start), world.position(world.occluder, end - 1))
-            assert len(push) == math.ceil(slide / speed - 1e-6)
+            assert len(push) == math.ceil(slide / mover_speed - 1e-6)
             slot_after = world.occluder_cells(end - 1)
             blocked_before = goal_cells | {world.agent_cell(o, start) for o in world.others}
             can_before = reachable(world, main_start, slot_before | blocked_before, goal_cells)
@@ -255,15 +265,19 @@ def assert_trials(world: World, truth: dict, plan: list[str], speeds: list[float
         if any(cell in reach for cell in around):
             assert kind != "hinder"
             assert_walk(world, world.main, walk, blocked | goal_cells, around, speed, goal_xz)
-            assert_touches(world, world.main, walk[-1], goal_xz, goal_half)
+            assert_touches(world.main, walk[-1], goal_xz, goal_half)
             assert walk[-1]["stepBegin"] in red
         else:
             assert kind == "hinder"
             to_goal = distances(world.free(set()) | goal_cells, goal_cells)
             nearest = min(to_goal[c] for c in reach)
             targets = {c for c in reach if to_goal[c] == nearest}
-            assert_walk(world, world.main, walk, blocked | goal_cells, targets, speed)
-            assert world.agent_cell(world.main, walk[-1]["stepBegin"]) in targets
+            # It stops at the reachable cell nearest the goal, or on the way there against the occluder that
+            # plugs the goal's doorway.
+            plug = world.position(world.occluder, at)
+            assert_walk(world, world.main, walk, blocked | goal_cells, targets, speed, plug)
+            if not touches(world.main, walk[-1], plug, half_extents(world.occluder)):
+                assert world.agent_cell(world.main, walk[-1]["stepBegin"]) in targets
 
 
 def reachable(world: World, starts: set, blocked: set, goal: set) -> bool:
@@ -283,7 +297,7 @@ def assert_test_trial(world: World, truth: dict, speed: float) -> list[dict]:
     # It stops where it would touch the larger of the two agents: against this one, or short of it by the
     # difference of their footprints.
     larger = tuple(max(half_extents(agent)[axis] for agent in world.others) for axis in (0, 1))
-    assert_touches(world, world.main, walk[-1], world.position(target, world.test_start), larger)
+    assert_touches(world.main, walk[-1], world.position(target, world.test_start), larger)
     x, z = walk[-1]["position"]["x"], walk[-1]["position"]["z"]
     target_xz, main_half, target_half = world.position(target, world.test_start), half_extents(world.main), \
         half_extents(target)
@@ -309,7 +323,7 @@ def check_pair(family: HelperHinderer, seed: int, index: int) -> None:
     sample, documents, _ = checked_sample(family, seed, "hh_", index)
     plan = sample.params["plan"]
     assert sorted(plan) == sorted(family.config["trials"]["plan"])
-    speeds = [trial["speed"] for trial in sample.params["trials"]]
+    speeds = [(trial["speed"], trial["mover_speed"]) for trial in sample.params["trials"]]
     assert set(documents) == {"expected", "unexpected"}
     walks = []
     for suffix, document in documents.items():

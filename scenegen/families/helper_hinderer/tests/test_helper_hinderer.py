@@ -51,6 +51,7 @@ configs = st.fixed_dictionaries({
     .map(lambda b: {"min": min(b), "max": max(b)}),
     "walk_steps": value([4, 10, 12, 15, 25], ranges=True),
     "test_steps": value([4, 10, 12, 15, 25], ranges=True),
+    "mover_steps": value([6, 14, 30], ranges=True),
     "object": st.fixed_dictionaries({"type": value(OBJECT_TYPES),
                                      "offset": value([0.0, 0.1, 0.225, 0.25], ranges=True)}),
     "view": value(["isometric_front_right", "isometric"]),
