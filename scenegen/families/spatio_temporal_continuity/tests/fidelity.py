@@ -53,7 +53,7 @@ def _wall_steps(key: str) -> Callable[[Scene], Any]:
 def _sets_off(scene: Scene) -> int:
     """The step the toy is set moving: the evaluation's push, or scenegen's first move."""
     toy = _toy(scene)
-    return int((toy.get("forces") or toy.get("moves"))[0]["stepBegin"])
+    return int((toy.get("forces") or toy["moves"])[0]["stepBegin"])
 
 
 def _shroud(scene: Scene) -> tuple[int, int] | None:
