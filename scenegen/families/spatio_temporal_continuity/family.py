@@ -121,7 +121,8 @@ class SpatioTemporalContinuity(McsTask):
         landing = (round(float(path.x[index - 1]) + jump * heading[0], 4),
                    round(float(path.z[index - 1]) + jump * heading[1], 4))
         layout = Layout(kind, start, facing, path, walls, shroud, cover, path.step_of(index), landing, jump)
-        return layout if self._fits(layout) and self._unmistakable(layout, index) else None
+        x, z = self._jumped(layout, index)
+        return layout if self._fits(layout, x, z) and self._unmistakable(layout, x, z, index) else None
 
     def _walls(self, drawn: Mapping[str, Any]) -> tuple[Wall, ...] | None:
         """The two occluders' walls (left, right), none when they do not stand; None when they overlap or leave
@@ -179,22 +180,21 @@ class SpatioTemporalContinuity(McsTask):
         z[index:] += layout.landing[1] - path.z[index - 1]
         return x, z
 
-    def _fits(self, layout: Layout) -> bool:
+    def _fits(self, layout: Layout, x: np.ndarray, z: np.ndarray) -> bool:
         """Whether the toy stays in the room, behind the occluders' line and clear of the walls, in both documents
-        (it slides one way, so its first place and its last two bound it)."""
+        (``x``, ``z``: the unexpected one's places; it slides one way, away from the front, so its start and its
+        last places bound it)."""
         along, across = layout.toy.extent(layout.facing)
-        path = layout.slide
-        xs = (layout.start[0], float(path.x[-1]), float(path.x[-1]) + layout.landing[0] - float(
-            path.x[layout.step - path.first - 1]))
-        zs = (layout.start[1], float(path.z[-1]) + layout.landing[1] - float(path.z[layout.step - path.first - 1]))
+        xs = (layout.start[0], float(layout.slide.x[-1]), float(x[-1]))
+        zs = (layout.start[1], float(z[-1]))
         front = OCCLUDER_Z + OCCLUDER_THICKNESS / 2 + CLEARANCE
         return (all(abs(x) + along / 2 <= ROOM[0] / 2 - CLEARANCE for x in xs)
                 and min(zs) - across / 2 >= front and max(zs) + across / 2 <= ROOM[2] / 2 - CLEARANCE)
 
-    def _unmistakable(self, layout: Layout, index: int) -> bool:
-        """Whether the places the toy is surely seen at just before and after the jump lie farther apart than its
-        top speed covers in the steps between, by :data:`MIN_JUMP`."""
-        x, z = self._jumped(layout, index)
+    def _unmistakable(self, layout: Layout, x: np.ndarray, z: np.ndarray, index: int) -> bool:
+        """Whether the places (``x``, ``z``: the unexpected document's) the toy is surely seen at just before and
+        after the jump at ``index`` lie farther apart than its top speed covers in the steps between, by
+        :data:`MIN_JUMP`."""
         path, margin = layout.slide, layout.slide.top_speed
         seen = np.ones(len(x), dtype=bool)
         if layout.shroud:
@@ -263,12 +263,14 @@ class SpatioTemporalContinuity(McsTask):
 
     @feasibility
     def _in_time(self) -> Iterator[Refusal]:
-        """The toy sets off while the occluders are down, and is shrouded after it sets off and before the end."""
+        """The toy sets off while the occluders (where they may stand) are down, and is shrouded after it sets off
+        and before the end."""
         first, last = self.timing.hidden
         low, high = self.parameters.low, self.parameters.high
-        if first > last:
+        occluders = True in self.parameters.support("occluders")
+        if occluders and first > last:
             yield "last_step", f"the occluders' show and reveal need more than last_step {self.last_step} steps"
-        elif low("motion.start") < first or high("motion.start") >= last:
+        elif occluders and (low("motion.start") < first or high("motion.start") >= last):
             yield "motion.start", (f"steps {low('motion.start')} to {high('motion.start')}: the occluders are down "
                                    f"from step {first} to {last} only (last_step {self.last_step})")
         if True in self.parameters.support("shrouded"):

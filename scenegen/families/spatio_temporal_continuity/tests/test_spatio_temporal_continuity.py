@@ -85,6 +85,10 @@ def test_bad_configs_are_refused_with_the_key_and_the_reason(config, key, reason
     assert raised.value.path == key and reason in str(raised.value)
 
 
+def test_without_occluders_the_toy_may_set_off_before_their_show_ends():
+    assert configured(SpatioTemporalContinuity, occluders=False, motion={"start": 20}, shroud={"begin": 30})
+
+
 def test_keys_and_types_are_those_of_the_real_files():
     real = [scene for sample in real_samples(TASK) for scene in sample.values()]
     made = [scene for template in ("spatio_temporal_continuity", "eval7_spatio_temporal_continuity")
