@@ -21,7 +21,7 @@ from scenegen.mcs.actions import passes
 from scenegen.mcs.evidence import without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.geometry import object_size
-from scenegen.mcs.model import Force, Goal, Materials, Motion, Scene, SceneObject, Show, Vec3
+from scenegen.mcs.model import Force, Goal, Materials, Motion, Scene, SceneObject, Show, StepRange, Vec3
 from scenegen.plugin.family import Evidence
 
 #: The room every passive-physics scene of the evaluation uses, and the performer's place in it.
@@ -157,11 +157,15 @@ TOY_SALIENT = "wood"
 
 
 def toy(object_id: str, kind: Toy, material: str, shows: Sequence[Show], *, forces: Sequence[Force] = (),
-        hides: Sequence[int] = (), toggle_physics: Sequence[int] = ()) -> SceneObject:
-    """A toy of ``kind`` shown as ``shows`` say (the first carries its scale), pushed by ``forces``."""
+        hides: Sequence[int] = (), toggle_physics: Sequence[int] = (), moves: Sequence[Motion] = (),
+        shrouds: Sequence[StepRange] = ()) -> SceneObject:
+    """A toy of ``kind`` shown as ``shows`` say (the first carries its scale), pushed by ``forces`` or moved by
+    script (``moves``: then kinematic, so that the simulator adds nothing to the script), shrouded (invisible)
+    over ``shrouds``."""
     return SceneObject(object_id, kind.type, shows, materials=[material], mass=kind.mass,
                        salient_materials=[TOY_SALIENT], moveable=True, pickupable=True, forces=forces, hides=hides,
-                       toggle_physics=toggle_physics)
+                       toggle_physics=toggle_physics, moves=moves, kinematic=True if moves else None,
+                       shrouds=shrouds)
 
 
 def passive_physics_goal(last_step: int) -> Goal:
