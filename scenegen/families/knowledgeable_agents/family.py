@@ -38,7 +38,7 @@ from scenegen.mcs.agent_acts import AGENT_REACH, POINT_LOW, POINT_STEPS, pointin
 from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
 from scenegen.mcs.forced_choice import PLATFORM_WIDTH, PROBES, SIDES, other_side, rarely_laid_out, sign_of
 from scenegen.mcs.model import AgentSettings, Motion, Scene, SceneObject
-from scenegen.mcs.objects import human_agent
+from scenegen.mcs.objects import SOCCER_BALL_SIZE, human_agent
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence
 
@@ -167,6 +167,8 @@ class KnowledgeableAgents(McsTask):
         behind the containers."""
         low, high = self.parameters.low, self.parameters.high
         half = high("containers.scale") / 2
+        if low("containers.scale") < SOCCER_BALL_SIZE + 2 * CLEARANCE:
+            yield "containers.scale", f"a container {low('containers.scale')} m across is too small for the ball"
         if low("containers.x") - half < PLATFORM_WIDTH / 2 + CLEARANCE:
             yield "containers.x", f"a container {low('containers.x')} m out touches the dividing platform"
         if high("containers.x") + half > low("room.width") / 2 - CLEARANCE:

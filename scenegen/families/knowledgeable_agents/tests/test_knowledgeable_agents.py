@@ -166,6 +166,7 @@ def test_the_types_and_keys_written_are_the_real_files_ones() -> None:
     ({"containers": {"x": 0.4}}, "containers.x"),
     ({"containers": {"x": 2.9}}, "containers.x"),
     ({"containers": {"scale": 0.95}}, "containers.scale"),
+    ({"containers": {"scale": 0.25}}, "containers.scale"),
     ({"agents": {"left_x": 0.4}}, "agents.left_x"),
     ({"agents": {"right_x": 2.8}}, "agents.right_x"),
     ({"agents": {"pit_z": 1.3}}, "agents.pit_z"),
