@@ -205,21 +205,28 @@ def _attempt(drawn: Mapping[str, Any]) -> Layout | Refusal:
     types = {"left": left_type, "right": next(kind for kind in OUTFITS if kind != left_type)}
     places = {knower_side: drawn["knower.place"],
               other_side(knower_side): "pit" if drawn["knower.place"] == "platform" else "platform"}
-    plans = []
-    for side in SIDES:
-        knows = side == knower_side
-        spot = _spot(drawn, side, places[side])
-        aims = ball_side if knows else ignorant_aim
-        origin = (spot[0], far_platform_z(float(drawn["room.depth"]))) if drawn["agents.aim_from"] == "platform" \
-            else (spot[0], spot[2])
-        turn, point = turn_to(POINT_TURN, TOWARD if knows else 0, _bearing(origin, _container_at(drawn, aims)))
-        heading = (TOWARD if knows else 0) + turn.vector[1] * (turn.step_end - turn.step_begin + 1)
-        if not _plain(drawn, (spot[0], spot[2]), heading, aims):
-            return "containers.x", "from an agent's place the container it points at is not plainly the nearer"
-        plans.append(AgentPlan(types[side], spot, side, places[side], AWAY if knows else TOWARD, knows, aims, turn,
-                               point))
+    left, right = (_plan(drawn, side, types[side], places[side], side == knower_side,
+                         ball_side if side == knower_side else ignorant_aim) for side in SIDES)
+    if left is None or right is None:
+        return "containers.x", "from an agent's place the container it points at is not plainly the nearer"
     carrier, decoy = PLACER_STARTS if drawn["ball.placer"] == "first" else PLACER_STARTS[::-1]
-    return Layout((plans[0], plans[1]), carrier, decoy)
+    return Layout((left, right), carrier, decoy)
+
+
+def _plan(drawn: Mapping[str, Any], side: str, agent_type: str, where: str, knows: bool,
+          aims: str) -> AgentPlan | None:
+    """The agent on ``side``: it ends its first turn facing the containers if it ``knows`` (from a start facing
+    away), else facing away; from :data:`POINT_TURN` it turns to ``aims``'s container (aimed from its own place, or
+    from the far platform's z as the evaluation aims) and points. None: that container would not be plain."""
+    spot = _spot(drawn, side, where)
+    origin = (spot[0], far_platform_z(float(drawn["room.depth"]))) if drawn["agents.aim_from"] == "platform" \
+        else (spot[0], spot[2])
+    hiding = TOWARD if knows else 0
+    turn, point = turn_to(POINT_TURN, hiding, _bearing(origin, _container_at(drawn, aims)))
+    heading = hiding + turn.vector[1] * (turn.step_end - turn.step_begin + 1)
+    if not _plain(drawn, (spot[0], spot[2]), heading, aims):
+        return None
+    return AgentPlan(agent_type, spot, side, where, AWAY if knows else TOWARD, knows, aims, turn, point)
 
 
 def _spot(drawn: Mapping[str, Any], side: str, where: str) -> tuple[float, float, float]:
