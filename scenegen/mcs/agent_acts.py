@@ -34,6 +34,10 @@ AGENT_REACH = math.hypot(HUMAN_AGENT_SIZE[0], HUMAN_AGENT_SIZE[2]) / 2
 BEHAVIOURS = ("still", "walk")
 #: Pointing: the animation raising the index finger, how many steps it plays, and the one holding it (looped).
 POINT_START, POINT_STEPS, POINT_HOLD = "Point_start_index_finger", 7, "Point_hold_index_finger"
+#: The suffix of the pointing animations the Knowledgeable Agents scenes play (the finger held lower, at 15 degrees).
+POINT_LOW = "_15"
+#: The most an agent turns on the spot in a step while it turns to point (degrees; Knowledgeable Agents).
+MOST_TURN = 5
 #: How many steps the evaluation leaves an agent for one walked leg of 1.2 m before it acts again (Spatial Reference).
 LEG_STEPS = 36
 #: Opening a chest: the animation the agent plays before it, its steps, and how many steps into it the chest opens.
@@ -65,11 +69,21 @@ def round_walk(rng: np.random.Generator, start: tuple[float, float], low: tuple[
                                      for kind, end in zip(animations, ends, strict=True)), repeat=True)
 
 
-def pointing(step: int) -> tuple[AgentAction, ...]:
+def pointing(step: int, variant: str = "") -> tuple[AgentAction, ...]:
     """The actions of an agent that points from ``step`` on: the finger raised over :data:`POINT_STEPS` steps, then
-    held (the raising action writes no ``isLoopAnimation``, as the real files)."""
-    return (AgentAction(POINT_START, step, step + POINT_STEPS, is_loop_animation=None),
-            AgentAction(POINT_HOLD, step + POINT_STEPS, is_loop_animation=True))
+    held (the raising action writes no ``isLoopAnimation``, as the real files); ``variant`` is the suffix of the
+    animations' ids (Knowledgeable Agents point with :data:`POINT_LOW`)."""
+    return (AgentAction(POINT_START + variant, step, step + POINT_STEPS, is_loop_animation=None),
+            AgentAction(POINT_HOLD + variant, step + POINT_STEPS, is_loop_animation=True))
+
+
+def turn_to(step: int, facing: float, heading: float) -> tuple[Motion, int]:
+    """The ``rotates`` entry turning an agent facing ``facing`` to ``heading`` the short way round from ``step``, at
+    most :data:`MOST_TURN` degrees a step and evenly (the speed written to 4 decimals, as the real files), and the
+    first step after it."""
+    angle = (heading - facing + 180) % 360 - 180
+    steps = max(1, math.ceil(round(abs(angle), 6) / MOST_TURN))
+    return Motion(step, step + steps - 1, (0.0, round(angle / steps, 4), 0.0)), step + steps
 
 
 def one_leg(step: int, end: tuple[float, float], animation: str = WALK_ANIMATIONS[0]) -> AgentMovement:
