@@ -101,6 +101,18 @@ class Spec:
     own_share: float = 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action of a composite pairing (phrases.yaml composites) and what it must say, beyond its action's
+    draws: never its verb alone."""
+
+    kind: str
+    repeat: str | None = None  # the repeat it says, one of its action's (and then no stop condition); None: drawn
+    attributes: tuple[str, ...] | None = None  # exactly these attributes of its object, and no tag; None: drawn
+    object: str | None = None  # the noun phrase kind of its object (its `objects`), if not its action's
+    pronoun: bool = False  # its object is a bare coreference to what the pairing's first action made ("fill it")
+
+
 class Actions:
     """Says actions."""
 
@@ -213,20 +225,58 @@ class Actions:
     def _verbs(self, spec: Mapping[str, Any], key: str, where: str) -> tuple[Piece, ...]:
         return misspelt(words(spec[key], f"{where}.{key}", span=False), self.typos)
 
-    def say(self, say: Say, kind: str, joined: bool = False) -> Node:
+    def step(self, entry: Mapping[str, Any], where: str) -> Step | None:
+        """A step of a composite pairing (phrases.yaml composites); None if it asks for nothing but its action."""
+        kind = str(entry["action"])
+        spec = self.specs.get(kind)
+        if spec is None:
+            raise LexiconError(f"{where}: action {kind!r} is not an action of actions.yaml")
+        unknown = sorted(set(entry) - {"action", "repeat", "attributes", "objects", "pronoun"})
+        if unknown:
+            raise LexiconError(f"{where}: {unknown} are not what a step says (repeat, attributes, objects, pronoun)")
+        if len(entry) == 1:
+            return None
+        if spec.frames or spec.object == "none":
+            raise LexiconError(f"{where}: {kind} has no object, so a step of it can only name its action")
+        repeat = entry.get("repeat")
+        if repeat is not None and repeat not in spec.repeats:
+            raise LexiconError(f"{where}: repeat {repeat!r} is not one of {kind}'s ({sorted(set(spec.repeats))})")
+        noun_phrase = spec.object
+        if "objects" in entry:
+            if spec.classes:
+                raise LexiconError(f"{where}: {kind}'s verb classes say its objects, not a step")
+            noun_phrase = self.nouns.with_names(spec.object, entry["objects"], f"{where}.objects")
+        attributes = entry.get("attributes")
+        if attributes is not None:
+            known = {attribute.key for attribute in self.nouns.kinds[noun_phrase].attributes}
+            if not set(attributes) <= known:
+                raise LexiconError(f"{where}: attributes {sorted(set(attributes) - known)} are not attributes of "
+                                   f"its object ({spec.object}, phrases.yaml noun_phrases)")
+            attributes = tuple(attributes)
+        pronoun = bool(entry.get("pronoun", False))
+        if pronoun and (spec.object in ("schematic", "dig_schematic", "mob") or attributes is not None or repeat):
+            raise LexiconError(f"{where}: only a reference object is said by a pronoun, with no attributes or repeat")
+        return Step(kind, repeat, attributes, noun_phrase if "objects" in entry else None, pronoun)
+
+    def say(self, say: Say, kind: str, joined: bool = False, step: Step | None = None) -> Node:
         """Say one action of ``kind`` (a config action kind) and return its node; ``joined``: after a prefix in
-        which the speaker joins in ("let's"), so no verb that names either apart ("build me", "dig yourself")."""
+        which the speaker joins in ("let's"), so no verb that names either apart ("build me", "dig yourself");
+        ``step``: what a composite pairing asks of it."""
         spec = self.specs[kind]
         if spec.frames:
             return self._framed(say, spec)
         draws, settings = say.draws, self.settings
         action: Node = {"action_type": spec.action_type}
-        if spec.bare_verbs and settings.bare(draws):
+        if spec.bare_verbs and step is None and settings.bare(draws):
             say.word(self._verb(draws, spec, spec.bare_verbs, joined))
             say.features.add("bare")
             return action
-        repeat = draws.pick(spec.repeats) if spec.repeats and settings.repeat(draws) else None
-        stop = bool(spec.stops) and settings.stop_condition(draws)
+        repeat: str | None
+        if step is not None and (step.repeat is not None or step.pronoun):  # its repeat, or none ("fill it")
+            repeat, stop = step.repeat, False
+        else:
+            repeat = draws.pick(spec.repeats) if spec.repeats and settings.repeat(draws) else None
+            stop = bool(spec.stops) and settings.stop_condition(draws)
         if stop and repeat in self.action_repeats:
             repeat = None
         if stop and spec.follow and draws.chance(_FOLLOW):
@@ -245,6 +295,8 @@ class Actions:
                           else spec.looping_classes[spec.pick_looping(draws)] if goes_on
                           else spec.classes[spec.pick_class(draws)])
             kind, stops, free = verb_class.object, verb_class.stops, verb_class.conditions
+        if step is not None and step.object is not None:
+            kind = step.object
         if placing:  # moving a thing somewhere is looped only as a habit ("put it on the pyramid each time")
             stops, free = ("NEVER",), ()
         if repeat == "copies":  # "make 3 copies of" the class's object
@@ -259,7 +311,7 @@ class Actions:
             say.word(verb)
             phrasal = verb.tokens[-1] in self.particles
             self._manner(say, spec, verb)
-        self._object(say, kind, action, repeat, phrasal)
+        self._object(say, kind, action, repeat, phrasal, step)
         if spec.materials and draws.chance(_FILL_MATERIAL):
             for part in draws.pick(spec.materials):
                 if type(part) is Slot:
@@ -332,29 +384,34 @@ class Actions:
         action["repeat"] = loop
         return loop
 
-    def _object(self, say: Say, kind: str, action: Node, repeat: str | None, phrasal: bool) -> None:
-        """Say the object, of noun phrase ``kind``; after a ``phrasal`` verb ("take out") no bare "it"."""
+    def _object(self, say: Say, kind: str, action: Node, repeat: str | None, phrasal: bool,
+                step: Step | None = None) -> None:
+        """Say the object, of noun phrase ``kind``; after a ``phrasal`` verb ("take out") no bare "it"; with
+        the attributes (or the pronoun) a pairing's ``step`` asks for."""
         if kind == "none":
             return
+        attributes = step.attributes if step is not None else None
         node: Node = {}
         counted = repeat in ("object_count", "counted")
         # "counted": the object says the count, the action (annotated form) or the object (figures) holds it
         holder = action if repeat == "counted" and self.settings.annotated_loops else node
-        if kind in ("schematic", "dig_schematic"):
+        phrase = self.nouns.kinds[kind].phrase  # the phrases.yaml noun phrase it is (a verb class's or a step's)
+        if phrase in ("schematic", "dig_schematic"):
             action["schematic"] = node
-            self.nouns.schematic(say, node, kind, holder if counted else None)
+            self.nouns.schematic(say, node, kind, holder if counted else None, attributes)
             if counted:
                 say.features.add("repeat")
-        elif kind == "mob":
+        elif phrase == "mob":
             action["reference_object"] = node
-            self.nouns.mob(say, node, action if repeat == "object_count" else None)
+            self.nouns.mob(say, node, action if repeat == "object_count" else None, kind)
             if repeat == "object_count":
                 say.features.add("repeat")
         else:
             action["reference_object"] = node
             says_repeat = repeat in ("object_all", "counted")
             self.nouns.reference(say, node, 0, kind, repeat_into=holder if says_repeat else None,
-                                 after_particle=phrasal)
+                                 after_particle=phrasal, attributes=attributes,
+                                 pronoun=step is not None and step.pronoun)
 
     def _say_copies(self, say: Say, spec: Spec, action: Node) -> None:
         repeat: Node = {"repeat_key": "FOR"}

@@ -7,9 +7,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scenegen.families.caip.actions import Actions
+from scenegen.families.caip.actions import Actions, Step
 from scenegen.families.caip.config import Settings
-from scenegen.families.caip.lexicon import Piece, Template, needs_words, nouns, piece, template, words
+from scenegen.families.caip.lexicon import (
+    LexiconError,
+    Piece,
+    Template,
+    needs_words,
+    nouns,
+    piece,
+    template,
+    words,
+)
 from scenegen.families.caip.nouns import NounPhrases
 from scenegen.families.caip.numbers import Numbers
 from scenegen.families.caip.say import Node, Say
@@ -45,6 +54,7 @@ class Dialogues:
         self.suffixes = words(command["suffixes"], where, span=False)
         self.connectors = words(command["connectors"], where, span=False)
         self.endings = {kind: words(command["endings"][kind], where, span=False) for kind in ("statement", "question")}
+        self._pairings_setup(data.phrases["composites"])
         # a {ref} of a question or a tag is singular ("what colour is {ref}", "{ref} is mine"): no "the stairs is"
         self.singular = nouns_.singular("reference_object")
         self.asked_about = nouns_.singular("question_object")
@@ -83,6 +93,26 @@ class Dialogues:
         needs_words(parts, "coref", where)
         return Question(parts, spec["answer"], spec.get("tag"), filters)
 
+    def _pairings_setup(self, spec: Mapping[str, Any]) -> None:
+        """The composite pairings people make (phrases.yaml composites), those whose actions the config's mix
+        has; each a tuple of (action kind, what its step asks of it or None)."""
+        where = "phrases.composites"
+        self.pairing_share = float(spec["share"])
+        if not 0.0 <= self.pairing_share <= 1.0:
+            raise LexiconError(f"{where}.share: {self.pairing_share} is not a share between 0 and 1")
+        pairings, weights = [], []
+        for i, entry in enumerate(spec["pairings"]):
+            here = f"{where}.pairings[{i}]"
+            if len(entry["steps"]) != 2:
+                raise LexiconError(f"{here}: a pairing has two steps, not {len(entry['steps'])}")
+            steps = tuple((str(step["action"]), self.actions.step(step, f"{here}.steps[{j}]"))
+                          for j, step in enumerate(entry["steps"]))
+            if all(kind in self.settings.action_kinds for kind, _ in steps):
+                pairings.append(steps)
+                weights.append(float(entry.get("weight", 1)))
+        self.pairings: tuple[tuple[tuple[str, Step | None], ...], ...] = tuple(pairings)
+        self.pick_pairing = weighted_index(weights or [1.0])
+
     def _noop_setup(self, spec: Mapping[str, Any], lexicon: Mapping[str, Any]) -> None:
         where = "dialogues.noop"
         self.noop_fillers: dict[str, tuple[Piece, ...]] = {
@@ -113,13 +143,21 @@ class Dialogues:
             say.word(prefix)
             say.features.add("prefix")
         count = settings.actions_per_command(draws)
+        # two actions: for the pairings' share, a pairing people make, drawn whole ("spawn 30 cows and build a
+        # fence 3 blocks high"); otherwise each action on its own
+        pairing = (self.pairings[self.pick_pairing(draws)]
+                   if count == 2 and self.pairings and draws.chance(self.pairing_share) else None)
         kinds, sequence = [], []
         for i in range(count):
             if i:
                 say.word(draws.pick(self.connectors))
-            kind = settings.action_type(draws)
+            step = None
+            if pairing is None:
+                kind = settings.action_type(draws)
+            else:
+                kind, step = pairing[i]
             kinds.append(kind)
-            sequence.append(self.actions.say(say, kind, joined))
+            sequence.append(self.actions.say(say, kind, joined, step))
         if count > 1:
             say.features.add("composite")
         if settings.suffix(draws):

@@ -73,6 +73,7 @@ class Kind:
     attributes: tuple[Attribute, ...]
     choose: Callable[[Draws], int]  # an attribute, by the kind's weights
     placed: bool = True  # whether it may have a location of its own ("the tree next to the house")
+    phrase: str = ""  # the noun phrase of phrases.yaml it is (one of a verb class or a composite keeps its own)
 
 
 class NounPhrases:
@@ -91,7 +92,7 @@ class NounPhrases:
         self.unpainted = frozenset(pair[0].text for source in lexicon["unpainted"] for pair in self._nouns(source))
         fills: dict[str, Fill] = {"measure": numbers.measure, "dimensions": numbers.dimension}
         self.kinds = {
-            name: self._kind(spec, lexicon, fills, f"phrases.noun_phrases.{name}")
+            name: replace(self._kind(spec, lexicon, fills, f"phrases.noun_phrases.{name}"), phrase=name)
             for name, spec in phrases["noun_phrases"].items()
         }
         dets = phrases["determiners"]
@@ -203,22 +204,26 @@ class NounPhrases:
 
     # -- saying -------------------------------------------------------------------------
 
-    def _describe(self, draws: Draws, kind: Kind, name: Piece | None = None
-                  ) -> tuple[list[tuple[Attribute, Realization, Piece]], ...]:
+    def _describe(self, draws: Draws, kind: Kind, name: Piece | None = None,
+                  attributes: tuple[str, ...] | None = None) -> tuple[list[tuple[Attribute, Realization, Piece]], ...]:
         """Draw the attributes of one noun phrase: (pre-modifiers in rank order, post-modifiers); of ``name``,
-        if one nobody paints, a colour is its first (adjective) realization ("the gray tree")."""
-        count = self.settings.attributes(draws)
+        if one nobody paints, a colour is its first (adjective) realization ("the gray tree"); exactly the
+        ``attributes`` named, if given."""
         pre: list[tuple[Attribute, Realization, Piece]] = []
         post: list[tuple[Attribute, Realization, Piece]] = []
-        if not count or not kind.attributes:
-            return pre, post
         chosen: list[Attribute] = []
-        for _ in range(min(count, len(kind.attributes)) * _TRIES):  # distinct attributes, drawn by weight
-            attribute = kind.attributes[kind.choose(draws)]
-            if attribute not in chosen:
-                chosen.append(attribute)
-                if len(chosen) == count:
-                    break
+        if attributes is not None:
+            chosen = [attribute for attribute in kind.attributes if attribute.key in attributes]
+        else:
+            count = self.settings.attributes(draws)
+            if not count or not kind.attributes:
+                return pre, post
+            for _ in range(min(count, len(kind.attributes)) * _TRIES):  # distinct attributes, drawn by weight
+                attribute = kind.attributes[kind.choose(draws)]
+                if attribute not in chosen:
+                    chosen.append(attribute)
+                    if len(chosen) == count:
+                        break
         for attribute in chosen:
             realization = attribute.realizations[attribute.choose(draws)]
             if realization.painted and name is not None and name.text in self.unpainted:
@@ -252,11 +257,13 @@ class NounPhrases:
         for item in post:
             self._say_attribute(say, node, item)
 
-    def schematic(self, say: Say, node: Node, kind_name: str, count_into: Node | None = None) -> None:
-        """Say a SCHEMATIC; a count ("three houses") makes a FOR repeat in ``count_into`` (it or its action)."""
+    def schematic(self, say: Say, node: Node, kind_name: str, count_into: Node | None = None,
+                  attributes: tuple[str, ...] | None = None) -> None:
+        """Say a SCHEMATIC; a count ("three houses") makes a FOR repeat in ``count_into`` (it or its action);
+        ``attributes``: exactly these, and no tag."""
         draws, kind = say.draws, self.kinds[kind_name]
-        pre, post = self._describe(draws, kind)
-        tag = draws.pick(kind.tags) if kind.tags and self.settings.tag(draws) else None
+        pre, post = self._describe(draws, kind, attributes=attributes)
+        tag = draws.pick(kind.tags) if kind.tags and attributes is None and self.settings.tag(draws) else None
         singular, plural = draws.pick(kind.names)
         if tag is not None:  # its verb agrees with the noun: "a tower that looks old", "three towers that look old"
             post.append((_TAG, _PLAIN, tag[count_into is not None or singular.plural]))
@@ -280,10 +287,10 @@ class NounPhrases:
         say.mark(repeat, "repeat_dir", direction, phrase)
         say.features.add("repeat_direction")
 
-    def mob(self, say: Say, node: Node, count_into: Node | None) -> None:
+    def mob(self, say: Say, node: Node, count_into: Node | None, kind_name: str = "mob") -> None:
         """Say SPAWN's object: "a cow", "30 cows" (the count repeats the action), "some pigs"."""
         draws = say.draws
-        singular, plural = draws.pick(self.kinds["mob"].names)
+        singular, plural = draws.pick(self.kinds[kind_name].names)
         if count_into is not None:
             repeat: Node = {"repeat_key": "FOR"}
             count_into["repeat"] = repeat
@@ -310,7 +317,8 @@ class NounPhrases:
 
     def reference(self, say: Say, node: Node, level: int, kind_name: str = "reference_object",
                   form: str = "definite", repeat_into: Node | None = None, in_location: bool = False,
-                  after_particle: bool = False) -> None:
+                  after_particle: bool = False, attributes: tuple[str, ...] | None = None,
+                  pronoun: bool = False) -> None:
         """Say a REF_OBJECT at nesting ``level`` (0, or 1 inside another one's location).
 
         ``form``: definite ("the house", "that house", "it"), plural ("the houses"),
@@ -318,19 +326,20 @@ class NounPhrases:
         repeat, ALL or a counted FOR ("all the houses", "2 houses"), and puts it in
         that node (the object itself, or its action). ``in_location``: it is what a
         location is relative to, which people seldom place further. ``after_particle``:
-        it follows a phrasal verb ("take out"), so a bare pronoun is not "it".
+        it follows a phrasal verb ("take out"), so a bare pronoun is not "it". ``attributes``: exactly these,
+        and no coreference nor tag; ``pronoun``: said by a bare pronoun ("fill it").
         """
         draws, settings, kind = say.draws, self.settings, self.kinds[kind_name]
         definite = form in ("definite", "plural")
-        coreference = definite and repeat_into is None and settings.coreference(draws)
-        if coreference and form == "definite" and draws.chance(_PRONOUN):
+        coreference = definite and repeat_into is None and attributes is None and settings.coreference(draws)
+        if pronoun or (coreference and form == "definite" and draws.chance(_PRONOUN)):
             self.coreference(say, node, draws.pick(self.pronouns_after_particle if after_particle else self.pronouns))
             return
         # the noun first: its number chooses the words around it ("those crops", "every tree", "all the trees")
         singular, plural_name = draws.pick(kind.names)
         plural = form in ("plural", "bare") or singular.plural
-        pre, post = self._describe(draws, kind, singular)
-        tag = draws.pick(kind.tags) if kind.tags and settings.tag(draws) else None
+        pre, post = self._describe(draws, kind, singular, attributes)
+        tag = draws.pick(kind.tags) if kind.tags and attributes is None and settings.tag(draws) else None
         if coreference:
             self.coreference(say, node, draws.pick(self.coref[plural]))
         elif repeat_into is not None:

@@ -126,6 +126,29 @@ BROKEN = {
     "a frame kind drawing unknown activities": (
         "actions", lambda d: d["targets"]["activities"].update(UNDO=["changes", "wishes"]),
         "actions.targets.activities.UNDO: ['wishes'] are not classes"),
+    "a pairing of an action nobody says": (
+        "phrases", lambda d: d["composites"]["pairings"].append({"steps": [{"action": "BUILD"}, {"action": "FLY"}]}),
+        "phrases.composites.pairings[10].steps[1]: action 'FLY' is not an action"),
+    "a pairing of three steps": (
+        "phrases", lambda d: d["composites"]["pairings"].append({"steps": [{"action": "BUILD"}] * 3}),
+        "phrases.composites.pairings[10]: a pairing has two steps, not 3"),
+    "a pairing's repeat its action lacks": (
+        "phrases", lambda d: d["composites"]["pairings"][0]["steps"][0].update(repeat="times"),
+        "phrases.composites.pairings[0].steps[0]: repeat 'times' is not one of SPAWN's"),
+    "a pairing's attribute its object lacks": (
+        "phrases", lambda d: d["composites"]["pairings"][0]["steps"][1].update(attributes=["has_flavour"]),
+        "attributes ['has_flavour'] are not attributes of its object"),
+    "a pairing's objects for an action of verb classes": (
+        "phrases", lambda d: d["composites"]["pairings"][5]["steps"][1].update(objects=["tree_names"]),
+        "phrases.composites.pairings[5].steps[1]: OTHERACTION's verb classes say its objects"),
+    "a pairing's pronoun for a schematic": (
+        "phrases", lambda d: d["composites"]["pairings"][2]["steps"][1].update(pronoun=True),
+        "only a reference object is said by a pronoun"),
+    "a pairing's step asking what no step says": (
+        "phrases", lambda d: d["composites"]["pairings"][2]["steps"][1].update(colour="red"),
+        "['colour'] are not what a step says"),
+    "a pairing share above 1": (
+        "phrases", lambda d: d["composites"].update(share=1.5), "phrases.composites.share: 1.5 is not a share"),
     "a question with an unknown slot": (
         "dialogues", lambda d: d["get_memory"].append({"text": "where is {place}", "answer": "TAG", "filter": "AGENT"}),
         "uses {place}"),

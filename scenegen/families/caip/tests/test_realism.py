@@ -1,6 +1,6 @@
 """Issue 19: data that looks like what people say, measured against Appendix D's annotated examples.
 
-* every well-formed Appendix D example's tree shape is produced at 100,000 samples;
+* every Appendix D example's tree shape is produced at 100,000 samples;
 * loops are written as the annotators wrote them (repeat.stop_condition), the
   figures' form by config; coreference carries no coref_resolve unless asked;
 * short and bare commands, repeats where people put them, few composites;
@@ -49,13 +49,14 @@ def test_every_appendix_d_example_is_well_formed():
     assert [e["text"] for e in appendix_d()["examples"] if not well_formed(e)] == []
 
 
-def test_every_appendix_d_shape_but_one_is_produced_at_100000_samples():
-    """Not yet 'spawn 30 cows and build a 15 by 15 fence' (issue 39): a counted SPAWN then a BUILD whose only
-    attribute is a height takes five independent rare draws in one record, about 1 in 10 million at people's
-    rates (docs/caip_realism.md)."""
+def test_every_appendix_d_shape_is_produced_at_100000_samples():
+    """All 37, 'spawn 30 cows and build a 15 by 15 fence' too (issue 39): a counted SPAWN then a BUILD whose only
+    attribute is a height, five independent rare draws in one record (about 1 in 10 million at people's rates),
+    is one of the composites people make as a pattern (phrases.yaml composites), drawn whole: some 60 records in
+    100,000 have its shape (docs/caip_realism.md)."""
     produced = generated_shapes(FAMILY, N)
     missing = [e["text"] for e in appendix_d()["examples"] if shape_key(e["logical_form"]) not in produced]
-    assert missing == ["spawn 30 cows and build a 15 by 15 fence"], missing
+    assert missing == [], missing
 
 
 def records(config: dict[str, Any], n: int, seed: int = 5) -> Iterator[dict[str, Any]]:
