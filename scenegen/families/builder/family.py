@@ -45,7 +45,8 @@ class Builder(Family):
     record_types: ClassVar[Mapping[str, Any]] = {"params": ["struct", {"missing": ["list", "string"]}]}
     # The target, parts and turns vary in structure from one dialogue to the next: a dataset record holds them as
     # JSON text.
-    output = Records("builder_record", fields=("level", "height", "start", "standing", "target", "parts", "turns"),
+    output = Records("builder_record",
+                     fields=("level", "height", "position", "start", "standing", "target", "parts", "turns"),
                      json_fields=("start", "standing", "target", "parts", "turns"))
 
     def __init__(self, config: Mapping[str, Any]) -> None:
@@ -60,6 +61,7 @@ class Builder(Family):
         record = {
             "level": self.level,
             "height": dialogue.height,
+            "position": list(dialogue.position),
             "start": dialogue.start,
             "standing": [_part(part.shape, part.anchor) for part in standing],
             "target": dialogue.blocks,
