@@ -35,6 +35,7 @@ from scenegen.families.builder.say import MISSING, Phrasebook, Say
 from scenegen.families.builder.shapes import KINDS, Cell, Kind
 from scenegen.families.builder.world import COMPASS, HIGH, LOW
 from scenegen.plugin.draws import Draws, Sampler, sampler, share
+from scenegen.plugin.values import Constant, Value
 
 Coin = Callable[[Draws], bool]
 #: A part placed, its place said, (when the place names one of two look-alikes) the part it names and its twin, and
@@ -92,8 +93,17 @@ def compile_settings(config: Mapping[str, Any]) -> Settings:
     return Settings(
         height=config["height"],
         **{key: sampler(values[key]) for key in ("standing", "parts", "kind", "colour", "placement", "missing")},
-        **{key: share(values[key]) for key in coins},
+        **{key: _never if _is_zero(values[key]) else share(values[key]) for key in coins},
     )
+
+
+def _is_zero(value: Value) -> bool:
+    """Whether a share is a constant 0: its coin never comes up, and is tossed without a draw."""
+    return isinstance(value, Constant) and not value.value
+
+
+def _never(draws: Draws) -> bool:
+    return False
 
 
 class Dialogue:
@@ -204,6 +214,9 @@ class Architect:
     def __init__(self, settings: Settings, book: Phrasebook) -> None:
         self.settings = settings
         self.book = book
+        #: whether the config moves parts, or repeats them from the corners, at all (no coin is tossed if not)
+        self.moves = settings.move is not _never
+        self.corners = settings.corners is not _never
 
     def dialogue(self, draws: Draws) -> Dialogue:
         """A whole dialogue, all randomness from ``draws``."""
@@ -236,10 +249,10 @@ class Architect:
             self._build(dialogue, say, found, said)
         if grown is not None:
             self._take_back(dialogue, say, shape)
-        elif (said is None and found[3] is not None and shape.kind in MIRRORED
-              and self.settings.corners(draws) and self._corners(dialogue, say, found[3], draws)):
+        elif (self.corners and said is None and found[3] is not None and shape.kind in MIRRORED
+              and settings.corners(draws) and self._corners(dialogue, say, found[3], draws)):
             return
-        if dialogue.parts[-1].anchor[1] == 0 and not KINDS[shape.kind].floats and self.settings.move(draws):
+        if self.moves and dialogue.parts[-1].anchor[1] == 0 and not KINDS[shape.kind].floats and settings.move(draws):
             self._move(dialogue, say, draws)
 
     def _corners(self, dialogue: Dialogue, say: Say, corner: tuple[int, int], draws: Draws) -> bool:

@@ -11,7 +11,7 @@ from scenegen.errors import Problem
 from scenegen.families.builder import lexicon
 from scenegen.families.builder.declaration import DECLARATION
 from scenegen.families.builder.dialogue import Architect, compile_settings
-from scenegen.families.builder.placement import Shape
+from scenegen.families.builder.placement import SHAPES_KEPT, Shape
 from scenegen.families.builder.replay import replay_problems
 from scenegen.families.builder.say import Phrasebook
 from scenegen.families.builder.stats import BuilderStats
@@ -88,10 +88,16 @@ class Builder(Family):
 
 
 def _part(shape: Shape, anchor: tuple[int, int, int]) -> dict[str, Any]:
-    return {
-        "kind": shape.kind,
-        "colours": list(shape.colours),
-        "size": dict(shape.named_size),
-        "direction": list(shape.direction),
-        "anchor": list(anchor),
-    }
+    """A part as the record lists it: its shape's fields (made once a shape, and shared by the records that hold
+    the shape: records are written, never changed) and its anchor."""
+    said = _SAID.get(shape)
+    if said is None:
+        if len(_SAID) >= SHAPES_KEPT:
+            _SAID.clear()
+        said = _SAID[shape] = {"kind": shape.kind, "colours": list(shape.colours), "size": dict(shape.named_size),
+                               "direction": list(shape.direction)}
+    return {**said, "anchor": list(anchor)}
+
+
+#: Each shape's fields as a record's part lists them, by shape (shapes compare by identity: see Shape).
+_SAID: dict[Shape, dict[str, Any]] = {}

@@ -155,16 +155,11 @@ class Phrasebook:
         return tuple([fill(phrase, {"plural": lexicon.plurals[noun]})
                       for noun in lexicon.nouns[kind] for phrase in lexicon.where["between"]])
 
-    def _moves(self, named: tuple[str, str], how: str, lift: bool) -> tuple[str, ...]:
-        """Moving the part just built (``how``: a leg, "two steps to the north") or lifting it (``how``: "two
-        levels"), named as the habits name it."""
-        habits = self.lexicon.habits
+    def _moves(self, named: tuple[str, str]) -> tuple[str, ...]:
+        """The part just built as a move or lift names it ("it", "the red column you just built"), each way once."""
         kind, colour = named
-        refs = [articles(fill(ref, {"colour": colour, "noun": noun}))
-                for ref in habits["refs"] for noun in self.lexicon.nouns[kind]]
-        slot = "levels" if lift else "offset"
-        return tuple(sorted({fill(template, {"ref": ref, slot: how})
-                             for template in habits["lift" if lift else "move"] for ref in refs}))
+        return tuple(sorted({articles(fill(ref, {"colour": colour, "noun": noun}))
+                             for ref in self.lexicon.habits["refs"] for noun in self.lexicon.nouns[kind]}))
 
     def _references(self, kind: str, colour: str) -> tuple[str, ...]:
         """A part named by colour and noun ("red column"), or by its noun alone when the colour is empty."""
@@ -297,16 +292,20 @@ class Say:
 
     def move(self, part: Part, step: int, toward: str) -> str:
         """Move the part just built ``step`` steps ``toward`` a compass direction, with the talk around it."""
-        said = self.draws.pick(self.book.moves(reference_key(part), self.book.lexicon.legs[step, self.toward(toward)],
-                                               False))
-        return self._talk(said, self.book.bare_openings, self.draws.uniform())
+        draws = self.draws
+        template = draws.pick(self.book.lexicon.habits["move"])
+        said = fill(template, {"ref": draws.pick(self.book.moves(reference_key(part))),
+                               "offset": self.book.lexicon.legs[step, self.toward(toward)]})
+        return self._talk(said, self.book.bare_openings, draws.uniform())
 
     def lift(self, part: Part, levels: int) -> str:
         """Lift the part just built ``levels`` levels straight up, with the talk around it."""
+        draws = self.draws
         habits = self.book.lexicon.habits
         how = fill(habits["levels"]["one" if levels == 1 else "many"], {"count": self.book.lexicon.number(levels)})
-        said = self.draws.pick(self.book.moves(reference_key(part), how, True))
-        return self._talk(said, self.book.bare_openings, self.draws.uniform())
+        said = fill(draws.pick(habits["lift"]), {"ref": draws.pick(self.book.moves(reference_key(part))),
+                                                 "levels": how})
+        return self._talk(said, self.book.bare_openings, draws.uniform())
 
     def corners(self, coloured: Sequence[tuple[tuple[int, int], str]] | None) -> str:
         """Repeat the part just built from the other corners: in its colour, or in the colour said for each
