@@ -83,6 +83,7 @@ def _read_prompt(messages: Sequence[Mapping[str, str]]) -> tuple[list[Block], st
     if "\n" not in last and len(users) > 1:  # "Architect: <answer>" to the builder's question
         answered, last = last.removeprefix("Architect: "), users[-2]
     head, _, said = last.partition("\nArchitect: ")
+    head = head.partition("\nYou are standing at ")[0]
     world = json.loads(head.removeprefix("The world now: ")) if head.startswith("The world now: ") else []
     return world, said, answered
 

@@ -38,7 +38,7 @@ class BuilderBenchmark:
         history: list[prompt.Message] = [{"role": "system", "content": prompt.system_prompt(record["height"])}]
         level = record.get("level", "all")
         for number, (turn, kind) in enumerate(zip(record["turns"], turn_kinds(record), strict=True)):
-            asked = prompt.said(turn["instruction"], turn["world_before"])
+            asked = prompt.said(turn["instruction"], turn["world_before"], record.get("position"))
             meta = {"dialogue": record["id"], "turn": number, "kind": kind, "level": level,
                     "correction": bool(turn["answer"]["remove"]) and not turn["answer"]["add"]}
             clarification = turn.get("clarification")
@@ -96,11 +96,23 @@ def asking_reply(clarification: Mapping[str, Any]) -> dict[str, Any]:
     return {"add": [], "remove": [], "confidence": clarification["confidence"], "question": clarification["question"]}
 
 
+#: The parts a turn of each habit builds: a move or lift none (it moves the part built last), a repeat from the
+#: other corners three.
+_HABIT_PARTS = {"move": 0, "lift": 0, "corners": 3}
+
+
 def turn_kinds(record: Mapping[str, Any]) -> list[str]:
-    """The part kind each turn builds, or takes back (a correction turn follows the part it corrects)."""
+    """The part kind each turn builds, or takes back (a correction turn follows the part it corrects); a turn of
+    the architect's habits by its habit (move, lift, corners)."""
     parts = iter(part["kind"] for part in record["parts"])
     kinds: list[str] = []
     for turn in record["turns"]:
+        habit = turn.get("habit")
+        if habit is not None:
+            for _ in range(_HABIT_PARTS[habit]):
+                next(parts)
+            kinds.append(habit)
+            continue
         correcting = bool(turn["answer"]["remove"]) and not turn["answer"]["add"]
         kinds.append(kinds[-1] if correcting and kinds else next(parts))
     return kinds

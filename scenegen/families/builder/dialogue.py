@@ -24,19 +24,23 @@ from scenegen.families.builder.placement import (
     beside,
     fit,
     make_shape,
+    mirrored_direction,
     one_colour_shapes,
     reference_key,
+    shifted,
     telling_apart,
     top_of,
 )
 from scenegen.families.builder.say import MISSING, Phrasebook, Say
-from scenegen.families.builder.shapes import KINDS, Kind
-from scenegen.families.builder.world import COMPASS
+from scenegen.families.builder.shapes import KINDS, Cell, Kind
+from scenegen.families.builder.world import COMPASS, HIGH, LOW
 from scenegen.plugin.draws import Draws, Sampler, sampler, share
+from scenegen.plugin.values import Constant, Value
 
 Coin = Callable[[Draws], bool]
-#: A part placed, its place said, and (when the place names one of two look-alikes) the part it names and its twin.
-Found = tuple[Part, str, tuple[Part, Part] | None]
+#: A part placed, its place said, (when the place names one of two look-alikes) the part it names and its twin, and
+#: (when it is said by steps from a corner) that corner's (x, z).
+Found = tuple[Part, str, tuple[Part, Part] | None, tuple[int, int] | None]
 #: Tries to find room for a part (each with a new shape and place) before it is left out.
 TRIES = 8
 #: Draws of a part's kind before one that cannot leave out what is missing is taken (it then leaves out another).
@@ -46,6 +50,16 @@ MOST_STEPS = 3
 #: Where a part goes beside another: (steps, compass direction), one pick drawing both.
 _BESIDE = tuple((step, toward) for step in range(1, MOST_STEPS + 1) for toward in COMPASS)
 _MISSING = tuple(MISSING)
+#: Every cell of the ground: the builder's position is drawn among them.
+_GROUND = tuple((x, 0, z) for x in range(LOW, HIGH + 1) for z in range(LOW, HIGH + 1))
+#: The corners, in the order a repeat from the other corners lists them (clockwise from the north west).
+CORNERS = ((LOW, LOW), (HIGH, LOW), (HIGH, HIGH), (LOW, HIGH))
+#: Kinds whose anchor a mirror maps onto the mirrored part's anchor (first block, base, lowest step, centre): a
+#: part of one, said from a corner, may be repeated from the other corners. A floor's, ring's or pyramid's anchor
+#: is its north west corner, which a mirror does not keep.
+MIRRORED = frozenset(KINDS) - {"floor", "ring", "pyramid"}
+#: How many levels a lift raises a part.
+LIFTS = (1, 2)
 
 
 @dataclass(frozen=True)
@@ -64,17 +78,32 @@ class Settings:
     sides: Coin
     correction: Coin
     clarification: Coin
+    from_position: Coin
+    move: Coin
+    lift: Coin
+    corners: Coin
+    corner_colours: Coin
 
 
 def compile_settings(config: Mapping[str, Any]) -> Settings:
     """The samplers of a validated config (defaults filled in)."""
     values = DECLARATION.draw_table(config)
-    coins = ("repeat", "coreference", "sides", "correction", "clarification")
+    coins = ("repeat", "coreference", "sides", "correction", "clarification", "from_position", "move", "lift",
+             "corners", "corner_colours")
     return Settings(
         height=config["height"],
         **{key: sampler(values[key]) for key in ("standing", "parts", "kind", "colour", "placement", "missing")},
-        **{key: share(values[key]) for key in coins},
+        **{key: _never if _is_zero(values[key]) else share(values[key]) for key in coins},
     )
+
+
+def _is_zero(value: Value) -> bool:
+    """Whether a share is a constant 0: its coin never comes up, and is tossed without a draw."""
+    return isinstance(value, Constant) and not value.value
+
+
+def _never(draws: Draws) -> bool:
+    return False
 
 
 class Dialogue:
@@ -84,11 +113,13 @@ class Dialogue:
     and the target share it, rather than each world copying every block again.
     """
 
-    __slots__ = ("blocks", "by_kind", "corrections", "height", "missing", "named", "order", "parts", "standing",
-                 "start", "turns", "world")
+    __slots__ = ("blocks", "by_kind", "corrections", "height", "missing", "named", "order", "parts", "position",
+                 "standing", "start", "turns", "world")
 
-    def __init__(self, height: int) -> None:
+    def __init__(self, height: int, position: Cell) -> None:
         self.height = height
+        #: where the builder stands: instructions may count steps from it ("your current position")
+        self.position = position
         #: the parts standing from the start (the first ``standing`` of :attr:`parts`), which no turn builds
         self.standing = 0
         self.parts: list[Part] = []
@@ -132,6 +163,31 @@ class Dialogue:
                 self.by_kind.setdefault(kind, []).append(index)
         self.parts.append(part)
 
+    def build_many(self, instruction: str, parts: Sequence[Part], habit: str) -> dict[str, Any]:
+        """Record a turn whose gold answer adds the blocks of ``parts`` (all of them from the bottom up), and the
+        parts."""
+        for part in parts:
+            self._place(part)
+        added = sorted([block for part in parts for block in part.blocks], key=lambda block: block[1])
+        turn = self._turn(instruction, added, [])
+        turn["habit"] = habit
+        return turn
+
+    def shift(self, instruction: str, moved: Part, habit: str, by: Cell) -> dict[str, Any]:
+        """Record a turn whose gold answer removes the last part's blocks and adds them again at ``moved``'s
+        place (``by`` away), and the part moved."""
+        old = self.parts[-1]
+        for cell in old.cells:
+            del self.world[cell]
+        kept = [cell for cell in self.order if cell in self.world]
+        self.world.update(zip(moved.cells, moved.blocks, strict=False))
+        self.order = sorted(kept + moved.cells)
+        self.parts[-1] = moved
+        turn = self._turn(instruction, moved.blocks, old.blocks)
+        turn["habit"] = habit
+        turn["shift"] = list(by)
+        return turn
+
     def take_back(self, instruction: str, cells: Sequence[int]) -> dict[str, Any]:
         """Record a turn whose gold answer removes the blocks at ``cells``, with the worlds around it."""
         removed = [self.world.pop(cell) for cell in cells]
@@ -158,12 +214,16 @@ class Architect:
     def __init__(self, settings: Settings, book: Phrasebook) -> None:
         self.settings = settings
         self.book = book
+        #: whether the config moves parts, or repeats them from the corners, at all (no coin is tossed if not)
+        self.moves = settings.move is not _never
+        self.corners = settings.corners is not _never
 
     def dialogue(self, draws: Draws) -> Dialogue:
         """A whole dialogue, all randomness from ``draws``."""
         settings = self.settings
-        say = Say(self.book, draws, settings.sides)
-        dialogue = Dialogue(settings.height)
+        position = draws.pick(_GROUND)
+        say = Say(self.book, draws, settings.sides, settings.from_position, position)
+        dialogue = Dialogue(settings.height, position)
         for _ in range(settings.standing(draws)):
             self._standing(dialogue, draws)
         for _ in range(settings.parts(draws)):
@@ -189,6 +249,56 @@ class Architect:
             self._build(dialogue, say, found, said)
         if grown is not None:
             self._take_back(dialogue, say, shape)
+        elif (self.corners and said is None and found[3] is not None and shape.kind in MIRRORED
+              and settings.corners(draws) and self._corners(dialogue, say, found[3], draws)):
+            return
+        if self.moves and dialogue.parts[-1].anchor[1] == 0 and not KINDS[shape.kind].floats and settings.move(draws):
+            self._move(dialogue, say, draws)
+
+    def _corners(self, dialogue: Dialogue, say: Say, corner: tuple[int, int], draws: Draws) -> bool:
+        """The turn after a part said from ``corner``: the part mirrored into each of the other corners, so that
+        each copy stands to its corner as the part to its own (the seed's Figure 2: "repeat this from the other
+        corners"), in the part's colour or, on the ``corner_colours`` coin, a colour said for each corner; when
+        every copy fits. Whether the turn was made."""
+        part = dialogue.parts[-1]
+        shape = part.shape
+        ax, ay, az = part.anchor
+        coloured = not KINDS[shape.kind].multicolour and self.settings.corner_colours(draws)
+        world = dict(dialogue.world)
+        copies: list[Part] = []
+        said: list[tuple[tuple[int, int], str]] = []
+        for other in CORNERS:
+            if other == corner:
+                continue
+            flip_x = 1 if other[0] == corner[0] else -1
+            flip_z = 1 if other[1] == corner[1] else -1
+            colours = (self.settings.colour(draws),) if coloured else shape.colours
+            mirror = make_shape(shape.kind, colours, shape.size, mirrored_direction(shape.direction, flip_x, flip_z))
+            copy = fit(mirror, (ax * flip_x, ay, az * flip_z), world, dialogue.height)
+            if copy is None:
+                return False
+            world.update(zip(copy.cells, copy.blocks, strict=False))
+            copies.append(copy)
+            said.append((other, colours[0]))
+        dialogue.build_many(say.corners(said if coloured else None), copies, "corners")
+        return True
+
+    def _move(self, dialogue: Dialogue, say: Say, draws: Draws) -> None:
+        """The turn after a part on the ground: move it along the ground some steps in a compass direction, or (on
+        the ``lift`` coin) lift it straight up into the air (the seed's Figure 4), where it fits."""
+        part = dialogue.parts[-1]
+        if self.settings.lift(draws):
+            levels = draws.pick(LIFTS)
+            moved = shifted(part, (0, levels, 0), dialogue.world, dialogue.height)
+            if moved is not None:
+                dialogue.shift(say.lift(part, levels), moved, "lift", (0, levels, 0))
+            return
+        step, toward = draws.pick(_BESIDE)
+        dx, dz = COMPASS[toward]
+        by = (dx * step, 0, dz * step)
+        moved = shifted(part, by, dialogue.world, dialogue.height)
+        if moved is not None:
+            dialogue.shift(say.move(part, step, toward), moved, "move", by)
 
     def _placed(self, dialogue: Dialogue, say: Say, draws: Draws,
                 missing: str | None) -> tuple[Found, str | None, Shape, Shape | None] | None:
@@ -246,7 +356,7 @@ class Architect:
         return False
 
     def _build(self, dialogue: Dialogue, say: Say, found: Found, missing: str | None) -> None:
-        part, where, twins = found
+        part, where, twins, _ = found
         attributes = MISSING[missing] if missing else ()
         turn = dialogue.build(say.instruction(part.shape, where, attributes, not dialogue.turns), part)
         if missing:
@@ -284,9 +394,13 @@ class Architect:
     def _where(self, shape: Shape, dialogue: Dialogue, say: Say, ambiguous: bool, draws: Draws) -> Found | None:
         """A place for ``shape`` and how to say it, and the look-alikes it names when ``ambiguous``."""
         mode = self.settings.placement(draws)
-        if mode != "landmark" or ambiguous:
-            found = self._by_reference(shape, dialogue, say, mode if mode != "landmark" else "beside", ambiguous,
-                                       draws)
+        if mode == "between" and not ambiguous:
+            found = _between(shape, dialogue, say)
+            if found is not None:
+                return found
+        elif mode != "landmark" or ambiguous:
+            found = self._by_reference(shape, dialogue, say, mode if mode in ("on_top", "beside") else "beside",
+                                       ambiguous, draws)
             if found is not None or ambiguous:
                 return found
         return _at_landmark(shape, dialogue, say, draws)
@@ -313,23 +427,48 @@ class Architect:
             if part is None:
                 return None
             where = say.beside(ref, step, toward, it, bare)
-        return part, where, None if twin is None else (ref, twin)
+        return part, where, None if twin is None else (ref, twin), None
 
 
 def _at_landmark(shape: Shape, dialogue: Dialogue, say: Say, draws: Draws) -> Found | None:
-    """``shape`` on the ground at a drawn anchor, said by counted steps from a landmark, if it fits there."""
+    """``shape`` on the ground at a drawn anchor, said by counted steps from a landmark (or from the builder's
+    position), if it fits there."""
     anchor = draws.pick(shape.ground)
     part = fit(shape, anchor, dialogue.world, dialogue.height)
-    return None if part is None else (part, say.at_landmark(anchor), None)
+    if part is None:
+        return None
+    where, corner = say.on_ground(anchor)
+    return part, where, None, corner
+
+
+def _between(shape: Shape, dialogue: Dialogue, say: Say) -> Found | None:
+    """``shape`` on the ground halfway between the anchors of the only two parts of a kind (not blocks: every
+    part is made of blocks), when that is a cell apart from both and the shape fits there; the kind that comes
+    first in the dialogue."""
+    parts = dialogue.parts
+    by_kind: dict[str, list[Part]] = {}
+    for part in parts:
+        by_kind.setdefault(part.shape.kind, []).append(part)
+    for kind, pair in by_kind.items():
+        if len(pair) != 2 or kind == "block":
+            continue
+        (x1, _, z1), (x2, _, z2) = pair[0].anchor, pair[1].anchor
+        if (x1 + x2) % 2 or (z1 + z2) % 2 or (x1, z1) == (x2, z2):
+            continue
+        placed = fit(shape, ((x1 + x2) // 2, 0, (z1 + z2) // 2), dialogue.world, dialogue.height)
+        if placed is not None:
+            return placed, say.between(kind), None, None
+    return None
 
 
 def _just_built(dialogue: Dialogue, shape: Shape) -> bool:
-    """Whether ``shape`` is the shape of the part the last turn built, fully specified: "another one" then says
-    all it needs to."""
+    """Whether ``shape`` is the shape of the part the last turn built, fully specified (not a habit's turn):
+    "another one" then says all it needs to."""
     if not dialogue.turns:
         return False
     last = dialogue.turns[-1]
-    return bool(last["answer"]["add"]) and "clarification" not in last and dialogue.parts[-1].shape is shape
+    return (bool(last["answer"]["add"]) and "clarification" not in last and "habit" not in last
+            and dialogue.parts[-1].shape is shape)
 
 
 def asking_confidence(missing: Sequence[str]) -> float:

@@ -11,7 +11,7 @@ from scenegen.errors import Problem
 from scenegen.families.builder import lexicon
 from scenegen.families.builder.declaration import DECLARATION
 from scenegen.families.builder.dialogue import Architect, compile_settings
-from scenegen.families.builder.placement import Shape
+from scenegen.families.builder.placement import SHAPES_KEPT, Shape
 from scenegen.families.builder.replay import replay_problems
 from scenegen.families.builder.say import Phrasebook
 from scenegen.families.builder.stats import BuilderStats
@@ -45,7 +45,8 @@ class Builder(Family):
     record_types: ClassVar[Mapping[str, Any]] = {"params": ["struct", {"missing": ["list", "string"]}]}
     # The target, parts and turns vary in structure from one dialogue to the next: a dataset record holds them as
     # JSON text.
-    output = Records("builder_record", fields=("level", "height", "start", "standing", "target", "parts", "turns"),
+    output = Records("builder_record",
+                     fields=("level", "height", "position", "start", "standing", "target", "parts", "turns"),
                      json_fields=("start", "standing", "target", "parts", "turns"))
 
     def __init__(self, config: Mapping[str, Any]) -> None:
@@ -60,6 +61,7 @@ class Builder(Family):
         record = {
             "level": self.level,
             "height": dialogue.height,
+            "position": list(dialogue.position),
             "start": dialogue.start,
             "standing": [_part(part.shape, part.anchor) for part in standing],
             "target": dialogue.blocks,
@@ -86,10 +88,16 @@ class Builder(Family):
 
 
 def _part(shape: Shape, anchor: tuple[int, int, int]) -> dict[str, Any]:
-    return {
-        "kind": shape.kind,
-        "colours": list(shape.colours),
-        "size": dict(shape.named_size),
-        "direction": list(shape.direction),
-        "anchor": list(anchor),
-    }
+    """A part as the record lists it: its shape's fields (made once a shape, and shared by the records that hold
+    the shape: records are written, never changed) and its anchor."""
+    said = _SAID.get(shape)
+    if said is None:
+        if len(_SAID) >= SHAPES_KEPT:
+            _SAID.clear()
+        said = _SAID[shape] = {"kind": shape.kind, "colours": list(shape.colours), "size": dict(shape.named_size),
+                               "direction": list(shape.direction)}
+    return {**said, "anchor": list(anchor)}
+
+
+#: Each shape's fields as a record's part lists them, by shape (shapes compare by identity: see Shape).
+_SAID: dict[Shape, dict[str, Any]] = {}

@@ -78,6 +78,11 @@ class Lexicon:
     nearest: Mapping[tuple[int, int], Landmark]
     #: every leg of an offset, said ("two steps to the west"), by (count, direction or side)
     legs: Mapping[tuple[int, str], str]
+    #: the plural of each noun ("halfway between the two walls")
+    plurals: Mapping[str, str]
+    #: the architect's habits (data/instructions.yaml ``habits``): move, lift and corners templates, the part
+    #: just built as they name it, how a lift's height is said, a corner's colour
+    habits: Mapping[str, Any]
 
     def number(self, n: int) -> str:
         """``n`` in words."""
@@ -148,6 +153,8 @@ def load(folder: Path | None = None) -> Lexicon:
         # an instruction is filled before its noun is put in (say.Phrasings): no article may depend on the noun
         if any(noun[0].lower() in "aeiou" for noun in words["nouns"][kind]):
             raise LexiconError(f"data/lexicon.yaml: a noun of {kind!r} begins with a vowel")
+        if not set(words["nouns"][kind]) <= set(words["plurals"]):
+            raise LexiconError(f"data/lexicon.yaml: a noun of {kind!r} has no plural")
     return Lexicon(
         numbers=tuple(words["numbers"]),
         landmarks=landmarks,
@@ -169,6 +176,8 @@ def load(folder: Path | None = None) -> Lexicon:
         nearest={(x, z): min(landmarks, key=lambda mark: abs(mark.x - x) + abs(mark.z - z))
                  for x in range(LOW, HIGH + 1) for z in range(LOW, HIGH + 1)},
         legs=_legs(templates["offset_leg"], words["numbers"]),
+        plurals=dict(words["plurals"]),
+        habits=dict(templates["habits"]),
     )
 
 

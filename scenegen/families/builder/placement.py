@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from scenegen.families.builder.shapes import KINDS, Cell, extent, offsets
-from scenegen.families.builder.world import COMPASS, HIGH, LOW
+from scenegen.families.builder.world import COMPASS, DIAGONALS, HIGH, LOW
 
 #: A step up (y + 1) and a step east (x + 1) in a cell's code. The code is linear in (x, y, z), so a part's cells
 #: are its anchor's code plus its offsets' codes; and since z - LOW stays below 16 and y below 64 (the config allows
@@ -130,7 +130,7 @@ def fit(shape: Shape, anchor: Cell, world: World, height: int) -> Part | None:
     ax, ay, az = anchor
     if not (west <= ax <= east and north <= az <= south) or ay + top >= height:
         return None
-    base = code(ax, ay, az)
+    base = (ax - LOW) * EAST + ay * UP + az - LOW  # code(ax, ay, az), without the call
     cells = [base + offset for offset in shape.codes]
     if not world.keys().isdisjoint(cells):
         return None
@@ -166,3 +166,33 @@ def telling_apart(part: Part, twin: Part) -> str | None:
     if z != tz:
         return "south" if z > tz else "north"
     return None
+
+
+def shifted(part: Part, shift: Cell, world: World, height: int) -> Part | None:
+    """``part`` moved by ``shift`` (dx, dy, dz), if every block stays inside the world and lands in a cell that is
+    free or its own; else None. Support is the caller's: a part on the ground moved along it stays supported, and
+    a lifted part stands in the air by design (the seed's Figure 4)."""
+    dx, dy, dz = shift
+    west, east, north, south, top = part.shape.room
+    ax, ay, az = part.anchor
+    x, y, z = ax + dx, ay + dy, az + dz
+    if not (west <= x <= east and north <= z <= south) or y + top >= height or y < 0:
+        return None
+    delta = dx * EAST + dy * UP + dz
+    own = set(part.cells)
+    cells = [cell + delta for cell in part.cells]
+    if any(cell in world and cell not in own for cell in cells):
+        return None
+    return Part(part.shape, (x, y, z), [[bx + dx, by + dy, bz + dz, colour] for bx, by, bz, colour in part.blocks],
+                cells)
+
+
+#: The steps of each compass or diagonal direction, and the direction of each step.
+_STEPPED = {**COMPASS, **DIAGONALS}
+_DIRECTION_OF = {step: name for name, step in _STEPPED.items()}
+
+
+def mirrored_direction(direction: tuple[str, ...], flip_x: int, flip_z: int) -> tuple[str, ...]:
+    """``direction`` seen in a mirror: west and east swapped when ``flip_x`` is -1, north and south when
+    ``flip_z`` is."""
+    return tuple(_DIRECTION_OF[_STEPPED[name][0] * flip_x, _STEPPED[name][1] * flip_z] for name in direction)

@@ -6,8 +6,10 @@ The system message gives what the seed's builder prompt gives, in this project's
 with its confidence and optional question, and "JSON only". It adds what the seed leaves unsaid and this family's
 instructions rely on: the top of the world, what "left" and "right" mean here, and that blocks go from the ground
 up but may stand in the air (the seed's Figure 2 builds a line going up diagonally). Each turn is the architect's
-instruction with the world as it then stands; the builder's earlier answers are the assistant's messages (the gold
-ones: the world a turn starts from is the one the gold answers built, so a model is judged on each turn alone).
+instruction with the world as it then stands and where the builder stands in it (instructions may count steps from
+"your current position", as the seed's Figure 3 does); the builder's earlier answers are the assistant's messages
+(the gold ones: the world a turn starts from is the one the gold answers built, so a model is judged on each turn
+alone).
 """
 
 from __future__ import annotations
@@ -44,9 +46,15 @@ def world_line(blocks: Sequence[Sequence[Any]]) -> str:
     return f"The world now: {json.dumps([list(block) for block in blocks])}" if blocks else "The world is empty."
 
 
-def said(instruction: str, blocks: Sequence[Sequence[Any]]) -> Message:
-    """The architect's instruction, with the world it is given in."""
-    return {"role": "user", "content": f"{world_line(blocks)}\nArchitect: {instruction}"}
+def position_line(position: Sequence[int]) -> str:
+    """Where the builder stands, as a turn shows it (instructions may count steps from it)."""
+    return f"You are standing at {', '.join(map(str, position))}."
+
+
+def said(instruction: str, blocks: Sequence[Sequence[Any]], position: Sequence[int] | None = None) -> Message:
+    """The architect's instruction, with the world it is given in (and where the builder stands in it)."""
+    where = f"\n{position_line(position)}" if position is not None else ""
+    return {"role": "user", "content": f"{world_line(blocks)}{where}\nArchitect: {instruction}"}
 
 
 def answered(answer: Mapping[str, Any]) -> Message:

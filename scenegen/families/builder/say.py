@@ -84,6 +84,8 @@ class Spot(NamedTuple):
     #: the phrasings (each order of the legs, each landmark name, each phrase), by whether the east-west leg is
     #: said as a side
     said: tuple[tuple[str, ...], ...]
+    #: the (x, z) of the landmark when it is a corner (a part placed from it may be repeated from the others)
+    corner: tuple[int, int] | None
 
 
 class Phrasebook:
@@ -96,6 +98,12 @@ class Phrasebook:
         self.references = cache(self._references)
         self.placed = cache(self._placed)
         self.corrections = cache(self._corrections)
+        self.positions = cache(self._from_position)
+        self.between = cache(self._between)
+        self.moves = cache(self._moves)
+        #: each corner's names, by its (x, z)
+        self.corner_names = {(mark.x, mark.z): mark.names for mark in lexicon.landmarks
+                             if abs(mark.x) == abs(mark.z) != 0}
         # These are keyed by the shape object (see Shape), so they keep the recent stacks' phrasings, and those of
         # every one-colour shape and what it may leave out (about 6,000).
         self.instructions = lru_cache(maxsize=PHRASINGS_KEPT)(self._instructions)
@@ -115,7 +123,8 @@ class Phrasebook:
         dx, dz = x - landmark.x, z - landmark.z
         legs = [leg for leg in ((abs(dx), "east" if dx > 0 else "west"), (abs(dz), "south" if dz > 0 else "north"))
                 if leg[0]]
-        return Spot(bool(dx), tuple(self._from_landmark(landmark, legs, side) for side in (False, True)))
+        corner = (landmark.x, landmark.z) if abs(landmark.x) == abs(landmark.z) != 0 else None
+        return Spot(bool(dx), tuple(self._from_landmark(landmark, legs, side) for side in (False, True)), corner)
 
     def _from_landmark(self, landmark: Landmark, legs: list[tuple[int, str]], side: bool) -> tuple[str, ...]:
         """Counted steps ``legs`` from ``landmark``, in either order (west and east said as left and right when
@@ -126,6 +135,31 @@ class Phrasebook:
         return tuple([articles(fill(phrase, {"landmark": name, "offset": offset}))
                       for offset in sorted(offsets) for name in landmark.names
                       for phrase in lexicon.where["offset" if offset else "landmark"]])
+
+    def _from_position(self, dx: int, dz: int, side: bool) -> tuple[str, ...]:
+        """Counted steps (``dx``, ``dz``) from the builder's current position, in either order (west and east said
+        as left and right when ``side``), or the position itself."""
+        lexicon = self.lexicon
+        legs = [leg for leg in ((abs(dx), "east" if dx > 0 else "west"), (abs(dz), "south" if dz > 0 else "north"))
+                if leg[0]]
+        if not legs:
+            return lexicon.where["position_here"]
+        offsets = {lexicon.offset_join.join([lexicon.legs[count, _SIDE_OF.get(toward, toward) if side else toward]
+                                             for count, toward in order]) for order in (legs, legs[::-1])}
+        return tuple([articles(fill(phrase, {"offset": offset}))
+                      for offset in sorted(offsets) for phrase in lexicon.where["position"]])
+
+    def _between(self, kind: str) -> tuple[str, ...]:
+        """Halfway between the only two parts of ``kind``, named by a plural of its nouns."""
+        lexicon = self.lexicon
+        return tuple([fill(phrase, {"plural": lexicon.plurals[noun]})
+                      for noun in lexicon.nouns[kind] for phrase in lexicon.where["between"]])
+
+    def _moves(self, named: tuple[str, str]) -> tuple[str, ...]:
+        """The part just built as a move or lift names it ("it", "the red column you just built"), each way once."""
+        kind, colour = named
+        return tuple(sorted({articles(fill(ref, {"colour": colour, "noun": noun}))
+                             for ref in self.lexicon.habits["refs"] for noun in self.lexicon.nouns[kind]}))
 
     def _references(self, kind: str, colour: str) -> tuple[str, ...]:
         """A part named by colour and noun ("red column"), or by its noun alone when the colour is empty."""
@@ -222,10 +256,14 @@ def _split(text: str) -> Pieces:
 class Say:
     """Words parts and places for one dialogue, drawing phrasings from ``draws``."""
 
-    def __init__(self, book: Phrasebook, draws: Draws, sides: Callable[[Draws], bool]) -> None:
+    def __init__(self, book: Phrasebook, draws: Draws, sides: Callable[[Draws], bool],
+                 from_position: Callable[[Draws], bool], position: Cell | None = None) -> None:
         self.book = book
         self.draws = draws
         self.sides = sides
+        self.from_position = from_position
+        #: the builder's current position, which places may be said from
+        self.position = position
 
     def noun(self, kind: str) -> str:
         """One of the nouns of a kind."""
@@ -236,12 +274,52 @@ class Say:
         side = _SIDE_OF.get(direction)
         return side if side and self.sides(self.draws) else direction
 
-    def at_landmark(self, anchor: Cell) -> str:
+    def on_ground(self, anchor: Cell) -> tuple[str, tuple[int, int] | None]:
         """Where a ground ``anchor`` is: at its nearest landmark, or counted steps from it (east-west or
-        north-south first)."""
+        north-south first), or (on the ``from_position`` coin) counted steps from the builder's current position;
+        and the corner it is said from, if it is said from one."""
+        draws = self.draws
+        if self.position is not None and self.from_position(draws):
+            dx, dz = anchor[0] - self.position[0], anchor[2] - self.position[2]
+            return draws.pick(self.book.positions(dx, dz, bool(dx) and self.sides(draws))), None
         spot = self.book.spots[anchor]
-        as_side = spot.sideways and self.sides(self.draws)
-        return self.draws.pick(spot.said[as_side])
+        as_side = spot.sideways and self.sides(draws)
+        return draws.pick(spot.said[as_side]), spot.corner
+
+    def between(self, kind: str) -> str:
+        """Halfway between the only two parts of ``kind``."""
+        return self.draws.pick(self.book.between(kind))
+
+    def move(self, part: Part, step: int, toward: str) -> str:
+        """Move the part just built ``step`` steps ``toward`` a compass direction, with the talk around it."""
+        draws = self.draws
+        template = draws.pick(self.book.lexicon.habits["move"])
+        said = fill(template, {"ref": draws.pick(self.book.moves(reference_key(part))),
+                               "offset": self.book.lexicon.legs[step, self.toward(toward)]})
+        return self._talk(said, self.book.bare_openings, draws.uniform())
+
+    def lift(self, part: Part, levels: int) -> str:
+        """Lift the part just built ``levels`` levels straight up, with the talk around it."""
+        draws = self.draws
+        habits = self.book.lexicon.habits
+        how = fill(habits["levels"]["one" if levels == 1 else "many"], {"count": self.book.lexicon.number(levels)})
+        said = fill(draws.pick(habits["lift"]), {"ref": draws.pick(self.book.moves(reference_key(part))),
+                                                 "levels": how})
+        return self._talk(said, self.book.bare_openings, draws.uniform())
+
+    def corners(self, coloured: Sequence[tuple[tuple[int, int], str]] | None) -> str:
+        """Repeat the part just built from the other corners: in its colour, or in the colour said for each
+        corner (``coloured``: each other corner's (x, z) and colour), with the talk around it."""
+        draws = self.draws
+        habits = self.book.lexicon.habits
+        if coloured is None:
+            said = draws.pick(habits["corners"])
+        else:
+            each = [fill(habits["corner_colour"], {"colour": colour, "corner": draws.pick(self.book.corner_names[at])})
+                    for at, colour in coloured]
+            colours = ", ".join(each[:-1]) + " and " + each[-1]
+            said = articles(fill(draws.pick(habits["corners_coloured"]), {"colours": colours}))
+        return self._talk(said, self.book.bare_openings, draws.uniform())
 
     def on_top(self, part: Part, it: bool, bare: bool) -> str:
         """On top of ``part``: "it" when ``it``, by its noun alone when ``bare``, else by colour and noun."""

@@ -10,7 +10,7 @@ replay check, and the rest of ``make`` (serialising, compressing and writing the
 shard, the manifest and the card's summary: make's time less the stages).
 
 Diversity at n = 100,000: distinct targets, distinct instructions, part kinds,
-what clarifications leave out, corrections.
+what clarifications leave out, corrections, the architect's habits.
 
 Run: ``python -m tests.benchmarks builder``.
 """
@@ -47,6 +47,7 @@ def run(n: int = N, speed_n: int = SPEED_N) -> list[str]:
     kinds: Counter[str] = Counter()
     missing: Counter[str] = Counter()
     turns = corrections = 0
+    habits: Counter[str] = Counter()
     streams = SampleStreams(SEED, stream_key(family.config, DEFAULT_SPLIT))
     for index in range(n):
         record = family.generate(index, streams.generator(index)).documents[""]
@@ -55,7 +56,9 @@ def run(n: int = N, speed_n: int = SPEED_N) -> list[str]:
         for turn in record["turns"]:
             turns += 1
             instructions.add(turn["instruction"])
-            corrections += bool(turn["answer"]["remove"])
+            habits[turn.get("habit", "")] += 1
+            # a move or lift removes too: a correction only removes
+            corrections += bool(turn["answer"]["remove"]) and not turn["answer"]["add"]
             if "clarification" in turn:
                 missing["+".join(turn["clarification"]["missing"])] += 1
     speed = measure("builder.yaml", speed_n)
@@ -70,6 +73,7 @@ def run(n: int = N, speed_n: int = SPEED_N) -> list[str]:
         f"({', '.join(f'{k} {kinds[k]}' for k in KINDS)})"),
         (f"  clarifications: {sum(missing.values()):,} ({', '.join(f'{k} {v}' for k, v in missing.most_common())}); "
         f"corrections: {corrections:,}"),
+        f"  the architect's habits: {', '.join(f'{k} {habits[k]:,}' for k in ('move', 'lift', 'corners'))}",
     ]
 
 

@@ -34,6 +34,15 @@ LANDMARKS = {
 NOUNS = {"block": "block", "column": "column", "tower": "column", "pillar": "column", "post": "column",
          "stack": "stack"}
 ONE_COLUMN = ("block", "column", "stack")
+#: "halfway between the two walls": each kind's nouns in the plural (blocks are never named so: every part has them).
+PLURALS = {"columns": "column", "towers": "column", "pillars": "column", "posts": "column", "stacks": "stack",
+           "rows": "row", "lines": "row", "strips": "row", "diagonal lines": "diagonal", "diagonals": "diagonal",
+           "walls": "wall", "barriers": "wall", "floors": "floor", "platforms": "floor", "slabs": "floor",
+           "rings": "ring", "crosses": "cross", "pluses": "cross", "L shapes": "l_shape", "rising lines": "rising",
+           "rising diagonals": "rising", "staircases": "staircase", "stairways": "staircase",
+           "flights of stairs": "staircase", "pyramids": "pyramid", "ziggurats": "pyramid"}
+#: The builder's current position, as an instruction names it (the record's position).
+_YOURS = r"your current position|where you are standing|where you stand now"
 
 _NUMBER = "|".join(NUMBERS)
 _TOWARD = "north|south|east|west|left|right"
@@ -45,6 +54,9 @@ WHERE = re.compile(
     rf"|(?P<legs>{_LEG}(?: and {_LEG})?) (?:of|from) (?P<from>{_LANDMARK})"
     rf"|on top of (?P<top>{_REF})"
     rf"|on the ground (?P<leg>{_LEG}) of (?P<beside>{_REF})"
+    rf"|(?:halfway|midway) between the two (?P<between>{'|'.join(sorted(PLURALS, key=len, reverse=True))})"
+    rf"|(?P<plegs>{_LEG}(?: and {_LEG})?) (?:of|from) (?:{_YOURS})"
+    rf"|(?P<here>(?:right )?at your current position|where you are standing now)"
 )
 #: Ellipsis across turns: "another one ..." builds the part the turn before built again, elsewhere (its kind,
 #: colours, sizes and directions as that turn said them; only the place is said anew).
@@ -120,12 +132,24 @@ def resolve(ref: str, before: list[dict[str, Any]], further: str | None = None) 
     return found
 
 
-def where(text: str, before: list[dict[str, Any]], further: str | None = None) -> tuple[Any, ...] | None:
+def where(text: str, before: list[dict[str, Any]], further: str | None = None,
+          position: list[int] | None = None) -> tuple[Any, ...] | None:
     """The anchor a text says, read independently: (x, y, z), or ("ambiguous", n) for a reference that matches
-    n != 1 parts, or None when the text says no place."""
+    n != 1 parts, or None when the text says no place. ``position``: where the builder stands."""
     match = WHERE.search(text)
     if match is None:
         return None
+    if match["here"] or match["plegs"]:
+        assert position is not None, text
+        dx, dz = legs(match["plegs"] or "")
+        return (position[0] + dx, 0, position[2] + dz)
+    if match["between"]:
+        pair = [part for part in before if part["kind"] == PLURALS[match["between"]]]
+        if len(pair) != 2:
+            return ("ambiguous", len(pair))
+        (x1, _, z1), (x2, _, z2) = pair[0]["anchor"], pair[1]["anchor"]
+        assert (x1 + x2) % 2 == 0 and (z1 + z2) % 2 == 0, text
+        return ((x1 + x2) // 2, 0, (z1 + z2) // 2)
     if match["at"]:
         x, z = LANDMARKS[match["at"]]
         return (x, 0, z)

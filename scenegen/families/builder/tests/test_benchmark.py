@@ -74,13 +74,13 @@ def test_a_model_one_step_east_is_partly_right_and_builds_no_dialogue(run_cli, r
 
 
 def test_a_mirrored_model_is_right_only_where_a_part_is_its_own_mirror(run_cli, run, tmp_path):
-    """West and east swapped: a block is right only where the gold adds a block of its colour at the mirror cell
-    (on the line x = 0, or a part symmetric about it)."""
+    """West and east swapped: a block is right only where the gold adds (or removes) a block of its colour at the
+    mirror cell (on the line x = 0, or a part symmetric about it)."""
     report = played(run_cli, run, tmp_path, lambda gold: moved(gold, lambda b: [-b[0], *b[1:]]))
-    mirrored = sum(len({("add", -x, y, z, c) for x, y, z, c in p["gold"]["add"]}
-                       & {("add", x, y, z, c) for x, y, z, c in p["gold"]["add"]})
-                   for p in prompts(run_cli, run, tmp_path) if "question" not in p["gold"])
-    assert report["blocks"]["right"] == mirrored + report["corrections"]["right"]
+    golds = [p["gold"] for p in prompts(run_cli, run, tmp_path) if "question" not in p["gold"]]
+    mirrored = sum(len({(-x, y, z, c) for x, y, z, c in gold[verb]} & {tuple(block) for block in gold[verb]})
+                   for gold in golds for verb in ("add", "remove"))
+    assert report["blocks"]["right"] == mirrored
     assert report["blocks"]["f1"] < 0.5
 
 
@@ -154,7 +154,9 @@ def test_a_correction_turn_is_scored_under_the_part_it_corrects(run):
     for record, _ in read(run):
         kinds = turn_kinds(record)
         for turn, kind in zip(record["turns"], kinds, strict=True):
-            if turn["answer"]["remove"]:
+            if "habit" in turn:  # a move or lift removes too: scored as its habit
+                assert kind == turn["habit"]
+            elif turn["answer"]["remove"]:
                 cells = {tuple(block[:3]) for block in turn["answer"]["remove"]}
                 assert kind in {part["kind"] for part in record["parts"]} and cells
 

@@ -34,6 +34,9 @@ CONFIGS: dict[str, dict[str, Any]] = {
                    "clarification": 0.5, "missing": "reference", "coreference": 0.5},
     "standing": {"standing": {"min": 1, "max": 4}, "placement": {"choices": ["on_top", "beside"]},
                  "kind": ["block", "column", "stack", "row"], "clarification": 0.3},
+    # the architect's habits: places from the builder's position and between two parts, moves, lifts, corners
+    "habits": {"standing": {"min": 0, "max": 2}, "placement": {"choices": ["landmark", "between", "beside"]},
+               "from_position": 0.3, "move": 0.3, "corners": 0.6, "clarification": 0.3, "repeat": 0.4},
 }
 
 
@@ -43,13 +46,21 @@ def build_turns(record: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, 
     found = []
     parts = record["parts"]
     turns = record["turns"]
-    building = [i for i, turn in enumerate(turns) if turn["answer"]["add"]]
-    assert len(building) == len(parts)
+    # a turn that repeats a part from the other corners records three parts; a move or lift none
+    building, indices, k = [], [], 0
+    for i, turn in enumerate(turns):
+        if turn.get("habit") == "corners":
+            k += 3
+        elif turn["answer"]["add"] and "habit" not in turn:
+            building.append(i)
+            indices.append(k)
+            k += 1
+    assert k == len(parts)
     texts = described([turns[i]["instruction"] for i in building])
-    for k, i in enumerate(building):
+    for n, (i, k) in enumerate(zip(building, indices, strict=True)):
         corrected = i + 1 < len(turns) and not turns[i + 1]["answer"]["add"]
         # what a reference may name: the structures standing from the start, then the parts built before
-        turn = {**turns[i], "described": texts[k]}
+        turn = {**turns[i], "described": texts[n], "position": record["position"]}
         found.append((turn, parts[k], [*record["standing"], *parts[:k]], 1 if corrected else 0))
     return found
 
@@ -69,7 +80,7 @@ def said_part(turn: dict[str, Any], part: dict[str, Any], before: list[dict[str,
         assert sizes[0] == sizes[1]
         sizes = sizes[:1]
     further = answer.removeprefix("the one further ") if "reference" in missing else None
-    anchor = where(answer if "position" in missing else turn["instruction"], before, further)
+    anchor = where(answer if "position" in missing else turn["instruction"], before, further, turn["position"])
     return {"colours": colours, "size": sizes, "direction": directions_said(text), "anchor": anchor}
 
 
@@ -104,7 +115,7 @@ def test_an_instruction_lacks_exactly_what_its_label_names(name):
                 assert bool(colours_said(text)) == ("colour" not in missing), turn
             if part["size"]:
                 assert bool(numbers_said(text)) == (not missing & {"count", "extent"}), turn
-            place = where(turn["instruction"], before)
+            place = where(turn["instruction"], before, position=turn["position"])
             if "position" in missing:
                 assert place is None, turn
             elif "reference" in missing:

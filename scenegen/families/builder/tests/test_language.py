@@ -10,9 +10,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from scenegen.plugin.config import read_config
+from scenegen.plugin.discovery import bundled_templates
+
 from .support import COLOURS, LANDMARKS, NUMBERS, build, records
 
-#: Where the figures are measured: dialogues of the default (training) config.
+#: Where the figures are measured: dialogues of the bundled training config, builder.yaml (every kind, placement
+#: and habit).
 DIALOGUES = 3000
 MIN_WORD_TYPES = 1000
 MAX_SHAPE_SHARE = 0.01
@@ -44,7 +48,9 @@ def language_figures(instructions: list[str]) -> tuple[int, float, str]:
 
 
 def instructions(n: int = DIALOGUES) -> list[str]:
-    return [turn["instruction"] for record in records(build(), n, seed=38) for turn in record["turns"]]
+    config = read_config(bundled_templates()["builder.yaml"])
+    family = build({key: value for key, value in config.items() if key != "family"})
+    return [turn["instruction"] for record in records(family, n, seed=38) for turn in record["turns"]]
 
 
 def test_the_architect_uses_many_words_and_no_wording_dominates():
