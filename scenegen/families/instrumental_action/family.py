@@ -55,6 +55,8 @@ AGENT_PREFIX, OBJECT_PREFIX, WALL_PREFIX = "agent_", "object_", "wall_"
 THE_WALK = Evidence("the agent's test walk and the two goal objects (which one it walks up to, which turns red "
                     "when)", without(either(with_id_prefix(AGENT_PREFIX), with_id_prefix(OBJECT_PREFIX))))
 ROLES = ("preferred", "other")
+#: What a scene's layout holds: the agent's rotation, the places, the script and each object's body and colour.
+Laid = tuple[int, Places, Script, dict[str, tuple[Body, str]]]
 #: How many places a scene draws before it is drawn again from the start.
 PLACE_DRAWS = 20
 
@@ -92,7 +94,7 @@ class InstrumentalAction(McsTask):
         self.blobs = {name: blob_body(name) for name in self.parameters.support("agent.type")}
         self.goal_bodies = {name: goal_body(name) for name in self.object_types}
 
-    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> tuple[int, Places, Script, dict] | None:
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> Laid | None:
         """The agent's rotation, the two objects' looks, the places and the script of every trial. Places that leave
         no walk are drawn again here, not by the base, which would draw the barrier kind again too and make the
         kind that fails more often (blocking) rarer than the config says."""
@@ -112,13 +114,13 @@ class InstrumentalAction(McsTask):
                 return rotation, places, acted, looks
         return None
 
-    def allocate(self, layout: tuple[int, Places, Script, dict], rng: np.random.Generator) -> dict[str, Any]:
+    def allocate(self, layout: Laid, rng: np.random.Generator) -> dict[str, Any]:
         walls = [object_id(rng, WALL_PREFIX) for _ in layout[1].before]
         return {"pillar": object_id(rng, "platform_"), "pair": object_id(rng, "pair_"),
                 "agent": object_id(rng, AGENT_PREFIX), "preferred": object_id(rng, OBJECT_PREFIX),
                 "other": object_id(rng, OBJECT_PREFIX), "walls": walls}
 
-    def compose(self, drawn: dict[str, Any], laid: tuple[int, Places, Script, dict], ids: dict[str, Any],
+    def compose(self, drawn: dict[str, Any], laid: Laid, ids: dict[str, Any],
                 rng: np.random.Generator) -> Sample:
         rotation, places, acted, looks = laid
         size = drawn["grid.size"]
@@ -134,7 +136,7 @@ class InstrumentalAction(McsTask):
         outcomes = OUTCOMES[places.walled_off]
         documents = {}
         for suffix, walk in outcomes:
-            objects = [_goal_object(ids[role], *looks[role], centre(size, getattr(places, role)), acted,
+            objects = [_goal_object(ids[role], looks[role], centre(size, getattr(places, role)), acted,
                                     acted.test_contact[walk]) for role in roles]
             documents[suffix] = grid_scene([with_test(agent, acted.test[walk]), *objects, *shared], goal, materials,
                                            drawn["view"])
@@ -180,10 +182,11 @@ def _wall(key: str, before: tuple[float, float], after: tuple[float, float], tes
                                             (CELL, WALL_HEIGHT, CELL)))
 
 
-def _goal_object(key: str, body: Body, colour: str, place: tuple[float, float], acted: Script,
+def _goal_object(key: str, look: tuple[Body, str], place: tuple[float, float], acted: Script,
                  test_contact: int) -> SceneObject:
     """A goal object at its place throughout; red from each contact to the next trial's start, and from the test
     walk's contact on (both objects turn red whichever the agent touches, as the task list describes)."""
+    body, colour = look
     changes = [MaterialChange(step, [HIGHLIGHT]) for step in (*acted.red_on, test_contact)]
     changes += [MaterialChange(step, [colour]) for step in acted.red_off]
     changes.sort(key=lambda change: change.step)

@@ -16,7 +16,7 @@ from scenegen.families.instrumental_action import InstrumentalAction
 from scenegen.mcs.gridworld.palette import OBJECT_TYPES
 from tests.examples import examples
 from tests.kit.grid_walks import World
-from tests.kit.support import checked_sample, configured, feasible, manifest_entries, value
+from tests.kit.support import checked_sample, configured, feasible, manifest_entries, pair_of, value
 
 from .replay import check_pair, crossings, is_expected, outcome
 
@@ -68,7 +68,8 @@ def test_the_walls_move_only_as_the_test_begins():
     walls = [item for item in documents["expected"]["objects"] if item["id"].startswith("wall_")
              and not item["id"].startswith("wall_grid")]
     assert len(walls) == len(sample.params["walls_before"]) >= 2
-    assert {tuple(show["stepBegin"] for show in wall["shows"]) for wall in walls} == {(0, sample.pair["test_start"])}
+    moves = {tuple(show["stepBegin"] for show in wall["shows"]) for wall in walls}
+    assert moves == {(0, pair_of(sample)["test_start"])}
 
 
 def test_no_barriers_means_no_wall_cells():
