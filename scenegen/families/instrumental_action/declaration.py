@@ -22,6 +22,7 @@ BARRIERS = one_of("barriers", BARRIER_KINDS,
                   "blocking: in the test trial the wall cells close every way to the preferred object; "
                   "inconsequential: they are moved next to it but leave a way open; none: no wall cells at all")
 REACH = number("reach", 1.0, 10.0, "metres from the agent's start to an object, centre to centre", ranged=False)
+DETOUR = number("detour", 1.0, 5.0, "times the straight walk's length", ranged=False)
 POOL_SIZE = 2  # the two goal objects each need their own shape and colour
 
 DECLARATION = Declaration(
@@ -56,6 +57,9 @@ DECLARATION = Declaration(
                 "How far from the agent's start each object stands, centre to centre, in metres: the places (the "
                 "same in every trial, as the task list describes) are drawn uniformly among the cells this far "
                 "from the agent's and at least a cell apart."),
+        Setting("places.detour", DETOUR.schema, 3.0,
+                "The longest a familiarisation walk round the wall cells may be, over the straight walk to the "
+                "preferred object: wall cells that would make it longer are drawn again."),
         pace(),
         Param("walk_steps", WALK_STEPS, {"min": 12, "max": 15},
               "Value, drawn afresh for every familiarisation trial: how many steps its walk takes (its speed is the "

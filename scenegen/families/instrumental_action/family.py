@@ -90,6 +90,7 @@ class InstrumentalAction(McsTask):
         self.object_colours: tuple[str, ...] = tuple(config["objects"]["colours"])
         self.speeds = (float(config["speed"]["min"]), float(config["speed"]["max"]))
         self.reach = (float(config["places"]["reach"]["min"]), float(config["places"]["reach"]["max"]))
+        self.detour = float(config["places"]["detour"])
         super().__init__(config)
         self.blobs = {name: blob_body(name) for name in self.parameters.support("agent.type")}
         self.goal_bodies = {name: goal_body(name) for name in self.object_types}
@@ -106,7 +107,7 @@ class InstrumentalAction(McsTask):
         more = [int(self.parameters.values["walk_steps"].sample(rng)) for _ in range(self.familiarization - 1)]
         stage = Stage(size=drawn["grid.size"], steps=(drawn["walk_steps"], *more, drawn["test_steps"]),
                       speeds=self.speeds, agent_half=self.blobs[drawn["agent.type"]].turned(rotation),
-                      halves=(looks["preferred"][0].half, looks["other"][0].half))
+                      halves=(looks["preferred"][0].half, looks["other"][0].half), detour=self.detour)
         for _ in range(PLACE_DRAWS):
             places = draw_places(drawn["grid.size"], self.reach, drawn["barriers"], rng)
             acted = None if places is None else script(stage, places, rng)

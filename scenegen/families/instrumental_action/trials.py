@@ -49,6 +49,8 @@ class Stage:
     agent_half: Point
     #: The preferred object's and the other's half extents.
     halves: tuple[Point, Point]
+    #: The longest a familiarisation walk may be, over the straight walk to touching the preferred object.
+    detour: float
 
 
 @dataclass
@@ -72,7 +74,7 @@ def script(stage: Stage, places: Places, rng: np.random.Generator) -> Script | N
     order = DIRECTION_ORDERS[int(rng.integers(len(DIRECTION_ORDERS)))]
     fam = _route(stage, places, places.before, "preferred", order)
     walks = {role: _test_walk(stage, places, role, order) for _, role in OUTCOMES[places.walled_off]}
-    if fam is None or any(points is None for points in walks.values()):
+    if fam is None or any(points is None for points in walks.values()) or _roundabout(stage, places, fam):
         return None
     out = Script(fam_walk=fam, walks={role: points for role, points in walks.items() if points is not None})
     start = 0
@@ -101,6 +103,13 @@ def centre(size: int, cell: Cell) -> Point:
     """World (x, z) of a cell's centre."""
     offset = (size - 1) / 2
     return (cell[0] - offset) * CELL, (cell[1] - offset) * CELL
+
+
+def _roundabout(stage: Stage, places: Places, fam: tuple[Point, ...]) -> bool:
+    """Whether the familiarisation walk is longer than ``detour`` times the straight one."""
+    home, target = centre(stage.size, places.home), centre(stage.size, places.preferred)
+    straight = path_length((home, stop_short(home, target, stage.agent_half, stage.halves[0])))
+    return path_length(fam) > stage.detour * straight + 1e-9
 
 
 def _test_walk(stage: Stage, places: Places, role: str, order: tuple[int, ...]) -> tuple[Point, ...] | None:

@@ -24,8 +24,9 @@ configs = st.fixed_dictionaries({
     "family": st.just("instrumental_action"),
     "grid": st.fixed_dictionaries({"size": value(range(5, 13), ranges=True)}),
     "barriers": value(["blocking", "inconsequential", "none"]),
-    "places": st.tuples(st.sampled_from([1.0, 1.5, 2.0, 2.5]), st.sampled_from([2.0, 3.0, 4.0, 6.0]))
-    .map(lambda b: {"reach": {"min": min(b), "max": max(b)}}),
+    "places": st.tuples(st.sampled_from([1.0, 1.5, 2.0, 2.5]), st.sampled_from([2.0, 3.0, 4.0, 6.0]),
+                        st.sampled_from([1.15, 1.5, 3.0]))
+    .map(lambda b: {"reach": {"min": min(b[:2]), "max": max(b[:2])}, "detour": b[2]}),
     "trials": st.fixed_dictionaries({"familiarization": st.integers(2, 9)}),
     "speed": st.tuples(st.sampled_from([0.05, 0.125, 0.18, 0.26, 0.3]), st.sampled_from([0.125, 0.18, 0.26, 0.3]))
     .map(lambda b: {"min": min(b), "max": max(b)}),
@@ -95,6 +96,7 @@ def test_pairs_are_reproducible_and_share_ids():
     ({"places": {"reach": {"min": 3.0, "max": 2.0}}}, "places.reach", "above max"),
     ({"grid": {"size": 5}, "places": {"reach": {"min": 5.0, "max": 6.0}}}, "places.reach", "no two cells"),
     ({"objects": {"types": ["cube"]}}, "objects.types", ""),
+    ({"places": {"detour": 0.9}}, "places.detour", ""),
     ({"trials": {"places": "fixed"}}, "trials", "unknown key"),
 ])
 def test_config_errors_name_the_key(config, path, words):
