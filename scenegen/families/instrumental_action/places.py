@@ -8,8 +8,8 @@ reachable. In the test trial they are moved:
 
 - ``blocking``: onto every neighbouring cell of the preferred object, which walls it off (its corners touch, so
   no footprint slips between two of them), the other object staying reachable;
-- ``inconsequential``: onto all of those cells but one (drawn), the last one onto a drawn cell elsewhere, both
-  objects staying reachable;
+- ``inconsequential``: onto all of those cells but one (drawn among those nearest the agent), the last one
+  next to the other object, both objects staying reachable;
 - ``none``: there are no wall cells.
 
 "Reachable" is a breadth-first search over the grid's four-connected cells, the wall cells and the other object's
@@ -85,7 +85,7 @@ def draw_places(size: int, reach: tuple[float, float], kind: str, rng: np.random
     taken = {home, preferred, other}
     for _ in range(WALL_DRAWS):
         before = _drawn(size, taken | set(ring), len(ring), rng)
-        after = ring if kind == "blocking" else _with_gap(size, ring, taken, rng)
+        after = ring if kind == "blocking" else _with_gap(size, ring, (home, other), taken, rng)
         if (_opens(grid, home, other, preferred, before, True) and
                 _opens(grid, home, other, preferred, after, kind != "blocking")):
             return Places(home, preferred, other, before, after, kind == "blocking")
@@ -99,11 +99,19 @@ def _opens(grid: CellGrid, home: Cell, other: Cell, preferred: Cell, walls: tupl
             and reachable(grid, home, preferred, (*walls, other)) == to_preferred)
 
 
-def _with_gap(size: int, ring: tuple[Cell, ...], taken: set[Cell], rng: np.random.Generator) -> tuple[Cell, ...]:
-    """The preferred object's neighbouring cells but one, and one more cell elsewhere."""
-    gap = int(rng.integers(len(ring)))
-    kept = ring[:gap] + ring[gap + 1:]
-    return (*kept, *_drawn(size, taken | set(ring), 1, rng))
+def _with_gap(size: int, ring: tuple[Cell, ...], places: tuple[Cell, Cell], taken: set[Cell],
+              rng: np.random.Generator) -> tuple[Cell, ...]:
+    """The preferred object's neighbouring cells but one, and one more cell next to the other object. The gap is
+    drawn among the cells nearest the agent's start (``places``: its cell and the other object's) and the last
+    cell among the other object's free neighbours: walls round the preferred object alone would make the walk to
+    it the longer of the two test walks in most inconsequential scenes, a cue to the expected file."""
+    home, other = places
+    distances = [abs(col - home[0]) + abs(row - home[1]) for col, row in ring]
+    nearest = [k for k, distance in enumerate(distances) if distance == min(distances)]
+    gap = nearest[int(rng.integers(len(nearest)))]
+    beside = [cell for cell in neighbours(size, other) if cell not in taken and cell not in ring]
+    last = (beside[int(rng.integers(len(beside)))],) if beside else _drawn(size, taken | set(ring), 1, rng)
+    return (*ring[:gap], *ring[gap + 1:], *last)
 
 
 def _drawn(size: int, taken: set[Cell], count: int, rng: np.random.Generator) -> tuple[Cell, ...]:
