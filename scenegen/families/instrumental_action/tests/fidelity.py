@@ -18,7 +18,7 @@ from tests.kit.grid_walks import World
 from tests.kit.pairs import fidelity_main, one_file
 from tests.kit.passive_frame import FRAME_FEATURES, FRAME_TASK
 
-from .replay import outcome, wall_cells
+from .replay import reach, wall_cells
 
 KIND_SHARE = 1 / 3
 KIND_TOLERANCE = 0.05
@@ -33,7 +33,7 @@ def barrier_kind(sample: dict[str, Scene]) -> str | None:
     world = World(scene)
     if not wall_cells(world):
         return "none"
-    return "inconsequential" if outcome(world)[0] else "blocking"
+    return "inconsequential" if reach(world)[0] else "blocking"
 
 
 TASK, TEMPLATE = FRAME_TASK, "eval7_instrumental_action"

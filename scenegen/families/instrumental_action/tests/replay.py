@@ -72,18 +72,22 @@ def crossings(world: World) -> list[float]:
     return [step for step in steps for wall in wall_cells(world) if world.gap(world.agent, wall, step) <= 0]
 
 
-def outcome(world: World) -> tuple[bool, bool, bool]:
-    """Whether the preferred object is reachable in the test, whether the test walk ends at it, and whether the
-    agent crosses a wall cell."""
+def reach(world: World) -> tuple[bool, bool]:
+    """Whether the preferred object is reachable in the test, and whether the test walk ends at it."""
     test = world.ends[-1]
     preferred = preferred_of(world)
     other = next(item for item in world.prefixed("object_") if item["id"] != preferred)
-    size = grid_size(world)
     closed = {cell_at(world, wall, test) for wall in wall_cells(world)} | {cell_at(world, other, test)}
-    can = reachable(size, cell_at(world, world.agent, test), cell_at(world, world.objects[preferred], test), closed)
+    can = reachable(grid_size(world), cell_at(world, world.agent, test),
+                    cell_at(world, world.objects[preferred], test), closed)
     reached = world.touched(world.prefixed("object_"), world.last_step)
     assert len(reached) == 1, f"the test walk ends at {reached}"
-    return can, reached[0] == preferred, bool(crossings(world))
+    return can, reached[0] == preferred
+
+
+def outcome(world: World) -> tuple[bool, bool, bool]:
+    """:func:`reach`, and whether the agent crosses a wall cell."""
+    return (*reach(world), bool(crossings(world)))
 
 
 def is_expected(world: World) -> bool:
