@@ -83,9 +83,10 @@ DECLARATION = Declaration(
                 list(OBJECT_TYPES), "Pool of goal shapes; the two objects take distinct ones."),
         Setting("objects.colours", {"type": "array", "minItems": 2, "uniqueItems": True, "items": OBJECT_COLOUR},
                 list(OBJECT_COLOURS), "Pool of goal colours; the two objects take distinct ones."),
-        Param("walls", WALL_COUNT, {"min": 2, "max": 11},
+        Param("walls", WALL_COUNT, {"min": 2, "max": 10},
               "Value: how many wall cells stand in the grid's two corners off the walks (the evaluation scenes: 6 "
-              "and 11)."),
+              "and 11; at most 10 with the paddle beside the blob, which keeps the two cells above the blob's "
+              "start free)."),
         Param("occluder.height", HEIGHT, [1.5, 1.6],
               "Value: the test trial's occluder's height (the evaluation scenes: 1.5 and 1.6 m)."),
         Param("materials.ceiling", MATERIAL, "AI2-THOR/Materials/Walls/Drywall", "Value: ceiling material."),

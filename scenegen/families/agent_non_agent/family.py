@@ -28,7 +28,15 @@ from typing import Any, ClassVar
 import numpy as np
 
 from scenegen.families.agent_non_agent.declaration import DECLARATION
-from scenegen.families.agent_non_agent.paddling import BESIDE_SPEED, BESIDE_WAIT, apart, beside, late_steps
+from scenegen.families.agent_non_agent.paddling import (
+    BESIDE_REACH,
+    BESIDE_SPEED,
+    BESIDE_WAIT,
+    LATE,
+    apart,
+    beside,
+    late_steps,
+)
 from scenegen.families.agent_non_agent.stage import (
     PASSING_GAP,
     START,
@@ -45,7 +53,7 @@ from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import HIGHLIGHT, Body, Member, agent_object, blob_body, goal_body, keyframe_shows
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.motion import Point
-from scenegen.mcs.gridworld.paddles import Spin, paddle
+from scenegen.mcs.gridworld.paddles import Spin, paddles
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
 from scenegen.mcs.model import MaterialChange, SceneObject, Show
 from scenegen.mcs.objects import object_id
@@ -169,9 +177,10 @@ class AgentNonAgent(McsTask):
         colours = tuple(self.object_colours[i] for i in rng.permutation(len(self.object_colours))[:2])
         member = Member("", self.blobs[drawn["entity.type"]], drawn["entity.colour"], int(rng.integers(4)) * 90)
         occluder = (on_lattice(rng.uniform(*OCCLUDER_X)), on_lattice(rng.uniform(*OCCLUDER_Z)))
-        walls = _wall_cells(occluder, int(drawn["walls"]), rng)
         entity = drawn["entity.kind"]
-        ground = Ground(entity, "beside" if entity == "non_agent" else drawn["paddle.agent"], member.half,
+        place = "beside" if entity == "non_agent" else drawn["paddle.agent"]
+        walls = _wall_cells(occluder, place, int(drawn["walls"]), rng)
+        ground = Ground(entity, place, member.half,
                         (self.goals[kinds[0]].half, self.goals[kinds[1]].half), walls,
                         Boxes.of([(cell, (CELL / 2, CELL / 2)) for cell in walls]),
                         Boxes.of([(occluder, (OCCLUDER_HALF, OCCLUDER_HALF))]))
@@ -211,12 +220,13 @@ class AgentNonAgent(McsTask):
         materials = room_materials(drawn)
         # Which test walk is file a: drawn, so that a is not always the walk to the object gone to before.
         files = dict(zip(("a", "b"), (1, 0) if rng.integers(2) else (0, 1), strict=True))
+        turning = paddles(ids["paddle"], [trial.spins[0] for trial in familiar],
+                          [test.spins[walk] for walk in files.values()])
         documents = {}
-        for suffix, walk in files.items():
+        for (suffix, walk), spinning in zip(files.items(), turning, strict=True):
             keyframes = [*_familiar_keyframes(familiar), (test.first, *test.start), *test.walks[walk]]
-            spins = [trial.spins[0] for trial in familiar] + [test.spins[walk]]
-            documents[suffix] = grid_scene([agent_object(member, keyframes), paddle(ids["paddle"], spins), *shared],
-                                           goal, materials, drawn["view"])
+            documents[suffix] = grid_scene([agent_object(member, keyframes), spinning, *shared], goal, materials,
+                                           drawn["view"])
         params = {**drawn, "object_types": list(laid.kinds), "object_colours": list(laid.colours),
                   "entity_rotation": laid.member.rotation, "preferred_listed_first": listed[0] is objects[0],
                   "walls_cells": [list(cell) for cell in laid.walls], "occluder": list(laid.occluder),
@@ -261,7 +271,14 @@ class AgentNonAgent(McsTask):
         start, places, walks = moves
         wait = int(self._fresh(drawn, "trials.wait", index, rng))
         after = int(self._fresh(drawn, "trials.after", index, rng))
-        touch = first + wait + len(walks[0]) - 1
+        late = late_steps(rng, wait) if ground.place == "beside" and ground.kind == "agent" else 0
+        if late:
+            # An agent beside its paddle sets off before the arm comes and walks as many steps more: it touches its
+            # object when a non-agent pushed at the same wait would, so the trial's timing tells the kinds nothing.
+            walks = tuple(straight_walk(start, path[-1], math.dist(start, path[-1]) / (len(path) + late))
+                          for path in walks)
+        sets_off = wait - late
+        touch = first + sets_off + len(walks[0]) - 1
         obstacles = Boxes.of(list(zip(places, ground.halves, strict=True))) + ground.obstacles
         if index == self.familiarization:
             obstacles += ground.occluder
@@ -269,13 +286,12 @@ class AgentNonAgent(McsTask):
             pivot = apart(start, [path[-1] for path in walks], obstacles, ground.half, rng)
             spins = (Spin(pivot, int(rng.integers(180)) * 2, first, touch + after),) * len(walks)
         else:
-            late = 0 if ground.kind == "non_agent" else late_steps(rng)
-            turns = [beside(start, path, wait, late, ground.half, obstacles, touch + after - first, rng)
+            turns = [beside(start, path, sets_off, wait - 1, ground.half, obstacles, touch + after - first, rng)
                      for path in walks]
             if any(turn is None for turn in turns):
                 return None
             spins = tuple(Spin(pivot, heading, first, touch + after) for pivot, heading in filter(None, turns))
-        keyframes = tuple([(first + wait + k, x, z) for k, (x, z) in enumerate(path)] for path in walks)
+        keyframes = tuple([(first + sets_off + k, x, z) for k, (x, z) in enumerate(path)] for path in walks)
         return Trial(start, places, keyframes, spins, first, touch, touch + after)
 
     def _fresh(self, drawn: Mapping[str, Any], path: str, index: int, rng: np.random.Generator) -> Any:
@@ -294,29 +310,36 @@ class AgentNonAgent(McsTask):
 
     @feasibility
     def _pools_suffice(self) -> Iterator[Refusal]:
-        """The pools hold two distinct objects, and the wall cells fit their corners."""
+        """The pools hold two distinct objects, and the wall cells fit their corners (off the paddle's way)."""
         for path, pool in (("objects.types", self.object_types), ("objects.colours", self.object_colours)):
             if len(set(pool)) < 2:
                 yield path, f"{len(set(pool))} distinct entries; the two objects each need their own"
-        most, room = max(self.parameters.support("walls")), min(len(_free_cells(corner)) for corner in
-                                                                 itertools.product(OCCLUDER_X, OCCLUDER_Z))
+        support = self.parameters.support
+        places = {"beside" if kind == "non_agent" else place for kind in support("entity.kind")
+                  for place in support("paddle.agent")}
+        most = max(support("walls"))
+        room = min(len(_free_cells(corner, place)) for corner in itertools.product(OCCLUDER_X, OCCLUDER_Z)
+                   for place in places)
         if most > room:
             yield "walls", f"{most} wall cells: the corners off the walks hold {room} beside the test occluder"
 
     @feasibility
-    def _non_agents_can_be_pushed(self) -> Iterator[Refusal]:
+    def _blobs_beside_their_paddle_fit(self) -> Iterator[Refusal]:
         """A blob beside its paddle (every non-agent, and agents so placed) sets off before the arm comes round to
-        it a second time (it waits at most :data:`.paddling.BESIDE_WAIT` steps) and walks faster than the paddle's
-        face moves where it meets it (:data:`.paddling.BESIDE_SPEED`)."""
-        wait = max(self.parameters.support("trials.wait"))
-        beside = "non_agent" in self.parameters.support("entity.kind") or "beside" in self.parameters.support(
-            "paddle.agent")
-        if beside and wait > BESIDE_WAIT:
-            yield "trials.wait", (f"{wait} steps: a paddle turning beside the blob comes round to it every 45 "
+        it a second time (it waits at most :data:`.paddling.BESIDE_WAIT` steps), an agent there some steps before
+        it comes (:data:`.paddling.LATE`, so it waits more), and each walks faster than the paddle's face moves
+        where it meets it (:data:`.paddling.BESIDE_SPEED`)."""
+        support = self.parameters.support
+        agents_beside, non_agents = "beside" in support("paddle.agent"), "non_agent" in support("entity.kind")
+        shortest, longest, slowest = min(support("trials.wait")), max(support("trials.wait")), min(support("speed"))
+        if agents_beside and shortest <= LATE[0]:
+            yield "trials.wait", (f"{shortest} steps: an agent beside its paddle sets off {LATE[0]} or more steps "
+                                  "before the arm comes, after a first step at its start")
+        if (non_agents or agents_beside) and longest > BESIDE_WAIT:
+            yield "trials.wait", (f"{longest} steps: a paddle turning beside the blob comes round to it every 45 "
                                   f"steps, and its sweep over the blob leaves {BESIDE_WAIT} to wait (a non-agent "
                                   "until it is pushed, an agent until a few steps before the arm would reach it)")
-        slowest = min(self.parameters.support("speed"))
-        if beside and slowest < BESIDE_SPEED:
+        if (non_agents or agents_beside) and slowest < BESIDE_SPEED:
             yield "speed", (f"{slowest} m a step: the paddle's face moves up to 0.038 m a step where it meets a blob "
                             f"beside it, and would catch one slower than {BESIDE_SPEED} m a step")
 
@@ -335,16 +358,21 @@ def _both_walks_clear(start: Point, places: tuple[Point, Point], ground: Ground)
     return clear(start, stops, ground.half, boxes, allowed)
 
 
-def _wall_cells(occluder: Point, count: int, rng: np.random.Generator) -> tuple[Point, ...]:
+def _wall_cells(occluder: Point, place: str, count: int, rng: np.random.Generator) -> tuple[Point, ...]:
     """``count`` wall cells among those clear of the test occluder."""
-    free = _free_cells(occluder)
+    free = _free_cells(occluder, place)
     return tuple(free[i] for i in sorted(rng.permutation(len(free))[:count]))
 
 
-def _free_cells(occluder: Point) -> list[Point]:
-    """The cells of :data:`WALL_CELLS` whose walls keep clear of the test occluder at ``occluder``."""
+def _free_cells(occluder: Point, place: str) -> list[Point]:
+    """The cells of :data:`WALL_CELLS` whose walls keep clear of the test occluder at ``occluder`` and, with the
+    paddle ``beside`` the blob, of every place it may turn (left of the blob: it pushes up and right)."""
+    def near_paddle(cell: Point) -> bool:
+        gap = max(abs(cell[0] - START[0]) - CELL / 2, 0.0), max(abs(cell[1] - START[1]) - CELL / 2, 0.0)
+        return place == "beside" and cell[0] < 0 and math.hypot(*gap) < BESIDE_REACH
+
     return [cell for cell in WALL_CELLS if max(abs(cell[0] - occluder[0]), abs(cell[1] - occluder[1]))
-            >= CELL / 2 + OCCLUDER_HALF + PASSING_GAP]
+            >= CELL / 2 + OCCLUDER_HALF + PASSING_GAP and not near_paddle(cell)]
 
 
 def _familiar_keyframes(trials: Sequence[Trial]) -> list[Keyframe]:

@@ -39,12 +39,22 @@ class Spin:
                 for k, step in enumerate(range(self.first, self.end))]
 
 
-def paddle(key: str, spins: Sequence[Spin]) -> SceneObject:
-    """The paddle turning through ``spins`` (one per trial), written with ``hides: []`` as the evaluation writes it."""
-    shows = [show for spin in spins for show in spin.shows()]
-    shows[0] = Show(shows[0].position, shows[0].rotation, PADDLE_SCALE, shows[0].step)
-    return SceneObject(id=key, type="cube", materials=[PADDLE_MATERIAL], kinematic=True, physics=True, shows=shows,
-                       write_empty_hides=True)
+def paddles(key: str, shared: Sequence[Spin], last: Sequence[Spin]) -> list[SceneObject]:
+    """One paddle per spin of ``last``, each turning through ``shared`` first (the trials the files of a pair have
+    alike, their shows made once), written with ``hides: []`` as the evaluation writes it; one object for all when
+    every spin of ``last`` is the same (so the exporter writes it once)."""
+    before = [show for spin in shared for show in spin.shows()]
+    if before:
+        before[0] = Show(before[0].position, before[0].rotation, PADDLE_SCALE, before[0].step)
+    made: dict[Spin, SceneObject] = {}
+    for spin in last:
+        if spin not in made:
+            shows = before + spin.shows()
+            if not before:
+                shows[0] = Show(shows[0].position, shows[0].rotation, PADDLE_SCALE, shows[0].step)
+            made[spin] = SceneObject(id=key, type="cube", materials=[PADDLE_MATERIAL], kinematic=True, physics=True,
+                                     shows=shows, write_empty_hides=True)
+    return [made[spin] for spin in last]
 
 
 # ---------------------------------------------------------------- the paddle against a blob's box
@@ -96,14 +106,15 @@ def heading_sweeping(direction: Point) -> int:
     return int(2 * round(exact / 2)) % 360
 
 
-def pivot_pushing(start: Point, half: tuple[float, float], heading: int, depth: float, gap: float) -> Point:
-    """Where the paddle turns so that at ``heading`` its face stands ``gap`` behind a box of ``half`` extents at
-    ``start`` (on the side the face comes from), the box's centre ``depth`` out along its arm: from there on, the
-    face pushes the box along :func:`sweep` of ``heading``."""
+def pivots_pushing(start: Point, half: tuple[float, float], heading: int, depths: np.ndarray, gap: float
+                   ) -> np.ndarray:
+    """Where the paddle may turn (a row per depth) so that at ``heading`` its face stands ``gap`` behind a box of
+    ``half`` extents at ``start`` (on the side the face comes from), the box's centre ``depth`` out along its arm:
+    from there on, the face pushes the box along :func:`sweep` of ``heading``. Rounded to 0.1 mm."""
     along, across = arm(heading), sweep(heading)
     behind = HALF_WIDTH + float(np.abs(across) @ np.asarray(half)) + gap
-    return (float(start[0] - depth * along[0] - behind * across[0]),
-            float(start[1] - depth * along[1] - behind * across[1]))
+    pivots = np.asarray(start) - np.asarray(depths)[:, None] * along - behind * across
+    return np.round(pivots, 4) + 0.0
 
 
 def headings(first: int, steps: int) -> np.ndarray:

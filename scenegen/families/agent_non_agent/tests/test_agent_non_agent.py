@@ -45,7 +45,7 @@ def test_every_pair_is_valid_and_plays_out_as_labelled(config, seed, index):
 def test_blobs_beside_their_paddle_play_out_as_labelled(kind, place, index):
     """Every non-agent and every agent beside its paddle: the replay tells them apart by when they set off."""
     family = configured(AgentNonAgent, entity={"kind": kind}, paddle={"agent": place},
-                        trials={"wait": {"min": 1, "max": 15}})
+                        trials={"wait": {"min": 3, "max": 15}})
     check_pair(family, 17, index)
 
 
@@ -75,6 +75,7 @@ def test_the_replay_reads_the_real_pairs(pair):
     ({"trials": {"familiarization": 0}}, "trials.familiarization"),
     ({"entity": {"kind": "non_agent"}, "trials": {"wait": {"min": 10, "max": 16}}}, "trials.wait"),
     ({"paddle": {"agent": "beside"}, "trials": {"wait": 20}}, "trials.wait"),
+    ({"paddle": {"agent": "beside"}, "trials": {"wait": {"min": 2, "max": 10}}}, "trials.wait"),
     ({"entity": {"kind": ["agent", "non_agent"]}, "trials": {"wait": 10}, "speed": {"min": 0.03, "max": 0.05}},
      "speed"),
     ({"entity": {"kind": "robot"}}, "entity.kind"),
