@@ -38,6 +38,7 @@ from scenegen.families.agent_non_agent.paddling import (
     late_steps,
 )
 from scenegen.families.agent_non_agent.stage import (
+    GRID_SIZE,
     PASSING_GAP,
     START,
     Boxes,
@@ -61,7 +62,6 @@ from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import RATED_PAIRS
 
-GRID_SIZE = 8
 #: The occluder: out of the grid until the test trial, then turned 45 degrees in the grid's lower right.
 OCCLUDER_MATERIAL = "Custom/Materials/White"
 OCCLUDER_WIDTH, OCCLUDER_LENGTH = 0.25, 1.05

@@ -19,12 +19,18 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from scenegen.families.agent_non_agent.stage import PASSING_GAP, PIVOT_X, PIVOT_Z, Boxes, on_lattice, out_of_reach
+from scenegen.families.agent_non_agent.stage import (
+    GRID_HALF,
+    PASSING_GAP,
+    PIVOT_X,
+    PIVOT_Z,
+    Boxes,
+    on_lattice,
+    out_of_reach,
+)
 from scenegen.mcs.gridworld.motion import Point
 from scenegen.mcs.gridworld.paddles import REACH, TURN, gaps, heading_sweeping, headings, pivots_pushing
 
-#: How far the grid's inner walls stand from its centre, in metres (eight cells of 0.5 m).
-GRID_HALF = 2.0
 #: The most steps a blob beside its paddle waits: the arm comes round every half turn (45 steps), and the steps it
 #: takes to sweep over the blob's box (about 24 with the blob's centre :data:`DEPTH` out along the arm) leave 21
 #: before the touch.
@@ -46,15 +52,17 @@ TOUCH = 0.005
 CLEAR = 0.007
 #: How many steps before the arm of a paddle beside it would reach it an agent sets off.
 LATE = (2, 5)
-#: Pivots tried for a trial (at once) before its places are drawn again.
+#: Pivots tried for a trial beside the blob (at once) before its places are drawn again; pivots drawn apart from it
+#: before the range's corner is taken.
 TRIES = 4
+APART_TRIES = 24
 
 
 def apart(start: Point, stops: Sequence[Point], obstacles: Boxes, half: tuple[float, float],
           rng: np.random.Generator) -> Point:
     """A pivot of the evaluation scenes' range whose disc keeps clear of the blob's walks from ``start`` to
     ``stops`` and of ``obstacles`` (the range's lower left corner, far from both, should no draw be)."""
-    for _ in range(TRIES * 6):
+    for _ in range(APART_TRIES):
         pivot = on_lattice(rng.uniform(*PIVOT_X)), on_lattice(rng.uniform(*PIVOT_Z))
         if out_of_reach(pivot, start, stops, half, REACH) and _discs_clear(np.array([pivot]), obstacles)[0]:
             return pivot
