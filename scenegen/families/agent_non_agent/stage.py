@@ -14,8 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.motion import Point, rounded
 
+#: The grid's cells a side, and how far its inner walls stand from its centre, in metres.
+GRID_SIZE = 8
+GRID_HALF = GRID_SIZE * CELL / 2
 #: The lattice the evaluation scenes place things on, in metres.
 QUANTUM = 0.025
 #: Where the blob starts before its per-trial jitter.

@@ -8,6 +8,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from scenegen.mcs.gridworld.motion import Point
 from scenegen.mcs.model import SceneObject, Show, Vec3
 
@@ -37,9 +39,84 @@ class Spin:
                 for k, step in enumerate(range(self.first, self.end))]
 
 
-def paddle(key: str, spins: Sequence[Spin]) -> SceneObject:
-    """The paddle turning through ``spins`` (one per trial), written with ``hides: []`` as the evaluation writes it."""
-    shows = [show for spin in spins for show in spin.shows()]
-    shows[0] = Show(shows[0].position, shows[0].rotation, PADDLE_SCALE, shows[0].step)
-    return SceneObject(id=key, type="cube", materials=[PADDLE_MATERIAL], kinematic=True, physics=True, shows=shows,
-                       write_empty_hides=True)
+def paddles(key: str, shared: Sequence[Spin], last: Sequence[Spin]) -> list[SceneObject]:
+    """One paddle per spin of ``last``, each turning through ``shared`` first (the trials the files of a pair have
+    alike, their shows made once), written with ``hides: []`` as the evaluation writes it; one object for all when
+    every spin of ``last`` is the same (so the exporter writes it once)."""
+    before = [show for spin in shared for show in spin.shows()]
+    if before:
+        before[0] = Show(before[0].position, before[0].rotation, PADDLE_SCALE, before[0].step)
+    made: dict[Spin, SceneObject] = {}
+    for spin in last:
+        if spin not in made:
+            shows = before + spin.shows()
+            if not before:
+                shows[0] = Show(shows[0].position, shows[0].rotation, PADDLE_SCALE, shows[0].step)
+            made[spin] = SceneObject(id=key, type="cube", materials=[PADDLE_MATERIAL], kinematic=True, physics=True,
+                                     shows=shows, write_empty_hides=True)
+    return [made[spin] for spin in last]
+
+
+# ---------------------------------------------------------------- the paddle against a blob's box
+#
+# The paddle is a rectangle turning about its centre; a blob's footprint is an axis-aligned box. Whether they touch
+# is a separating-axis test over the four axes the two shapes have (x, z, the paddle's length and its width): the
+# largest gap along any of them is zero or less exactly when they touch, and never more than their true distance.
+
+#: Half the paddle's width and half its length (the cube's 1 m side scaled).
+HALF_WIDTH, HALF_LENGTH = PADDLE_SCALE[0] / 2, PADDLE_SCALE[2] / 2
+
+
+def arm(heading: float | np.ndarray) -> np.ndarray:
+    """The unit direction (x, z) the paddle's length points along at ``heading`` degrees (MCS turns local z, the
+    paddle's length, to (sin, cos) of its y rotation). Rows for an array of headings."""
+    turn = np.radians(heading)
+    return np.stack([np.sin(turn), np.cos(turn)], axis=-1)
+
+
+def sweep(heading: float | np.ndarray) -> np.ndarray:
+    """The unit direction the paddle's face moves along at ``heading`` at the end of :func:`arm` (its heading falls
+    by :data:`TURN` a step: counterclockwise seen from above, x right and z up)."""
+    turn = np.radians(heading)
+    return np.stack([-np.cos(turn), np.sin(turn)], axis=-1)
+
+
+def gaps(pivot: Point, headings: np.ndarray, centres: np.ndarray, half: tuple[float, float]) -> np.ndarray:
+    """For each heading and box centre (rows paired), the largest gap along the separating axes between the paddle
+    turned about ``pivot`` and a box of ``half`` extents there: positive apart, zero or less touching."""
+    offset = np.asarray(centres, dtype=float) - np.asarray(pivot, dtype=float)
+    along, across = arm(headings), sweep(headings)
+    box = np.asarray(half, dtype=float)
+    # The paddle's half extent along x and z, and the box's along the paddle's length and width.
+    paddle_xz = HALF_LENGTH * np.abs(along) + HALF_WIDTH * np.abs(across)
+    box_along = np.abs(along) @ box
+    box_across = np.abs(across) @ box
+    separations = np.column_stack([
+        np.abs(offset) - paddle_xz - box,
+        np.abs(np.sum(offset * along, axis=1)) - HALF_LENGTH - box_along,
+        np.abs(np.sum(offset * across, axis=1)) - HALF_WIDTH - box_across,
+    ])
+    return separations.max(axis=1)
+
+
+def heading_sweeping(direction: Point) -> int:
+    """The heading (whole degrees, even, as the evaluation's paddles turn) at which the paddle's face moves along
+    ``direction``, to within a degree."""
+    exact = math.degrees(math.atan2(direction[1], -direction[0]))
+    return int(2 * round(exact / 2)) % 360
+
+
+def pivots_pushing(start: Point, half: tuple[float, float], heading: int, depths: np.ndarray, gap: float
+                   ) -> np.ndarray:
+    """Where the paddle may turn (a row per depth) so that at ``heading`` its face stands ``gap`` behind a box of
+    ``half`` extents at ``start`` (on the side the face comes from), the box's centre ``depth`` out along its arm:
+    from there on, the face pushes the box along :func:`sweep` of ``heading``. Rounded to 0.1 mm."""
+    along, across = arm(heading), sweep(heading)
+    behind = HALF_WIDTH + float(np.abs(across) @ np.asarray(half)) + gap
+    pivots = np.asarray(start) - np.asarray(depths)[:, None] * along - behind * across
+    return np.round(pivots, 4) + 0.0
+
+
+def headings(first: int, steps: int) -> np.ndarray:
+    """The paddle's heading on each of ``steps`` steps of a trial it starts at heading ``first``."""
+    return (first + TURN * np.arange(steps)) % 360

@@ -12,7 +12,7 @@ minimum, median and maximum over pairs of each pair's median: the blob's step wi
 setting off within 4 steps, the steps after it touches within 2, its walks within 8 steps (the real trials' walks
 take 25 to 43 steps, so a pair's median of 26 is a real figure, though neither real pair's), the scene within 60
 steps; what every real pair shows alike (the paddle turning 4 degrees a step, the test objects standing where one
-familiarisation trial had them, swapped) within 5 points.
+familiarisation trial had them, swapped; the blob an agent, as :mod:`.replay` reads it) within 5 points.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ from tests.kit.pairs import (
     trial_starts,
     written_as_the_evaluation,
 )
+
+from .replay import World
 
 TASK, TEMPLATE = "non_agent", "eval7_agent_non_agent"
 EXACT_SHARE = 0.05
@@ -91,6 +93,8 @@ FEATURES = [
     Feature("last_step", of_one_file(lambda s: s["goal"]["last_step"]), 60, numeric=True),
     Feature("paddle turns 4 degrees a step", of_one_file(_paddle_turns), EXACT_SHARE),
     Feature("test objects swap a familiarisation trial's places", of_one_file(_swapped), EXACT_SHARE),
+    Feature("the blob is an agent (the paddle never touches it)",
+            of_one_file(lambda s: World(s).verdict()["entity"] == "agent"), EXACT_SHARE),
     Feature("hides and changeMaterials as the evaluation writes them", written_as_the_evaluation, 0.0),
 ]
 

@@ -21,10 +21,12 @@ from .replay import World, check_pair
 configs = st.fixed_dictionaries({
     "family": st.just("agent_non_agent"),
     "trials": st.fixed_dictionaries({"familiarization": st.integers(1, 9),
-                                     "wait": value([1, 10, 22, 40, 60], ranges=True),
+                                     "wait": value([1, 10, 15, 22, 40, 60], ranges=True),
                                      "after": value([1, 17, 20, 40], ranges=True)}),
-    "speed": value([0.02, 0.045, 0.056, 0.1, 0.15], ranges=True),
-    "entity": st.fixed_dictionaries({"type": value(AGENT_TYPES), "jitter": value([0.0, 0.05, 0.1], ranges=True)}),
+    "speed": value([0.02, 0.04, 0.045, 0.056, 0.1, 0.15], ranges=True),
+    "entity": st.fixed_dictionaries({"kind": value(["agent", "non_agent"]), "type": value(AGENT_TYPES),
+                                     "jitter": value([0.0, 0.05, 0.1], ranges=True)}),
+    "paddle": st.fixed_dictionaries({"agent": value(["apart", "beside"])}),
     "objects": st.fixed_dictionaries({"types": st.lists(st.sampled_from(OBJECT_TYPES), min_size=2, max_size=5,
                                                         unique=True)}),
     "walls": value([0, 3, 6, 11], ranges=True),
@@ -32,10 +34,19 @@ configs = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_pair_is_valid_and_plays_out_as_labelled(config, seed, index):
     check_pair(feasible(AgentNonAgent, config), seed, index)
+
+
+@pytest.mark.parametrize(("kind", "place"), [("non_agent", "apart"), ("agent", "beside")])
+@pytest.mark.parametrize("index", range(3))
+def test_blobs_beside_their_paddle_play_out_as_labelled(kind, place, index):
+    """Every non-agent and every agent beside its paddle: the replay tells them apart by when they set off."""
+    family = configured(AgentNonAgent, entity={"kind": kind}, paddle={"agent": place},
+                        trials={"wait": {"min": 3, "max": 15}})
+    check_pair(family, 17, index)
 
 
 @pytest.mark.parametrize("template", ["agent_non_agent.yaml", "eval7_agent_non_agent.yaml"])
@@ -49,11 +60,11 @@ def test_template_pairs(template):
 
 @pytest.mark.parametrize("pair", ["0001", "0003"])
 def test_the_replay_reads_the_real_pairs(pair):
-    """The real pairs replay as an agent each, one file expected and one not."""
+    """The real pairs replay as an agent each, one file expected and one unexpected."""
     verdicts = [World(json.loads((REFERENCE_SCENES / "eval7" / f"eval_7_passive_agents_non_agent_{pair}_0{i}.json")
                                  .read_text())).verdict() for i in (1, 2)]
     assert {v["entity"] for v in verdicts} == {"agent"}
-    assert sorted(v["expected"] for v in verdicts) == [False, True]
+    assert sorted(v["kind"] for v in verdicts) == ["expected", "unexpected"]
 
 
 @pytest.mark.parametrize(("config", "path"), [
@@ -62,6 +73,12 @@ def test_the_replay_reads_the_real_pairs(pair):
     ({"walls": 14}, "walls"),
     ({"speed": 0.5}, "speed"),
     ({"trials": {"familiarization": 0}}, "trials.familiarization"),
+    ({"entity": {"kind": "non_agent"}, "trials": {"wait": {"min": 10, "max": 16}}}, "trials.wait"),
+    ({"paddle": {"agent": "beside"}, "trials": {"wait": 20}}, "trials.wait"),
+    ({"paddle": {"agent": "beside"}, "trials": {"wait": {"min": 2, "max": 10}}}, "trials.wait"),
+    ({"entity": {"kind": ["agent", "non_agent"]}, "trials": {"wait": 10}, "speed": {"min": 0.03, "max": 0.05}},
+     "speed"),
+    ({"entity": {"kind": "robot"}}, "entity.kind"),
 ])
 def test_bad_configs_are_refused_with_their_key(config, path):
     with pytest.raises(ConfigError) as refused:
@@ -79,17 +96,44 @@ def pair():
 def test_the_checks_catch_a_test_walk_to_the_wrong_object(pair):
     sample, documents = pair
     family = configured(AgentNonAgent)
-    assert family.check(documents["expected"], sample.truth["expected"]) == []
-    assert family.check(documents["expected"], sample.truth["unexpected"]) != []
+    assert family.check(documents["a"], sample.truth["a"]) == []
+    assert family.check(documents["a"], sample.truth["b"]) != []
 
 
-def test_the_replay_calls_a_blob_the_paddle_reaches_a_non_agent(pair):
-    """With the paddle turning where the blob starts, the replay no longer sees an agent, and nothing is expected."""
+def test_the_replay_refuses_an_agent_the_paddle_touches(pair):
+    """With the paddle turning where the blob waits, neither kind reads off the scene: the replay refuses it."""
     _, documents = pair
-    document = json.loads(json.dumps(documents["expected"]))
+    document = json.loads(json.dumps(documents["a"]))
     world = World(document)
     start = world.blob["shows"][0]["position"]
     for show in world.paddle["shows"][:5]:
         show["position"] = {**show["position"], "x": start["x"] - 0.3, "z": start["z"]}
-    verdict = World(document).verdict()
-    assert verdict["entity"] == "non_agent" and not verdict["expected"]
+    with pytest.raises(AssertionError, match="touches the blob"):
+        World(document).verdict()
+
+
+@pytest.fixture(scope="module")
+def pushed_pair():
+    from tests.kit.support import checked_sample
+    sample, documents, _ = checked_sample(configured(AgentNonAgent, entity={"kind": "non_agent"},
+                                                         trials={"wait": {"min": 10, "max": 15}}), 3, "an_", 0)
+    return sample, documents
+
+
+def test_a_non_agent_pair_has_no_file_to_rate_higher(pushed_pair):
+    sample, documents = pushed_pair
+    assert {World(document).verdict()["kind"] for document in documents.values()} == {"no_expectation"}
+    assert sample.pair["higher"] is None and sample.pair["entity"] == "non_agent"
+    assert sample.pair["a"] == sample.pair["b"] == "no_expectation"
+
+
+def test_the_replay_refuses_a_non_agent_that_sets_off_early(pushed_pair):
+    """A blob leaving one step before the paddle would touch it left by itself: in that trial it reads as an agent,
+    in the others as a non-agent, and the replay refuses a blob of both kinds."""
+    _, documents = pushed_pair
+    document = json.loads(json.dumps(documents["a"]))
+    shows = World(document).blob["shows"]
+    leaves = next(k for k, show in enumerate(shows) if k and show["position"] != shows[0]["position"])
+    shows.insert(leaves, {**shows[leaves], "stepBegin": shows[leaves]["stepBegin"] - 1})
+    with pytest.raises(AssertionError, match="an agent in some trials"):
+        World(document).verdict()
