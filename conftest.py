@@ -14,13 +14,16 @@ from hypothesis import settings
 from scenegen import cli
 from tests.kit import Result
 
-# CI runs the same examples every time (a red build means a change broke something);
-# developers' runs keep drawing new ones, and keep failures in .hypothesis/.
+# Three depths of the property tests (a test's own count is scaled by tests/examples.py):
+# - dev, a developer's `make test`: a quarter of hypothesis's usual examples, new ones every run (failures kept
+#   in .hypothesis/ and replayed first), so the whole suite stays a short loop;
+# - ci, where CI is set (.ci/run sets it): the usual count, the same examples every time (a red build means a
+#   change broke something);
+# - long, `make test-long` (pytest --hypothesis-profile=long): ten times the usual, no deadline.
+settings.register_profile("dev", max_examples=25)
 settings.register_profile("ci", derandomize=True, database=None)
-# `make test-long` (pytest --hypothesis-profile=long): ten times the examples (tests/examples.py), no deadline.
 settings.register_profile("long", max_examples=1000, deadline=None)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture

@@ -3,7 +3,8 @@
 A test's own ``@settings(max_examples=...)`` takes precedence over the loaded profile, so
 ``make test-long`` (the ``long`` profile of conftest.py) would not reach the tests that set
 a count. They ask :func:`examples` instead: the usual count under the default and ``ci``
-profiles (hypothesis's 100 examples), ten times as many under ``long`` (1000).
+profiles (hypothesis's 100 examples), ten times as many under ``long`` (1000), a quarter under ``dev``, the
+profile of a developer's ``make test`` (conftest.py).
 """
 
 from __future__ import annotations
