@@ -18,6 +18,7 @@ from scenegen.mcs.gridworld.cast import (
     Body,
     Member,
     agent_object,
+    distinct,
     keyframe_shows,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
@@ -33,8 +34,7 @@ RANK = {"expected": 2, "no_expectation": 1, "unexpected": 0}
 def cast(rng: np.random.Generator, types: Sequence[str], colours: Sequence[str],
          bodies: Mapping[str, Body]) -> dict[str, Member]:
     """Three agents of distinct types and colours, each with its own fixed rotation and id."""
-    picked = [types[i] for i in rng.permutation(len(types))[:3]]
-    painted = [colours[i] for i in rng.permutation(len(colours))[:3]]
+    picked, painted = distinct(types, 3, rng), distinct(colours, 3, rng)
     rotations = [int(r) * 90 for r in rng.integers(4, size=3)]
     prefixes = ("agent_", "other_agents_", "other_agents_")
     return {role: Member(object_id(rng, prefix), bodies[kind], colour, rotation)

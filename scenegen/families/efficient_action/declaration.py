@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.gridworld.declared import familiarization, pace, room_and_view
+from scenegen.mcs.gridworld.declared import (
+    familiarization,
+    one_agent,
+    pace,
+    room_and_view,
+    walk_steps,
+)
 from scenegen.mcs.gridworld.palette import (
-    AGENT_COLOUR,
-    AGENT_COLOURS,
-    AGENT_TYPE,
-    AGENT_TYPES,
     OBJECT_COLOUR,
     OBJECT_COLOURS,
     OBJECT_TYPE,
@@ -55,14 +57,11 @@ DECLARATION = Declaration(
               "Value: whether the agent, the goal and the barrier stand at the same places in every familiarisation "
               "trial (fixed) or at places drawn per trial (drawn); the test trial keeps the last trial's places."),
         pace(),
-        Param("walk_steps", WALK_STEPS, {"min": 12, "max": 15},
-              "Value, drawn afresh for every familiarisation trial: how many steps its walk takes (its speed is the "
-              "walk's length over this, kept within `speed`)."),
+        walk_steps(),
         Param("test_steps", WALK_STEPS, {"min": 12, "max": 15},
               "Value: how many steps the test trial's way round would take; both test walks go at that speed, so "
               "the straight one takes fewer."),
-        Param("agent.type", AGENT_TYPE, list(AGENT_TYPES), "Value: the agent's blob."),
-        Param("agent.colour", AGENT_COLOUR, list(AGENT_COLOURS), "Value: the agent's colour."),
+        *one_agent(),
         Param("object.type", OBJECT_TYPE, list(OBJECT_TYPES), "Value: the goal object's shape."),
         Param("object.colour", OBJECT_COLOUR, [colour for colour in OBJECT_COLOURS if not colour.endswith("Cyan")],
               "Value: the goal's colour; it turns Custom/Materials/Red while the agent touches it. Cyan is left out "

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.gridworld.declared import WALK_STEPS, familiarization, pace, room_and_view
-from scenegen.mcs.gridworld.palette import (
-    AGENT_COLOUR,
-    AGENT_COLOURS,
-    AGENT_TYPE,
-    AGENT_TYPES,
-    OBJECT_COLOUR,
-    OBJECT_COLOURS,
-    OBJECT_TYPE,
-    OBJECT_TYPES,
+from scenegen.mcs.gridworld.declared import (
+    WALK_STEPS,
+    familiarization,
+    one_agent,
+    pace,
+    room_and_view,
+    two_goal_objects,
+    walk_steps,
 )
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
@@ -23,7 +21,6 @@ BARRIERS = one_of("barriers", BARRIER_KINDS,
                   "inconsequential: they are moved next to it but leave a way open; none: no wall cells at all")
 REACH = number("reach", 1.0, 10.0, "metres from the agent's start to an object, centre to centre", ranged=False)
 DETOUR = number("detour", 1.0, 5.0, "times the straight walk's length", ranged=False)
-POOL_SIZE = 2  # the two goal objects each need their own shape and colour
 
 DECLARATION = Declaration(
     family="instrumental_action",
@@ -61,19 +58,11 @@ DECLARATION = Declaration(
                 "The longest a familiarisation walk round the wall cells may be, over the straight walk to the "
                 "preferred object: wall cells that would make it longer are drawn again."),
         pace(),
-        Param("walk_steps", WALK_STEPS, {"min": 12, "max": 15},
-              "Value, drawn afresh for every familiarisation trial: how many steps its walk takes (its speed is the "
-              "walk's length over this, kept within `speed`)."),
+        walk_steps(),
         Param("test_steps", WALK_STEPS, {"min": 12, "max": 15},
               "Value: how many steps the longer of the two test walks takes; both go at that speed."),
-        Param("agent.type", AGENT_TYPE, list(AGENT_TYPES), "Value: the agent's blob."),
-        Param("agent.colour", AGENT_COLOUR, list(AGENT_COLOURS), "Value: the agent's colour."),
-        Setting("objects.types", {"type": "array", "minItems": POOL_SIZE, "uniqueItems": True, "items": OBJECT_TYPE},
-                list(OBJECT_TYPES), "Pool of goal object shapes; the two objects get distinct ones."),
-        Setting("objects.colours", {"type": "array", "minItems": POOL_SIZE, "uniqueItems": True,
-                                    "items": OBJECT_COLOUR},
-                list(OBJECT_COLOURS), "Pool of goal object colours; the two objects get distinct ones (both turn "
-                "Custom/Materials/Red while the agent touches one)."),
+        *one_agent(),
+        *two_goal_objects(),
         *room_and_view(),
     ),
     sections={

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from scenegen.families.instrumental_action.declaration import DECLARATION, POOL_SIZE
+from scenegen.families.instrumental_action.declaration import DECLARATION
 from scenegen.families.instrumental_action.places import Places, draw_places, place_table
 from scenegen.families.instrumental_action.trials import OUTCOMES, Script, Stage, centre, script
 from scenegen.mcs.evidence import either, with_id_prefix, without
@@ -34,6 +34,7 @@ from scenegen.mcs.gridworld.cast import (
     Member,
     agent_object,
     blob_body,
+    distinct,
     goal_body,
     keyframe_shows,
     with_test,
@@ -100,8 +101,7 @@ class InstrumentalAction(McsTask):
         no walk are drawn again here, not by the base, which would draw the barrier kind again too and make the
         kind that fails more often (blocking) rarer than the config says."""
         rotation = int(rng.integers(4)) * 90
-        types = [self.object_types[i] for i in rng.permutation(len(self.object_types))[:POOL_SIZE]]
-        colours = [self.object_colours[i] for i in rng.permutation(len(self.object_colours))[:POOL_SIZE]]
+        types, colours = distinct(self.object_types, 2, rng), distinct(self.object_colours, 2, rng)
         looks = {role: (self.goal_bodies[kind], colour) for role, kind, colour in zip(ROLES, types, colours,
                                                                                       strict=True)}
         more = [int(self.parameters.values["walk_steps"].sample(rng)) for _ in range(self.familiarization - 1)]

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.gridworld.declared import room_and_view
+from scenegen.mcs.gridworld.declared import room_and_view, two_goal_objects
 from scenegen.mcs.gridworld.palette import (
     AGENT_COLOUR,
     AGENT_COLOURS,
     AGENT_TYPE,
     AGENT_TYPES,
-    OBJECT_COLOUR,
-    OBJECT_COLOURS,
-    OBJECT_TYPE,
-    OBJECT_TYPES,
 )
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
@@ -61,12 +57,7 @@ DECLARATION = Declaration(
         Setting("agents.colours", {"type": "array", "minItems": POOL_SIZE, "uniqueItems": True,
                                    "items": AGENT_COLOUR},
                 list(AGENT_COLOURS), "Pool of agent colours; the two agents get distinct ones."),
-        Setting("objects.types", {"type": "array", "minItems": POOL_SIZE, "uniqueItems": True, "items": OBJECT_TYPE},
-                list(OBJECT_TYPES), "Pool of goal object shapes; the two objects get distinct ones."),
-        Setting("objects.colours", {"type": "array", "minItems": POOL_SIZE, "uniqueItems": True,
-                                    "items": OBJECT_COLOUR},
-                list(OBJECT_COLOURS), "Pool of goal object colours; the two objects get distinct ones (both turn "
-                "Custom/Materials/Red while an agent touches one)."),
+        *two_goal_objects("an agent"),
         *room_and_view(),
     ),
     sections={

@@ -30,7 +30,16 @@ from scenegen.families.multiple_agents.trials import (
 )
 from scenegen.mcs.evidence import with_id_prefix, without
 from scenegen.mcs.frame import room_materials
-from scenegen.mcs.gridworld.cast import HIGHLIGHT, Body, Member, agent_object, blob_body, goal_body, keyframe_shows
+from scenegen.mcs.gridworld.cast import (
+    HIGHLIGHT,
+    Body,
+    Member,
+    agent_object,
+    blob_body,
+    distinct,
+    goal_body,
+    keyframe_shows,
+)
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
 from scenegen.mcs.model import MaterialChange, SceneObject
 from scenegen.mcs.objects import object_id
@@ -79,7 +88,7 @@ class MultipleAgents(McsTask):
     def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> tuple[dict[str, Any], Script]:
         """Who is who (each agent's blob, colour and rotation; each object's shape and colour) and the script of
         every trial."""
-        cast = {key: [pool[i] for i in rng.permutation(len(pool))[:POOL_SIZE]] for key, pool in self.pools.items()}
+        cast = {key: distinct(pool, POOL_SIZE, rng) for key, pool in self.pools.items()}
         cast["rotations"] = [int(v) * 90 for v in rng.integers(4, size=POOL_SIZE)]
         blobs = [blob_body(name) for name in cast["agent_types"]]
         goals = [goal_body(name) for name in cast["object_types"]]

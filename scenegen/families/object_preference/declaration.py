@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.gridworld.declared import familiarization, pace, room_and_view
-from scenegen.mcs.gridworld.palette import (
-    AGENT_COLOUR,
-    AGENT_COLOURS,
-    AGENT_TYPE,
-    AGENT_TYPES,
-    OBJECT_COLOUR,
-    OBJECT_COLOURS,
-    OBJECT_TYPE,
-    OBJECT_TYPES,
+from scenegen.mcs.gridworld.declared import (
+    familiarization,
+    one_agent,
+    pace,
+    room_and_view,
+    two_goal_objects,
+    walk_steps,
 )
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
@@ -24,7 +21,6 @@ TRIAL_PLACES = one_of("trial_places", ("fixed", "drawn"),
 TEST_PLACES = one_of("test_places", ("swapped", "drawn"),
                      "swapped: the last familiarisation trial's places with the two objects swapped; drawn: places "
                      "of its own, the preferred object on either side")
-POOL_SIZE = 2  # the two goal objects each need their own shape and colour
 
 DECLARATION = Declaration(
     family="object_preference",
@@ -60,19 +56,11 @@ DECLARATION = Declaration(
               "familiarisation trial (swapped, as the task list describes), or at places drawn afresh (drawn), so "
               "that where the agent goes says nothing without which object stands there."),
         pace(),
-        Param("walk_steps", WALK_STEPS, {"min": 12, "max": 15},
-              "Value, drawn afresh for every familiarisation trial: how many steps its walk takes (its speed is the "
-              "walk's length over this, kept within `speed`)."),
+        walk_steps(),
         Param("test_steps", WALK_STEPS, {"min": 12, "max": 15},
               "Value: how many steps the test walk takes (both files' walks: they mirror each other)."),
-        Param("agent.type", AGENT_TYPE, list(AGENT_TYPES), "Value: the agent's blob."),
-        Param("agent.colour", AGENT_COLOUR, list(AGENT_COLOURS), "Value: the agent's colour."),
-        Setting("objects.types", {"type": "array", "minItems": POOL_SIZE, "uniqueItems": True, "items": OBJECT_TYPE},
-                list(OBJECT_TYPES), "Pool of goal object shapes; the two objects get distinct ones."),
-        Setting("objects.colours", {"type": "array", "minItems": POOL_SIZE, "uniqueItems": True,
-                                    "items": OBJECT_COLOUR},
-                list(OBJECT_COLOURS), "Pool of goal object colours; the two objects get distinct ones (both turn "
-                "Custom/Materials/Red while the agent touches one)."),
+        *one_agent(),
+        *two_goal_objects(),
         *room_and_view(),
     ),
     sections={

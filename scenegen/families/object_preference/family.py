@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from scenegen.families.object_preference.declaration import DECLARATION, POOL_SIZE
+from scenegen.families.object_preference.declaration import DECLARATION
 from scenegen.families.object_preference.trials import OUTCOMES, Places, Script, Stage, place_table, script
 from scenegen.mcs.evidence import with_id_prefix, without
 from scenegen.mcs.frame import room_materials
@@ -29,6 +29,7 @@ from scenegen.mcs.gridworld.cast import (
     Member,
     agent_object,
     blob_body,
+    distinct,
     goal_body,
     keyframe_shows,
     with_test,
@@ -101,8 +102,7 @@ class ObjectPreference(McsTask):
     def compose(self, drawn: dict[str, Any], laid: tuple[int, Script], ids: dict[str, Any],
                 rng: np.random.Generator) -> Sample:
         rotation, acted = laid
-        types = [self.object_types[i] for i in rng.permutation(len(self.object_types))[:POOL_SIZE]]
-        colours = [self.object_colours[i] for i in rng.permutation(len(self.object_colours))[:POOL_SIZE]]
+        types, colours = distinct(self.object_types, 2, rng), distinct(self.object_colours, 2, rng)
         agent = agent_object(Member(ids["agent"], self.blobs[drawn["agent.type"]], drawn["agent.colour"], rotation),
                              acted.agent)
         goals = {role: _goal_object(ids[role], self.goal_bodies[kind], colour, getattr(acted, role), acted)

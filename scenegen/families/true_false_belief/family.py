@@ -36,6 +36,7 @@ from scenegen.mcs.gridworld.cast import (
     Member,
     agent_object,
     blob_body,
+    distinct,
     goal_body,
     keyframe_shows,
     with_test,
@@ -160,7 +161,7 @@ class TrueFalseBelief(McsTask):
 
     def _cast(self, rng: np.random.Generator) -> dict[str, Member]:
         """Two agents of distinct types and colours, each with its own fixed rotation and id."""
-        types = [self.agent_types[i] for i in rng.permutation(len(self.agent_types))[:2]]
+        types = distinct(self.agent_types, 2, rng)
         colours = [self.agent_colours[i] for i in rng.permutation(len(self.agent_colours))[:2]]
         rotations = [int(r) * 90 for r in rng.integers(4, size=2)]
         return {

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
+
+import numpy as np
 
 from scenegen.mcs.geometry import footprint, object_size, resting_y
 from scenegen.mcs.model import Keyframes, SceneObject, Vec3
+
+T = TypeVar("T")
 
 #: (step, x, z): where an actor is from that step on.
 Keyframe = tuple[int, float, float]
@@ -83,6 +87,12 @@ class Member:
 
     def params(self) -> dict[str, Any]:
         return {"id": self.id, "type": self.body.type, "colour": self.colour, "rotation": self.rotation}
+
+
+def distinct(pool: Sequence[T], count: int, rng: np.random.Generator) -> list[T]:
+    """``count`` distinct entries of ``pool`` in a random order (the grid-world tasks' agents and goal objects each
+    take a look of their own)."""
+    return [pool[i] for i in rng.permutation(len(pool))[:count]]
 
 
 def blob_body(name: str) -> Body:

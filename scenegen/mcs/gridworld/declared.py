@@ -1,10 +1,21 @@
 """Config entries the passive-agent grid-world families declare alike (Object Preference, Efficient Action,
-Inaccessible Goal, Multiple Agents): the room's materials and the performer's pillar and view, the number of
-familiarisation trials, and the agents' walking pace."""
+Inaccessible Goal, Multiple Agents, Instrumental Action): the room's materials and the performer's pillar and view,
+the number of familiarisation trials, the agents' walking pace and steps, the one agent's blob and the two goal
+objects' pools."""
 
 from __future__ import annotations
 
-from scenegen.mcs.gridworld.palette import VIEW
+from scenegen.mcs.gridworld.palette import (
+    AGENT_COLOUR,
+    AGENT_COLOURS,
+    AGENT_TYPE,
+    AGENT_TYPES,
+    OBJECT_COLOUR,
+    OBJECT_COLOURS,
+    OBJECT_TYPE,
+    OBJECT_TYPES,
+    VIEW,
+)
 from scenegen.mcs.materials import palette
 from scenegen.plugin.params import MATERIAL, Param, Setting, number
 
@@ -27,6 +38,31 @@ def pace() -> Setting:
                    {"min": 0.125, "max": 0.26},
                    "The slowest and the fastest the agent may walk, in metres per step (the passive-agent evaluation "
                    "scenes' steps measure 0.125 to 0.26 m, 0.18 at the median).")
+
+
+def walk_steps() -> Param:
+    """``walk_steps``: how many steps each familiarisation walk takes, its speed following from its length."""
+    return Param("walk_steps", WALK_STEPS, {"min": 12, "max": 15},
+                 "Value, drawn afresh for every familiarisation trial: how many steps its walk takes (its speed is "
+                 "the walk's length over this, kept within `speed`).")
+
+
+def one_agent() -> tuple[Param, ...]:
+    """``agent.type`` and ``agent.colour``: the one blob agent, any of the palette's."""
+    return (Param("agent.type", AGENT_TYPE, list(AGENT_TYPES), "Value: the agent's blob."),
+            Param("agent.colour", AGENT_COLOUR, list(AGENT_COLOURS), "Value: the agent's colour."))
+
+
+def two_goal_objects(toucher: str = "the agent") -> tuple[Setting, ...]:
+    """``objects.types`` and ``objects.colours``: the pools the two goal objects draw distinct shapes and colours
+    from; ``toucher`` is who turns them red."""
+    return (
+        Setting("objects.types", {"type": "array", "minItems": 2, "uniqueItems": True, "items": OBJECT_TYPE},
+                list(OBJECT_TYPES), "Pool of goal object shapes; the two objects get distinct ones."),
+        Setting("objects.colours", {"type": "array", "minItems": 2, "uniqueItems": True, "items": OBJECT_COLOUR},
+                list(OBJECT_COLOURS), "Pool of goal object colours; the two objects get distinct ones (both turn "
+                f"Custom/Materials/Red while {toucher} touches one)."),
+    )
 
 
 def room_and_view() -> tuple[Param, ...]:
