@@ -23,13 +23,6 @@ from typing import Any
 Type = Any  # a dtype name, ["list", Type] or ["struct", dict[str, Type]]
 
 _LEAVES: dict[type, str] = {bool: "bool", int: "int64", float: "float64", str: "string", type(None): "null"}
-#: The Python types of the values each leaf type covers as it is (absorbing them leaves it unchanged): its own and
-#: None, and an int for a float.
-_COVERS: dict[str, frozenset[type]] = {
-    leaf: frozenset({python, type(None)} | ({int} if leaf == "float64" else set()))
-    for python, leaf in _LEAVES.items() if leaf != "null"
-}
-_NOTHING: frozenset[type] = frozenset()
 
 
 class TypeConflict(ValueError):
@@ -67,10 +60,6 @@ def absorb(kind: Type, value: Any) -> Type:
                     fields[key] = absorb(known, item)
             return kind
         if kind[0] == "list" and type(value) in (list, tuple):
-            # Most lists hold leaves their item type already covers (a builder record's part kinds, a position):
-            # their elements' types, gathered in C, settle it without a call per element.
-            if type(kind[1]) is str and _COVERS.get(kind[1], _NOTHING).issuperset(map(type, value)):
-                return kind
             for element in value:
                 kind[1] = absorb(kind[1], element)
             return kind
