@@ -29,7 +29,8 @@ $(STAMP): $(ROOT)/pyproject.toml
 run: $(STAMP)
 	$(BIN)/scenegen make --config $(CONFIG) -n $(N) --overwrite
 
-## Run the test suite, spread over every core (pytest-xdist).
+## Run the test suite, spread over every core (pytest-xdist); property tests at a quarter of their examples
+## (the dev profile of conftest.py; with CI set, their usual count).
 test: $(STAMP)
 	cd $(ROOT) && $(BIN)/python -m pytest -n auto
 
