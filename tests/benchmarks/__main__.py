@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -43,6 +44,8 @@ def main() -> None:
         print(f"error: no benchmark {', '.join(map(repr, unknown))}; there are: {', '.join(known)}", file=sys.stderr)
         sys.exit(2)
     failed = []
+    # Stopped (timeout, kill): leave as by an exception, so the scratch folder below goes with the run.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     # One scratch folder for them all, removed at the end: a benchmark's files removed as it ends would slow
     # the next one's file creation (see pipeline._scratch).
     with tempfile.TemporaryDirectory(prefix=".bench-", dir=_output()) as scratch:
