@@ -15,7 +15,7 @@ from typing import Any
 from scenegen.errors import Problem
 from scenegen.mcs.actions import names
 from scenegen.mcs.geometry import object_size
-from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
+from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems, trial_ends
 
 #: How far short of touching the blob may stop (its contact gap and rounding to 0.1 mm).
 CONTACT_SLACK = 5e-3
@@ -24,7 +24,7 @@ CONTACT_SLACK = 5e-3
 def agent_non_agent_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
     goal = document["goal"]
     actions = names(goal["action_list"])
-    ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
+    ends = trial_ends(actions)
     problems = action_problems(goal, actions, ends)
     objects = document["objects"]
     for i, item in enumerate(objects):

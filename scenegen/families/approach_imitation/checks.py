@@ -20,7 +20,7 @@ from typing import Any
 from scenegen.errors import Problem
 from scenegen.mcs.actions import names
 from scenegen.mcs.geometry import footprint
-from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
+from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems, trial_ends
 
 RED = "Custom/Materials/Red"
 #: Longest move from one step to the next within a trial (the evaluation's: up to 0.18 m).
@@ -32,7 +32,7 @@ CONTACT_SLACK = 1e-3
 def preference_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None, task: str) -> list[Problem]:
     goal = document["goal"]
     actions = names(goal["action_list"])
-    ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
+    ends = trial_ends(actions)
     problems = action_problems(goal, actions, ends)
     objects = document["objects"]
     for i, item in enumerate(objects):

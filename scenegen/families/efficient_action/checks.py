@@ -11,21 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
-from scenegen.mcs.actions import names
 from scenegen.mcs.gridworld.contact_checks import box_half, position_at, touched
-from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
+from scenegen.mcs.gridworld.trial_checks import grounded_trial_problems
 
 
 def efficient_action_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-    goal = document["goal"]
-    actions = names(goal["action_list"])
-    ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
-    problems = action_problems(goal, actions, ends)
+    ends, problems = grounded_trial_problems(document)
     objects = document["objects"]
-    for i, item in enumerate(objects):
-        problems += keyframe_problems(i, item, goal["last_step"])
-        if len({show["position"]["y"] for show in item["shows"]}) != 1:
-            problems.append(Problem(f"$.objects[{i}].shows", "the object leaves the floor (its y changes)"))
     found = {prefix: [o for o in objects if o["id"].startswith(prefix)] for prefix in ("agent_", "object_",
                                                                                        "occluder_")}
     if any(len(items) != 1 for items in found.values()):
@@ -37,7 +29,7 @@ def efficient_action_problems(document: Mapping[str, Any], truth: Mapping[str, A
     if [hide["stepBegin"] for hide in barrier.get("hides", ())] != [ends[-1]]:
         problems.append(Problem(f"$.objects[{objects.index(barrier)}].hides", "the barrier must go at the test "
                                                                               "trial's first step"))
-    for step in [end - 1 for end in ends] + [goal["last_step"]]:
+    for step in [end - 1 for end in ends] + [document["goal"]["last_step"]]:
         if not touched((position_at(agent, step), box_half(agent)),
                        [(target["id"], position_at(target, step), box_half(target))]):
             problems.append(Problem("$.objects", f"the agent ends the trial before step {step + 1} away from the "

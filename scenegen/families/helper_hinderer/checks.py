@@ -15,7 +15,7 @@ from typing import Any
 from scenegen.errors import Problem
 from scenegen.mcs.actions import names
 from scenegen.mcs.geometry import object_size
-from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
+from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems, trial_ends
 
 _TOLERANCE = 1e-6
 #: How far short of touching the primary agent may stop (rounding to 0.1 mm).
@@ -25,7 +25,7 @@ _CONTACT_SLACK = 1e-3
 def helper_hinderer_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
     goal = document["goal"]
     last_step, actions = goal["last_step"], names(goal["action_list"])
-    ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
+    ends = trial_ends(actions)
     problems = action_problems(goal, actions, ends)
     objects = document["objects"]
     for i, item in enumerate(objects):

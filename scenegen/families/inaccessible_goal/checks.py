@@ -11,23 +11,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
-from scenegen.mcs.actions import names
 from scenegen.mcs.gridworld.contact_checks import box_half, position_at, touched
-from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
+from scenegen.mcs.gridworld.trial_checks import grounded_trial_problems
 
 PREFIXES = ("agent_", "object_", "key_", "occluder_")
 
 
 def inaccessible_goal_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-    goal = document["goal"]
-    actions = names(goal["action_list"])
-    ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
-    problems = action_problems(goal, actions, ends)
+    ends, problems = grounded_trial_problems(document)
     objects = document["objects"]
-    for i, item in enumerate(objects):
-        problems += keyframe_problems(i, item, goal["last_step"])
-        if len({show["position"]["y"] for show in item["shows"]}) != 1:
-            problems.append(Problem(f"$.objects[{i}].shows", "the object leaves the floor (its y changes)"))
     found = {prefix: [o for o in objects if o["id"].startswith(prefix)] for prefix in PREFIXES}
     if any(len(items) != 1 for items in found.values()):
         return [*problems, Problem("$.objects", "an Inaccessible Goal scene has one agent (agent_), one goal "
@@ -39,7 +31,7 @@ def inaccessible_goal_problems(document: Mapping[str, Any], truth: Mapping[str, 
     if max(abs(c) for c in position_at(wall, ends[-1])) <= inner:
         problems.append(Problem(f"$.objects[{objects.index(wall)}].shows", "the wall must be off the grid for the "
                                                                            "test trial"))
-    for step in [end - 1 for end in ends] + [goal["last_step"]]:
+    for step in [end - 1 for end in ends] + [document["goal"]["last_step"]]:
         if not touched((position_at(agent, step), box_half(agent)),
                        [(target["id"], position_at(target, step), box_half(target))]):
             problems.append(Problem("$.objects", f"the agent ends the trial before step {step + 1} away from the "

@@ -12,21 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
-from scenegen.mcs.actions import names
 from scenegen.mcs.gridworld.contact_checks import box_half, position_at, touched
-from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
+from scenegen.mcs.gridworld.trial_checks import grounded_trial_problems
 
 
 def multiple_agents_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-    goal = document["goal"]
-    actions = names(goal["action_list"])
-    ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
-    problems = action_problems(goal, actions, ends)
+    ends, problems = grounded_trial_problems(document)
     objects = document["objects"]
-    for i, item in enumerate(objects):
-        problems += keyframe_problems(i, item, goal["last_step"])
-        if len({show["position"]["y"] for show in item["shows"]}) != 1:
-            problems.append(Problem(f"$.objects[{i}].shows", "the object leaves the floor (its y changes)"))
     agents = [o for o in objects if o["id"].startswith("agent_")]
     goals = [o for o in objects if o["id"].startswith("object_")]
     if len(agents) != 2 or len(goals) != 2:
@@ -47,7 +39,7 @@ def multiple_agents_problems(document: Mapping[str, Any], truth: Mapping[str, An
                                              "agent at its own object"))
     if truth is not None:
         walker = next(agent for agent in agents if agent["id"] == truth["walker_id"])
-        if _touched(walker, goals, goal["last_step"]) != truth["approached_id"]:
+        if _touched(walker, goals, document["goal"]["last_step"]) != truth["approached_id"]:
             problems.append(Problem("$.objects", f"{truth['walker_id']} ends the test trial away from "
                                                  f"{truth['approached_id']}"))
     return problems

@@ -12,21 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
-from scenegen.mcs.actions import names
 from scenegen.mcs.gridworld.contact_checks import box_half, position_at, touched
-from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
+from scenegen.mcs.gridworld.trial_checks import grounded_trial_problems
 
 
 def object_preference_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
-    goal = document["goal"]
-    actions = names(goal["action_list"])
-    ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
-    problems = action_problems(goal, actions, ends)
+    ends, problems = grounded_trial_problems(document)
     objects = document["objects"]
-    for i, item in enumerate(objects):
-        problems += keyframe_problems(i, item, goal["last_step"])
-        if len({show["position"]["y"] for show in item["shows"]}) != 1:
-            problems.append(Problem(f"$.objects[{i}].shows", "the object leaves the floor (its y changes)"))
     agents = [o for o in objects if o["id"].startswith("agent_")]
     goals = [o for o in objects if o["id"].startswith("object_")]
     if len(agents) != 1 or len(goals) != 2:
@@ -38,7 +30,7 @@ def object_preference_problems(document: Mapping[str, Any], truth: Mapping[str, 
     if len(set(touched)) != 1 or touched[0] is None:
         problems.append(Problem("$.objects", f"the agent ends its familiarisation trials touching {touched}, not one "
                                              "and the same object"))
-    if truth is not None and _touched(agents[0], goals, goal["last_step"]) != truth["approached_id"]:
+    if truth is not None and _touched(agents[0], goals, document["goal"]["last_step"]) != truth["approached_id"]:
         problems.append(Problem("$.objects", f"the agent ends the test trial away from {truth['approached_id']}"))
     return problems
 

@@ -21,7 +21,7 @@ from typing import Any
 from scenegen.errors import Problem
 from scenegen.mcs.actions import names
 from scenegen.mcs.geometry import object_size
-from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems
+from scenegen.mcs.gridworld.trial_checks import action_problems, keyframe_problems, trial_ends
 
 #: How far the primary agent may stop from the old place, or from touching the object (the evaluation pair's
 #: walks overlap it by 1.1 mm).
@@ -32,7 +32,7 @@ _ON_PLACE = 0.05
 def true_false_belief_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | None) -> list[Problem]:
     goal = document["goal"]
     last_step, actions = goal["last_step"], names(goal["action_list"])
-    ends = [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
+    ends = trial_ends(actions)
     problems = action_problems(goal, actions, ends)
     objects = document["objects"]
     for i, item in enumerate(objects):

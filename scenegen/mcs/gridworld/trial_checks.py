@@ -8,6 +8,26 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scenegen.errors import Problem
+from scenegen.mcs.actions import names
+
+
+def trial_ends(actions: Sequence[str]) -> list[int]:
+    """The first step of every trial after the first: the step after each ``EndHabituation``."""
+    return [i + 1 for i, action in enumerate(actions) if action == "EndHabituation"]
+
+
+def grounded_trial_problems(document: Mapping[str, Any]) -> tuple[list[int], list[Problem]]:
+    """The trial ends of a scene whose objects all stay on the floor, and what is wrong with its action list,
+    the keyframes of each object, or an object leaving the floor."""
+    goal = document["goal"]
+    actions = names(goal["action_list"])
+    ends = trial_ends(actions)
+    problems = action_problems(goal, actions, ends)
+    for i, item in enumerate(document["objects"]):
+        problems += keyframe_problems(i, item, goal["last_step"])
+        if len({show["position"]["y"] for show in item["shows"]}) != 1:
+            problems.append(Problem(f"$.objects[{i}].shows", "the object leaves the floor (its y changes)"))
+    return ends, problems
 
 
 def action_problems(goal: Mapping[str, Any], actions: Sequence[str], ends: Sequence[int]) -> list[Problem]:
