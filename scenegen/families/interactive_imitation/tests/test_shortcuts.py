@@ -15,9 +15,7 @@ from typing import Any
 
 import pytest
 
-from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
-from tests.kit.support import as_written
+from tests.kit.shortcuts import assert_at_chance, scenes_with_truth
 
 SCENES = 2000
 #: The share of right guesses at chance, and how far from it a rule may be (one binomial spread per 2,000 scenes
@@ -80,23 +78,13 @@ RULES: dict[str, Callable[[Scene], str | None]] = {
 
 @pytest.fixture(scope="module")
 def training() -> list[tuple[Scene, Mapping[str, Any]]]:
-    _, family = load_family("interactive_imitation.yaml")
-    pipeline = Pipeline(family, 7, "ii_")
-    made = []
-    for index in range(SCENES):
-        sample, documents = pipeline.produce(index)
-        made.append((as_written(documents[""]), sample.truth))
-    return made
+    return scenes_with_truth("interactive_imitation.yaml", SCENES)
 
 
 @pytest.mark.parametrize("rule", RULES)
 def test_no_single_feature_rule_finds_the_first_chest(training, rule):
     said = [(RULES[rule](scene), truth["sequence"].split("_")[0]) for scene, truth in training]
-    applied = [(guess, first) for guess, first in said if guess is not None]
-    assert len(applied) >= SCENES / 10
-    right = sum(guess == first for guess, first in applied) / len(applied)
-    assert abs(right - CHANCE) <= BOUND * (SCENES / len(applied)) ** 0.5, \
-        f"{rule!r} is right in {right:.1%} of {len(applied)} training scenes"
+    assert_at_chance(rule, said, BOUND, chance=CHANCE)
 
 
 def test_every_sequence_and_reset_is_drawn_about_alike(training):

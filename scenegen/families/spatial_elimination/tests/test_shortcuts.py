@@ -15,9 +15,7 @@ from typing import Any
 
 import pytest
 
-from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
-from tests.kit.support import as_written
+from tests.kit.shortcuts import scenes_with_truth
 
 SCENES = 2000
 #: Largest distance from 50% a rule at chance may show on SCENES scenes (on fewer, where a rule applies to fewer).
@@ -70,13 +68,7 @@ RULES: dict[str, Callable[[Scene], str | None]] = {
 
 @pytest.fixture(scope="module")
 def training() -> list[tuple[Scene, Mapping[str, Any]]]:
-    _, family = load_family("spatial_elimination.yaml")
-    pipeline = Pipeline(family, 7, "se_")
-    made = []
-    for index in range(SCENES):
-        sample, documents = pipeline.produce(index)
-        made.append((as_written(documents[""]), sample.truth))
-    return made
+    return scenes_with_truth("spatial_elimination.yaml", SCENES)
 
 
 @pytest.mark.parametrize("rule", RULES)
