@@ -9,6 +9,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import orjson
@@ -16,10 +17,26 @@ import orjson
 from scenegen.factory.pipeline import Pipeline
 from scenegen.factory.plan import load_family
 from scenegen.folder.output_folder import dump_json
+from tests.kit import Result
 from tests.kit.fidelity import DEV_FOLDERS, Feature, Row, Scene, compare, main, real_samples
+from tests.kit.support import manifest_entries
 
 #: How the files of a real pair are read: ``_01`` then ``_02``.
 PAIR_ROLES = ("a", "b")
+
+
+def made_pairs(run_cli: Callable[..., Result], out: Path, template: str, *options: str,
+               n: int = 3) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """``scenegen make`` of ``n`` expected/unexpected pairs of a bundled ``template`` into ``out``: the manifest's
+    entries of each pair, once it lists each pair's expected then unexpected document, of one pair id."""
+    result = run_cli("make", "--config", template, "-n", str(n), *options, "--out", str(out))
+    assert result.code == 0, result.err
+    entries = manifest_entries(out)
+    assert [(e["index"], e["role"]) for e in entries] == [(i, role) for i in range(n)
+                                                          for role in ("expected", "unexpected")]
+    pairs = list(zip(entries[::2], entries[1::2], strict=True))
+    assert all(expected["pair_id"] == unexpected["pair_id"] for expected, unexpected in pairs)
+    return pairs
 
 
 def assert_identical_before_test(expected: dict, unexpected: dict, test_start: int) -> None:

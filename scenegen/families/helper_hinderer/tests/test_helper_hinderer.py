@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from scenegen.errors import ConfigError
 from scenegen.families.helper_hinderer import HelperHinderer
 from scenegen.families.helper_hinderer.declaration import OBJECT_TYPES
-from scenegen.folder.manifest import read_manifest
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
+from tests.kit.pairs import made_pairs
 from tests.kit.support import (
     assert_passive_frame_matches,
     assert_same_grid_and_pillar,
@@ -243,12 +243,7 @@ def test_pairs_flag_is_accepted_and_pairs_cannot_be_switched_off():
 
 def test_make_writes_pairs_and_manifest(run_cli, tmp_path):
     out = tmp_path / "hh"
-    result = run_cli("make", "--config", "helper_hinderer.yaml", "-n", "3", "--out", str(out))
-    assert result.code == 0, result.err
-    entries = list(read_manifest(out / "manifest.jsonl"))
-    assert [(e["index"], e["role"]) for e in entries] == [(i, role) for i in range(3)
-                                                          for role in ("expected", "unexpected")]
-    for expected, unexpected in zip(entries[::2], entries[1::2], strict=True):
+    for expected, unexpected in made_pairs(run_cli, out, "helper_hinderer.yaml"):
         assert expected["pair_id"] == unexpected["pair_id"] == f"helper_hinderer_{expected['index']:06d}"
         assert expected["file"] == f"{expected['pair_id']}_expected.json" and (out / unexpected["file"]).exists()
         pair = json.loads(expected["pair"])

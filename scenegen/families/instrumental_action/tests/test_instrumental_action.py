@@ -16,7 +16,8 @@ from scenegen.families.instrumental_action import InstrumentalAction
 from scenegen.mcs.gridworld.palette import OBJECT_TYPES
 from tests.examples import examples
 from tests.kit.grid_walks import World
-from tests.kit.support import checked_sample, configured, feasible, manifest_entries, pair_of, value
+from tests.kit.pairs import made_pairs
+from tests.kit.support import checked_sample, configured, feasible, pair_of, value
 
 from .replay import check_pair, crossings, is_expected, outcome
 
@@ -107,13 +108,7 @@ def test_config_errors_name_the_key(config, path, words):
 
 def test_make_writes_pairs_and_labels(run_cli, tmp_path):
     out = tmp_path / "ia"
-    result = run_cli("make", "--config", "instrumental_action.yaml", "-n", "3", "--out", str(out))
-    assert result.code == 0, result.err
-    entries = manifest_entries(out)
-    assert [(e["index"], e["role"]) for e in entries] == [(i, role) for i in range(3)
-                                                          for role in ("expected", "unexpected")]
-    for expected, unexpected in zip(entries[::2], entries[1::2], strict=True):
-        assert expected["pair_id"] == unexpected["pair_id"]
+    for expected, unexpected in made_pairs(run_cli, out, "instrumental_action.yaml"):
         assert json.loads(expected["pair"])["expected"] == "expected"
         assert expected["label"]["expected"] is True and unexpected["label"]["expected"] is False
         assert expected["label"]["walk"] in {"preferred", "other"}

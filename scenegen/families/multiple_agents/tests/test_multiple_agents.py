@@ -17,7 +17,8 @@ from scenegen.families.multiple_agents import MultipleAgents
 from scenegen.families.multiple_agents.checks import multiple_agents_problems
 from scenegen.mcs.gridworld.palette import AGENT_TYPES, OBJECT_TYPES
 from tests.examples import examples
-from tests.kit.support import checked_sample, configured, feasible, manifest_entries, value
+from tests.kit.pairs import made_pairs
+from tests.kit.support import checked_sample, configured, feasible, value
 
 from .replay import World, check_pair, is_expected
 
@@ -98,13 +99,7 @@ def test_config_errors_name_the_key(config, path, words):
 
 def test_make_writes_pairs_and_labels(run_cli, tmp_path):
     out = tmp_path / "ma"
-    result = run_cli("make", "--config", "multiple_agents.yaml", "-n", "3", "--out", str(out))
-    assert result.code == 0, result.err
-    entries = manifest_entries(out)
-    assert [(e["index"], e["role"]) for e in entries] == [(i, role) for i in range(3)
-                                                          for role in ("expected", "unexpected")]
-    for expected, unexpected in zip(entries[::2], entries[1::2], strict=True):
-        assert expected["pair_id"] == unexpected["pair_id"]
+    for expected, unexpected in made_pairs(run_cli, out, "multiple_agents.yaml"):
         pair = json.loads(expected["pair"])
         assert expected["label"]["walker_id"] == pair["owner_id"] and expected["label"]["expected"] is True
         assert unexpected["label"]["walker_id"] == pair["other_agent_id"] and unexpected["label"]["expected"] is False

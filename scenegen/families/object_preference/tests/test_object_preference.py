@@ -16,7 +16,8 @@ from scenegen.factory.plan import load_family
 from scenegen.families.object_preference import ObjectPreference
 from scenegen.mcs.gridworld.palette import OBJECT_TYPES
 from tests.examples import examples
-from tests.kit.support import checked_sample, configured, feasible, manifest_entries, value
+from tests.kit.pairs import made_pairs
+from tests.kit.support import checked_sample, configured, feasible, value
 
 from .replay import World, check_pair, is_expected
 
@@ -105,13 +106,7 @@ def test_config_errors_name_the_key(config, path, words):
 
 def test_make_writes_pairs_and_labels(run_cli, tmp_path):
     out = tmp_path / "op"
-    result = run_cli("make", "--config", "object_preference.yaml", "-n", "3", "--out", str(out))
-    assert result.code == 0, result.err
-    entries = manifest_entries(out)
-    assert [(e["index"], e["role"]) for e in entries] == [(i, role) for i in range(3)
-                                                          for role in ("expected", "unexpected")]
-    for expected, unexpected in zip(entries[::2], entries[1::2], strict=True):
-        assert expected["pair_id"] == unexpected["pair_id"]
+    for expected, unexpected in made_pairs(run_cli, out, "object_preference.yaml"):
         pair = json.loads(expected["pair"])
         assert expected["label"]["approached_id"] == pair["preferred_id"] and expected["label"]["expected"] is True
         assert unexpected["label"]["approached_id"] == pair["other_id"] and unexpected["label"]["expected"] is False

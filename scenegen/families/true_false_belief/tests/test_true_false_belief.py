@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from scenegen.errors import ConfigError
 from scenegen.families.true_false_belief import TrueFalseBelief
 from scenegen.families.true_false_belief.declaration import OBJECT_TYPES
-from scenegen.folder.manifest import read_manifest
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
+from tests.kit.pairs import made_pairs
 from tests.kit.support import (
     assert_passive_frame_matches,
     assert_same_grid_and_pillar,
@@ -256,12 +256,7 @@ def test_pairs_flag_is_accepted_and_pairs_cannot_be_switched_off():
 
 def test_make_writes_pairs_and_manifest(run_cli, tmp_path):
     out = tmp_path / "tfb"
-    result = run_cli("make", "--config", "true_false_belief.yaml", "-n", "3", "--check", "--out", str(out))
-    assert result.code == 0, result.err
-    entries = list(read_manifest(out / "manifest.jsonl"))
-    assert [(e["index"], e["role"]) for e in entries] == [(i, role) for i in range(3)
-                                                          for role in ("expected", "unexpected")]
-    for expected, unexpected in zip(entries[::2], entries[1::2], strict=True):
+    for expected, unexpected in made_pairs(run_cli, out, "true_false_belief.yaml", "--check"):
         pair = json.loads(expected["pair"])
         assert pair == json.loads(unexpected["pair"]) and pair["rate_higher"] == "expected"
         assert pair["task"] == "true_false_belief" and pair["belief"] in ("true", "false")
