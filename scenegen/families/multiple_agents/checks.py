@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
-from scenegen.mcs.gridworld.contact_checks import box_half, position_at, touched
+from scenegen.mcs.gridworld.contact_checks import goal_touched
 from scenegen.mcs.gridworld.trial_checks import grounded_trial_problems
 
 
@@ -26,7 +26,7 @@ def multiple_agents_problems(document: Mapping[str, Any], truth: Mapping[str, An
                                                 "objects (object_)")]
     preferences: dict[str, set[str]] = {}
     for end in ends:
-        contacts = [(agent["id"], _touched(agent, goals, end - 1)) for agent in agents]
+        contacts = [(agent["id"], goal_touched(agent, goals, end - 1)) for agent in agents]
         made = [(agent, reached) for agent, reached in contacts if reached is not None]
         if len(made) != 1:
             problems.append(Problem("$.objects", f"familiarisation trial ending at {end} ends with {made}, not one "
@@ -39,14 +39,7 @@ def multiple_agents_problems(document: Mapping[str, Any], truth: Mapping[str, An
                                              "agent at its own object"))
     if truth is not None:
         walker = next(agent for agent in agents if agent["id"] == truth["walker_id"])
-        if _touched(walker, goals, document["goal"]["last_step"]) != truth["approached_id"]:
+        if goal_touched(walker, goals, document["goal"]["last_step"]) != truth["approached_id"]:
             problems.append(Problem("$.objects", f"{truth['walker_id']} ends the test trial away from "
                                                  f"{truth['approached_id']}"))
     return problems
-
-
-def _touched(agent: Mapping[str, Any], goals: list[Mapping[str, Any]], step: int) -> str | None:
-    """The id of the goal object the agent touches at ``step``, if one."""
-    found = touched((position_at(agent, step), box_half(agent)),
-                    ((str(item["id"]), position_at(item, step), box_half(item)) for item in goals))
-    return found[0] if len(found) == 1 else None

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
-from scenegen.mcs.gridworld.contact_checks import box_half, position_at, touched
+from scenegen.mcs.gridworld.contact_checks import one_preference_problems
 from scenegen.mcs.gridworld.trial_checks import grounded_trial_problems
 
 
@@ -26,18 +26,4 @@ def object_preference_problems(document: Mapping[str, Any], truth: Mapping[str, 
                                                 "objects (object_)")]
     if not ends:
         return problems
-    touched = [_touched(agents[0], goals, end - 1) for end in ends]
-    if len(set(touched)) != 1 or touched[0] is None:
-        problems.append(Problem("$.objects", f"the agent ends its familiarisation trials touching {touched}, not one "
-                                             "and the same object"))
-    if truth is not None and _touched(agents[0], goals, document["goal"]["last_step"]) != truth["approached_id"]:
-        problems.append(Problem("$.objects", f"the agent ends the test trial away from {truth['approached_id']}"))
-    return problems
-
-
-def _touched(agent: Mapping[str, Any], goals: list[Mapping[str, Any]], step: int) -> str | None:
-    """The id of the goal object the agent touches at ``step``, if one."""
-    found = touched((position_at(agent, step), box_half(agent)),
-                    ((str(item["id"]), position_at(item, step), box_half(item)) for item in goals))
-    return found[0] if len(found) == 1 else None
-
+    return [*problems, *one_preference_problems(agents[0], goals, ends, truth, document["goal"]["last_step"])]
