@@ -28,7 +28,7 @@ import numpy as np
 from scenegen.errors import GenerationError
 from scenegen.mcs.gridworld.cast import Keyframe
 from scenegen.mcs.gridworld.frames import Frame
-from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.layout import CELL, axis_centre
 from scenegen.mcs.gridworld.motion import Point, path_length, walk
 from scenegen.mcs.gridworld.straight_walks import (
     END_DELAY,
@@ -127,7 +127,7 @@ def draw_places(stage: Stage, rng: np.random.Generator) -> Places:
         raise GenerationError(f"no places for a {length}-cell barrier on a {stage.size}-cell grid")
     row, agent, column, goal, low = (int(v) for v in table[int(rng.integers(len(table)))])
     frame = Frame(stage.swap, (1 - 2 * int(rng.integers(2)), 1 - 2 * int(rng.integers(2))))
-    centre = functools.partial(_centre, stage.size)
+    centre = functools.partial(axis_centre, stage.size)
     home, target = (centre(agent), centre(row)), (centre(goal), centre(row))
     barrier = (centre(column), (centre(low) + centre(low + length - 1)) / 2)
     half = frame.half(stage.agent_half)
@@ -164,10 +164,6 @@ def _way_round(home: Point, target: Point, barrier: Point, length: int, end: str
     z = barrier[1] + (grown[1] if end == "high" else -grown[1])
     near, far = (barrier[0] - grown[0], z), (barrier[0] + grown[0], z)
     return [home, near, far, stop_short(far, target, half, goal_half)]
-
-
-def _centre(size: int, index: int) -> float:
-    return (index - (size - 1) / 2) * CELL
 
 
 def _show(out: Script, step: int, places: Places) -> None:

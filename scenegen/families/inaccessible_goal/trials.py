@@ -25,7 +25,7 @@ import numpy as np
 
 from scenegen.mcs.gridworld.cast import Keyframe
 from scenegen.mcs.gridworld.frames import Frame
-from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.layout import CELL, axis_centre
 from scenegen.mcs.gridworld.motion import Point, walk
 from scenegen.mcs.gridworld.straight_walks import (
     END_DELAY,
@@ -141,9 +141,9 @@ def draw_places(stage: Stage, rng: np.random.Generator) -> Places:
     key_row = (row + 1 + int(rng.integers(size - 1))) % size
     frame = Frame(stage.swap, (1 - 2 * int(rng.integers(2)), 1 - 2 * int(rng.integers(2))))
     half, goal_half, key_half = (frame.half(h) for h in (stage.agent_half, stage.goal_half, stage.key_half))
-    home, target = (_centre(size, agent), _centre(size, row)), (_centre(size, goal), _centre(size, row))
-    key_at = (_centre(size, key), _centre(size, key_row))
-    wall_at = (_centre(size, wall), 0.0)
+    home, target = (axis_centre(size, agent), axis_centre(size, row)), (axis_centre(size, goal), axis_centre(size, row))
+    key_at = (axis_centre(size, key), axis_centre(size, key_row))
+    wall_at = (axis_centre(size, wall), 0.0)
     at_key = stop_short(home, key_at, half, key_half)
     # The wall spans every row: heading for the lock, the agent touches it where it reaches the wall's column.
     at_lock = stop_short(at_key, (wall_at[0], target[1]), half, (CELL / 2, math.inf))
@@ -159,10 +159,6 @@ def draw_places(stage: Stage, rng: np.random.Generator) -> Places:
 def wall_size(size: int, swap: bool) -> Point:
     """The wall's full extents along the scene's x and z: one cell thick across the whole grid."""
     return Frame(swap, (1, 1)).half((CELL, size * CELL))
-
-
-def _centre(size: int, index: int) -> float:
-    return (index - (size - 1) / 2) * CELL
 
 
 def _show(out: Script, step: int, places: Places) -> None:

@@ -22,7 +22,7 @@ import numpy as np
 
 from scenegen.families.instrumental_action.declaration import DECLARATION
 from scenegen.families.instrumental_action.places import Places, draw_places, place_table
-from scenegen.families.instrumental_action.trials import OUTCOMES, Script, Stage, centre, script
+from scenegen.families.instrumental_action.trials import OUTCOMES, Script, Stage, script
 from scenegen.mcs.evidence import either, with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
@@ -39,7 +39,7 @@ from scenegen.mcs.gridworld.cast import (
     keyframe_shows,
     with_test,
 )
-from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.layout import CELL, cell_centre
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
 from scenegen.mcs.model import MaterialChange, SceneObject
 from scenegen.mcs.objects import object_id
@@ -129,7 +129,7 @@ class InstrumentalAction(McsTask):
                              acted.agent)
         preferred_first = bool(rng.integers(2))
         roles = ROLES if preferred_first else ROLES[::-1]
-        walls = [_wall(key, centre(size, before), centre(size, after), acted.test_start)
+        walls = [_wall(key, cell_centre(size, before), cell_centre(size, after), acted.test_start)
                  for key, before, after in zip(ids["walls"], places.before, places.after, strict=True)]
         shared = [*walls, pillar(ids["pillar"], drawn["view"], drawn["materials.pillar"]), *grid_walls(size, [], [])]
         goal = watching_goal(acted.last_step, (end for _, end, _ in acted.trials), self.familiarization)
@@ -137,7 +137,7 @@ class InstrumentalAction(McsTask):
         outcomes = OUTCOMES[places.walled_off]
         documents = {}
         for suffix, walk in outcomes:
-            objects = [_goal_object(ids[role], looks[role], centre(size, getattr(places, role)), acted,
+            objects = [_goal_object(ids[role], looks[role], cell_centre(size, getattr(places, role)), acted,
                                     acted.test_contact[walk]) for role in roles]
             documents[suffix] = grid_scene([with_test(agent, acted.test[walk]), *objects, *shared], goal, materials,
                                            drawn["view"])

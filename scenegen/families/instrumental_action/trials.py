@@ -22,7 +22,7 @@ from scenegen.families.instrumental_action.places import Places, grid_of
 from scenegen.mcs.gridworld.box_walks import Boxes, Floor, clear, route
 from scenegen.mcs.gridworld.cast import Keyframe
 from scenegen.mcs.gridworld.grid import DIRECTION_ORDERS, Cell
-from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.layout import CELL, cell_centre
 from scenegen.mcs.gridworld.motion import Point, path_length, walk
 from scenegen.mcs.gridworld.straight_walks import (
     END_DELAY,
@@ -99,15 +99,9 @@ def script(stage: Stage, places: Places, rng: np.random.Generator) -> Script | N
     return out
 
 
-def centre(size: int, cell: Cell) -> Point:
-    """World (x, z) of a cell's centre."""
-    offset = (size - 1) / 2
-    return (cell[0] - offset) * CELL, (cell[1] - offset) * CELL
-
-
 def _roundabout(stage: Stage, places: Places, fam: tuple[Point, ...]) -> bool:
     """Whether the familiarisation walk is longer than ``detour`` times the straight one."""
-    home, target = centre(stage.size, places.home), centre(stage.size, places.preferred)
+    home, target = cell_centre(stage.size, places.home), cell_centre(stage.size, places.preferred)
     straight = path_length((home, stop_short(home, target, stage.agent_half, stage.halves[0])))
     return path_length(fam) > stage.detour * straight + 1e-9
 
@@ -117,9 +111,9 @@ def _test_walk(stage: Stage, places: Places, role: str, order: tuple[int, ...]) 
     walled-off preferred object over them; None when the straight walk would cross the other object."""
     if role != "through":
         return _route(stage, places, places.after, role, order)
-    home, target = centre(stage.size, places.home), centre(stage.size, places.preferred)
+    home, target = cell_centre(stage.size, places.home), cell_centre(stage.size, places.preferred)
     end = stop_short(home, target, stage.agent_half, stage.halves[0])
-    other = Boxes(np.array([centre(stage.size, places.other)]), np.array([stage.halves[1]]))
+    other = Boxes(np.array([cell_centre(stage.size, places.other)]), np.array([stage.halves[1]]))
     if not clear(np.array([home]), np.array([end]), stage.agent_half, other)[0]:
         return None
     return home, end
@@ -131,11 +125,11 @@ def _route(stage: Stage, places: Places, walls: tuple[Cell, ...], role: str,
     size = stage.size
     goal, avoided = (places.preferred, places.other) if role == "preferred" else (places.other, places.preferred)
     goal_half, avoided_half = stage.halves if role == "preferred" else stage.halves[::-1]
-    boxes = Boxes(np.array([centre(size, cell) for cell in (*walls, avoided)]),
+    boxes = Boxes(np.array([cell_centre(size, cell) for cell in (*walls, avoided)]),
                   np.array([WALL_HALF] * len(walls) + [avoided_half]))
-    target = centre(size, goal)
+    target = cell_centre(size, goal)
     reach = (stage.agent_half[0] + goal_half[0], stage.agent_half[1] + goal_half[1])
-    points = route(floor_of(size), centre(size, places.home), stage.agent_half, boxes, order, target, reach)
+    points = route(floor_of(size), cell_centre(size, places.home), stage.agent_half, boxes, order, target, reach)
     return None if points is None else tuple(points)
 
 
@@ -143,4 +137,4 @@ def _route(stage: Stage, places: Places, walls: tuple[Cell, ...], role: str,
 def floor_of(size: int) -> Floor:
     """The open grid every walk runs on (the wall cells are boxes of the walk)."""
     cells = tuple((col, row) for row in range(size) for col in range(size))
-    return Floor(grid_of(size), cells, np.array([centre(size, cell) for cell in cells], dtype=float))
+    return Floor(grid_of(size), cells, np.array([cell_centre(size, cell) for cell in cells], dtype=float))

@@ -20,7 +20,7 @@ import numpy as np
 
 from scenegen.errors import GenerationError
 from scenegen.mcs.gridworld.cast import Keyframe
-from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.layout import CELL, cell_centre
 from scenegen.mcs.gridworld.motion import Point, rounded
 from scenegen.mcs.gridworld.straight_walks import (
     END_DELAY,
@@ -222,8 +222,9 @@ def mirror_table(size: int, nearest: float, farthest: float) -> np.ndarray:
 
 
 def _centre(size: int, cell: int) -> Point:
-    offset = (size - 1) / 2
-    return rounded((int(cell) // size - offset) * CELL), rounded((int(cell) % size - offset) * CELL)
+    """The centre of the cell numbered ``column * size + row``, rounded as positions are."""
+    x, z = cell_centre(size, divmod(int(cell), size))
+    return rounded(x), rounded(z)
 
 
 def _show(out: Script, step: int, places: Places) -> None:

@@ -21,7 +21,7 @@ import numpy as np
 
 from scenegen.errors import GenerationError
 from scenegen.mcs.gridworld.cast import Keyframe
-from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.layout import CELL, cell_centre
 from scenegen.mcs.gridworld.motion import Point, rounded, walk
 from scenegen.mcs.gridworld.straight_walks import (
     END_DELAY,
@@ -163,8 +163,8 @@ def place_table(size: int, nearest: float, farthest: float) -> np.ndarray:
 
 
 def _centre(size: int, cell: tuple[int, int]) -> Point:
-    offset = (size - 1) / 2
-    return rounded((cell[0] - offset) * CELL), rounded((cell[1] - offset) * CELL)
+    x, z = cell_centre(size, cell)
+    return rounded(x), rounded(z)
 
 
 def _show(out: Script, step: int, places: Places) -> None:

@@ -44,6 +44,16 @@ WALL_LAYOUTS: dict[str, tuple[bool, bool]] = {
 }
 
 
+def axis_centre(size: int, index: int) -> float:
+    """World x (or z) of the centre of column (or row) ``index`` of a ``size``-cell grid centred on the room."""
+    return (index - (size - 1) / 2) * CELL
+
+
+def cell_centre(size: int, cell: Cell) -> tuple[float, float]:
+    """World (x, z) of the centre of ``cell`` (column, row) of a ``size``-cell grid centred on the room."""
+    return axis_centre(size, cell[0]), axis_centre(size, cell[1])
+
+
 @dataclass(frozen=True, eq=False)
 class Layout:
     """Every cell set a scene needs, in world cells (already mirrored)."""
@@ -74,8 +84,7 @@ class Layout:
 
     def centre(self, cell: Cell) -> tuple[float, float]:
         """World (x, z) of a cell's centre."""
-        offset = (self.size - 1) / 2
-        return (cell[0] - offset) * CELL, (cell[1] - offset) * CELL
+        return cell_centre(self.size, cell)
 
     def spot(self, cells: tuple[Cell, ...]) -> tuple[float, float]:
         """World (x, z) of an agent standing on ``cells``: the mean of their centres."""
