@@ -3,7 +3,16 @@ to those of the real files of its task."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
+
+import yaml
+
+from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.family import Family
+from tests.kit.support import checked_sample, configured
 
 
 def written_keys(scenes: list[dict[str, Any]]) -> dict[str, set[Any]]:
@@ -16,3 +25,15 @@ def written_keys(scenes: list[dict[str, Any]]) -> dict[str, set[Any]]:
             "targets": {key for target in targets for key in target},
             "types": {item["type"] for item in objects}, "object": {key for item in objects for key in item},
             "show": {key for item in objects for show in item["shows"] for key in show}}
+
+
+def assert_writes_what_the_real_files_write(family_class: type[Family], templates: Sequence[str],
+                                            real: Sequence[Path], scenes: int = 60) -> None:
+    """Every top-level, goal and show key, object type and object key that ``scenes`` single scenes of each of the
+    bundled ``templates`` write is one the ``real`` files of the task write."""
+    theirs = written_keys([json.loads(path.read_text()) for path in real])
+    for name in templates:
+        family = configured(family_class, **yaml.safe_load(bundled_templates()[name].read_text()))
+        ours = written_keys([checked_sample(family, 2, "conformance_", index)[1][""] for index in range(scenes)])
+        for part, found in ours.items():
+            assert found <= theirs[part], (name, part, found - theirs[part])
