@@ -38,6 +38,7 @@ from scenegen.mcs.output import MCS_SCENES
 from scenegen.plugin import resources
 from scenegen.plugin.discovery import bundled_templates, family_named
 from tests.kit import REFERENCE_SCENES
+from tests.kit.conformance import record_shape
 
 FIXTURES: Path = REFERENCE_SCENES
 
@@ -184,11 +185,6 @@ TASK_TEMPLATES = {
 SHAPE_SAMPLES = 12
 
 
-def _object_shape(item: dict[str, Any]) -> tuple[str, ...]:
-    """An object's keys, an empty list marked (``hides=[]``): what the real files write on an object of its type."""
-    return tuple(sorted(f"{key}=[]" if item[key] == [] else key for key in item))
-
-
 def _kind(object_type: str) -> str:
     """What an object's shape is compared by: its type, or ``tool`` for any tool (the real files write every tool
     alike, ``docs/mcs_facts.md`` 10.1, and a template draws shapes and sizes a task's few real files lack)."""
@@ -204,7 +200,7 @@ def real_shapes(task: str) -> tuple[set[tuple[str, ...]], dict[str, set[tuple[st
         scene = json.loads(path.read_text(encoding="utf-8"))
         goals.add(tuple(sorted(scene["goal"])))
         for item in scene["objects"]:
-            objects.setdefault(_kind(item["type"]), set()).add(_object_shape(item))
+            objects.setdefault(_kind(item["type"]), set()).add(record_shape(item))
     return goals, objects
 
 
@@ -225,8 +221,8 @@ def test_scenes_are_shaped_as_the_real_files_write_them(task, template):
             if tuple(sorted(written["goal"])) not in goals:
                 wrong[f"goal keys {sorted(written['goal'])}; the real files write {sorted(goals)}"] += 1
             for item in written["objects"]:
-                if _object_shape(item) not in objects.get(_kind(item["type"]), set()):
-                    wrong[f"a {item['type']} with keys {_object_shape(item)}; the real files write "
+                if record_shape(item) not in objects.get(_kind(item["type"]), set()):
+                    wrong[f"a {item['type']} with keys {record_shape(item)}; the real files write "
                           f"{sorted(objects.get(_kind(item['type']), set()))}"] += 1
             wrong += problems(document)
     assert not wrong, f"{template}:\n  " + "\n  ".join(f"{count} x {problem}" for problem, count in wrong.most_common())

@@ -18,6 +18,7 @@ from scenegen.factory.pipeline import Pipeline
 from scenegen.factory.plan import load_family
 from scenegen.folder.output_folder import dump_json
 from tests.kit import Result
+from tests.kit.conformance import record_shape
 from tests.kit.fidelity import DEV_FOLDERS, Feature, Row, Scene, compare, main, real_samples
 from tests.kit.support import manifest_entries
 
@@ -137,11 +138,6 @@ def role_of(item: dict[str, Any]) -> str:
     return "wall_grid" if item["id"].startswith("wall_grid") else str(item["id"]).rsplit("_", 1)[0]
 
 
-def object_shape(item: dict[str, Any]) -> tuple[str, ...]:
-    """An object's keys, an empty list marked (``hides=[]``): how a file writes an object."""
-    return tuple(sorted(f"{key}=[]" if item[key] == [] else key for key in item))
-
-
 @cache
 def real_shapes(task: str) -> tuple[set[tuple[str, ...]], dict[str, set[tuple[str, ...]]]]:
     """The goal key sets, and per role the object shapes, that the development half's files of ``task`` write."""
@@ -151,7 +147,7 @@ def real_shapes(task: str) -> tuple[set[tuple[str, ...]], dict[str, set[tuple[st
         for scene in sample.values():
             goals.add(tuple(sorted(scene["goal"])))
             for item in scene["objects"]:
-                objects.setdefault(role_of(item), set()).add(object_shape(item))
+                objects.setdefault(role_of(item), set()).add(record_shape(item))
     return goals, objects
 
 
@@ -165,8 +161,8 @@ def shape_problems(task: str, written: Scene, also: dict[str, set[tuple[str, ...
         found.append(f"goal keys {sorted(written['goal'])}; the real files write {sorted(goals)}")
     for item in written["objects"]:
         allowed = objects.get(role_of(item), set()) | (also or {}).get(role_of(item), set())
-        if object_shape(item) not in allowed:
-            found.append(f"{role_of(item)} with keys {object_shape(item)}; the real files write {sorted(allowed)}")
+        if record_shape(item) not in allowed:
+            found.append(f"{role_of(item)} with keys {record_shape(item)}; the real files write {sorted(allowed)}")
     return found
 
 

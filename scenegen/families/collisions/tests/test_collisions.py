@@ -24,6 +24,7 @@ from scenegen.plugin.discovery import bundled_templates
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
+from tests.kit.conformance import record_shape
 from tests.kit.support import checked_sample, configured, feasible, value
 
 #: No Collisions scene is in the development half: the passive physics scenes that are set what a scene may write.
@@ -115,26 +116,22 @@ def test_invalid_values_are_refused(config: dict[str, Any]) -> None:
         check_config({"family": "collisions", **config}, Collisions.config_schema())
 
 
-def _shape(node: dict[str, Any]) -> tuple[str, ...]:
-    """A record's keys, an empty list marked (``salientMaterials=[]``)."""
-    return tuple(sorted(f"{key}=[]" if node[key] == [] else key for key in node))
-
 
 @pytest.mark.parametrize("template", ["collisions.yaml", "eval7_collisions.yaml"])
 def test_scenes_use_only_the_keys_and_object_types_the_passive_physics_files_do(template: str) -> None:
     """Every scene's top-level and goal keys are a passive physics file's; its object types and each object's keys
     are among those the passive physics files write."""
     real = [json.loads(path.read_text()) for path in PASSIVE]
-    tops, goals = {_shape(scene) for scene in real}, {_shape(scene["goal"]) for scene in real}
+    tops, goals = {record_shape(scene) for scene in real}, {record_shape(scene["goal"]) for scene in real}
     types = {item["type"] for scene in real for item in scene["objects"]}
-    keys = {key for scene in real for item in scene["objects"] for key in _shape(item)}
+    keys = {key for scene in real for item in scene["objects"] for key in record_shape(item)}
     family = Collisions(check_config(yaml.safe_load(bundled_templates()[template].read_text()),
                                      Collisions.config_schema()))
     for index in range(30):
         for scene in checked_sample(family, 8, "co_", index)[1].values():
-            assert _shape(scene) in tops and _shape(scene["goal"]) in goals
+            assert record_shape(scene) in tops and record_shape(scene["goal"]) in goals
             assert {item["type"] for item in scene["objects"]} <= types
-            assert {key for item in scene["objects"] for key in _shape(item)} <= keys
+            assert {key for item in scene["objects"] for key in record_shape(item)} <= keys
 
 
 def test_the_cli_makes_and_validates_the_evaluation_template(tmp_path: Path, run_cli: Any) -> None:

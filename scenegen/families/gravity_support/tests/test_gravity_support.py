@@ -26,6 +26,7 @@ from scenegen.plugin.discovery import bundled_templates
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
+from tests.kit.conformance import assert_shaped_as_the_real_files
 from tests.kit.support import checked_sample, configured, feasible, value
 
 REAL = sorted((REFERENCE_SCENES / "eval7").glob("eval_7_passive_physics_gravity_support_*.json"))
@@ -160,23 +161,12 @@ def test_invalid_values_are_refused(config: dict[str, Any]) -> None:
         check_config({"family": "gravity_support", **config}, GravitySupport.config_schema())
 
 
-def _shape(node: dict[str, Any]) -> tuple[str, ...]:
-    """A record's keys, an empty list marked (``salientMaterials=[]``)."""
-    return tuple(sorted(f"{key}=[]" if node[key] == [] else key for key in node))
-
 
 @pytest.mark.parametrize("template", ["gravity_support.yaml", "eval7_gravity_support.yaml"])
 def test_scenes_use_only_the_keys_and_object_types_the_real_files_do(template: str) -> None:
     """Every scene's top-level keys, goal keys, object types and each object's keys are a real file's."""
-    real = [json.loads(path.read_text()) for path in REAL]
-    tops, goals = {_shape(scene) for scene in real}, {_shape(scene["goal"]) for scene in real}
-    objects = {(item["type"], _shape(item)) for scene in real for item in scene["objects"]}
-    family = GravitySupport(check_config(yaml.safe_load(bundled_templates()[template].read_text()),
-                                         GravitySupport.config_schema()))
-    for index in range(30):
-        for scene in checked_sample(family, 8, "gs_", index)[1].values():
-            assert _shape(scene) in tops and _shape(scene["goal"]) in goals
-            assert {(item["type"], _shape(item)) for item in scene["objects"]} <= objects
+    assert_shaped_as_the_real_files(GravitySupport, template, REAL, 30)
+
 
 
 def test_the_cli_makes_and_validates_the_evaluation_template(tmp_path: Path, run_cli: Any) -> None:

@@ -27,6 +27,7 @@ from scenegen.plugin.discovery import bundled_templates
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
+from tests.kit.conformance import assert_shaped_as_the_real_files
 from tests.kit.support import checked_sample, feasible, value
 
 REAL = sorted((REFERENCE_SCENES / "eval7").glob("eval_7_interactive_object_permanence_*.json"))
@@ -153,25 +154,11 @@ def test_invalid_values_are_refused(config: dict[str, Any]) -> None:
         check_config({"family": "object_permanence", **config}, ObjectPermanence.config_schema())
 
 
-def _shape(node: dict[str, Any]) -> tuple[str, ...]:
-    """A record's keys, an empty list marked (``materials=[]``)."""
-    return tuple(sorted(f"{key}=[]" if node[key] == [] else key for key in node))
-
 
 @pytest.mark.parametrize("template", ["object_permanence.yaml", "eval7_object_permanence.yaml"])
 def test_scenes_use_only_the_keys_and_object_types_the_real_files_do(template: str) -> None:
     """Every scene's top-level keys, goal keys, object types and each object's keys are a real file's."""
-    real = [json.loads(path.read_text()) for path in REAL]
-    tops, goals = {_shape(scene) for scene in real}, {_shape(scene["goal"]) for scene in real}
-    objects = {(item["type"], _shape(item)) for scene in real for item in scene["objects"]}
-    family = ObjectPermanence(check_config(yaml.safe_load(bundled_templates()[template].read_text()),
-                                           ObjectPermanence.config_schema()))
-    for index in range(40):
-        scene = checked_sample(family, 8, "op_", index)[1][""]
-        assert _shape(scene) in tops and _shape(scene["goal"]) in goals
-        assert {(item["type"], _shape(item)) for item in scene["objects"]} <= objects
-
-
+    assert_shaped_as_the_real_files(ObjectPermanence, template, REAL, 40)
 def test_the_ball_starts_in_its_device_clear_of_the_ceiling() -> None:
     scene = checked_sample(_eval7(), 2, "op_", 0)[1][""]
     ball, device = scene["objects"][0], scene["objects"][2]

@@ -25,6 +25,7 @@ from scenegen.plugin.discovery import bundled_templates
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
+from tests.kit.boxes import overlap
 from tests.kit.conformance import written_keys
 from tests.kit.door_rooms import settled
 from tests.kit.support import checked_sample, configured, feasible, value
@@ -77,9 +78,6 @@ def boxes(scene: dict[str, Any]) -> dict[str, tuple[tuple[float, ...], tuple[flo
                              tuple(c + h for c, h in zip(centre, half, strict=True)))
     return found
 
-
-def overlap(a: tuple[tuple[float, ...], ...], b: tuple[tuple[float, ...], ...]) -> bool:
-    return all(min(a[1][k], b[1][k]) - max(a[0][k], b[0][k]) > 1e-3 for k in range(3))
 
 
 def _holds(config: dict[str, Any], seed: int, index: int) -> None:

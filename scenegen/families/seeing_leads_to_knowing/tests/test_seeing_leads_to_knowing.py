@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,10 +19,10 @@ from scenegen.families.seeing_leads_to_knowing.checks import seeing_leads_to_kno
 from scenegen.families.seeing_leads_to_knowing.family import AGENT_RADIUS, CUP_WIDTH
 from scenegen.families.seeing_leads_to_knowing.tests.replay import replay
 from scenegen.plugin.config import check_config
-from scenegen.plugin.discovery import bundled_templates
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
+from tests.kit.conformance import assert_shaped_as_the_real_files
 from tests.kit.support import checked_sample, configured, feasible, value
 
 REAL = sorted((REFERENCE_SCENES / "eval7").glob("eval_7_passive_seeing_leads_to_knowing_*.json"))
@@ -137,25 +136,11 @@ def test_invalid_values_are_refused(config: dict[str, Any]) -> None:
         check_config({"family": "seeing_leads_to_knowing", **config}, SeeingLeadsToKnowing.config_schema())
 
 
-def _shape(node: dict[str, Any]) -> tuple[str, ...]:
-    """A record's keys, an empty list marked (``materials=[]``)."""
-    return tuple(sorted(f"{key}=[]" if node[key] == [] else key for key in node))
-
 
 @pytest.mark.parametrize("template", ["seeing_leads_to_knowing.yaml", "eval7_seeing_leads_to_knowing.yaml"])
 def test_scenes_use_only_the_keys_and_object_types_the_real_files_do(template: str) -> None:
     """Every scene's top-level, goal and object keys (by object type) and its object types are the real files'."""
-    real = [json.loads(path.read_text()) for path in REAL]
-    tops, goals = {_shape(scene) for scene in real}, {_shape(scene["goal"]) for scene in real}
-    keys = {(item["type"], _shape(item)) for scene in real for item in scene["objects"]}
-    family = SeeingLeadsToKnowing(check_config(yaml.safe_load(bundled_templates()[template].read_text()),
-                                               SeeingLeadsToKnowing.config_schema()))
-    for index in range(30):
-        for scene in checked_sample(family, 8, "sl_", index)[1].values():
-            assert _shape(scene) in tops and _shape(scene["goal"]) in goals
-            assert {(item["type"], _shape(item)) for item in scene["objects"]} <= keys
-
-
+    assert_shaped_as_the_real_files(SeeingLeadsToKnowing, template, REAL, 30)
 def test_the_cli_makes_and_validates_the_evaluation_template(tmp_path: Path, run_cli: Any) -> None:
     out = tmp_path / "run"
     assert run_cli("make", "--config", "eval7_seeing_leads_to_knowing", "-n", "6", "--check", "--quiet", "--out",

@@ -5,7 +5,6 @@ refused where it is not), refusals, conformance with the real files' types and k
 from __future__ import annotations
 
 import copy
-import itertools
 import json
 from functools import partial
 from pathlib import Path
@@ -23,6 +22,7 @@ from scenegen.plugin.config import check_config
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
+from tests.kit.boxes import assert_in_room_and_apart
 from tests.kit.support import checked_sample, configured, feasible, value
 
 REAL = sorted((REFERENCE_SCENES / "eval7").glob("eval_7_interactive_support_relations_*.json"))
@@ -62,10 +62,6 @@ def boxes(scene: dict[str, Any]) -> dict[str, tuple[tuple[float, ...], tuple[flo
     return found
 
 
-def overlap(a: tuple[tuple[float, ...], ...], b: tuple[tuple[float, ...], ...]) -> bool:
-    """Whether two boxes share more than the millimetre that writing places and sizes to 4 decimals allows."""
-    return all(min(a[1][k], b[1][k]) - max(a[0][k], b[0][k]) > 1e-3 for k in range(3))
-
 
 @settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
@@ -75,13 +71,7 @@ def test_every_scene_is_valid_in_the_room_without_overlaps_and_its_label_true(co
     family = feasible(SupportRelations, config)
     _, _, [(scene, truth)] = checked_sample(family, seed, "sr_", index)
     assert document_problems(scene, family, truth) == []
-    placed = boxes(scene)
-    half_x, half_z = scene["roomDimensions"]["x"] / 2, scene["roomDimensions"]["z"] / 2
-    for key, (low, high) in placed.items():
-        assert -half_x - 1e-3 <= low[0] and high[0] <= half_x + 1e-3 and -half_z - 1e-3 <= low[2], key
-        assert high[2] <= half_z + 1e-3 and low[1] >= -1e-3, key
-    for a, b in itertools.combinations(placed, 2):
-        assert not overlap(placed[a], placed[b]), (a, b)
+    assert_in_room_and_apart(scene, boxes(scene))
     replay(scene, truth)
 
 
