@@ -22,18 +22,17 @@ from scenegen.families.efficient_action.trials import CLEAR_CELLS, OUTCOMES, Pla
 from scenegen.mcs.evidence import with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
-    HIGHLIGHT,
     ZERO,
-    Body,
     Member,
     agent_object,
     blob_body,
     goal_body,
+    goal_object,
     keyframe_shows,
     with_test,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
-from scenegen.mcs.model import MaterialChange, SceneObject
+from scenegen.mcs.model import SceneObject
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
@@ -105,7 +104,8 @@ class EfficientAction(McsTask):
         materials = room_materials(drawn)
         documents = {
             suffix: grid_scene([with_test(agent, acted.test[walk]),
-                                _goal_object(ids["goal"], body, colour, acted, acted.test_contact[walk]), *shared],
+                                goal_object(ids["goal"], body, colour, acted.goal,
+                                            (*acted.red_on, acted.test_contact[walk]), acted.red_off), *shared],
                                goal, materials, drawn["view"])
             for suffix, walk in OUTCOMES
         }
@@ -148,15 +148,6 @@ def _barrier(key: str, acted: Script) -> SceneObject:
                                                           (size[0], BARRIER_HEIGHT, size[1])),
                        hides=[acted.test_start])
 
-
-def _goal_object(key: str, body: Body, colour: str, acted: Script, test_contact: int) -> SceneObject:
-    """The goal; red from each contact to the next trial's start, and from the test walk's contact on."""
-    changes = [MaterialChange(step, [HIGHLIGHT]) for step in (*acted.red_on, test_contact)]
-    changes += [MaterialChange(step, [colour]) for step in acted.red_off]
-    changes.sort(key=lambda change: change.step)
-    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=keyframe_shows(acted.goal, body.y, (0, body.rotation, 0), body.scale),
-                       change_materials=changes, write_empty_hides=True)
 
 
 def _truth(ids: Mapping[str, Any], acted: Script) -> dict[str, dict[str, Any]]:

@@ -40,19 +40,18 @@ from scenegen.families.helper_hinderer.trials import (
 from scenegen.mcs.evidence import either, with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
-    HIGHLIGHT,
     ZERO,
-    Body,
     Member,
     agent_object,
     blob_body,
     goal_body,
+    goal_object,
     keyframe_shows,
     with_test,
 )
 from scenegen.mcs.gridworld.layout import CELL, MIN_SIZE, Cell, Layout, build_layout
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
-from scenegen.mcs.model import MaterialChange, SceneObject, Vec3
+from scenegen.mcs.model import SceneObject, Vec3
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
@@ -169,7 +168,8 @@ class HelperHinderer(McsTask):
         shared = [
             pillar(ids["pillar"], drawn["view"], drawn["materials.pillar"]),
             _occluder(ids["occluder"], acted),
-            _goal_object(ids["goal"], self.goal_bodies[drawn["object.type"]], drawn["object.colour"], acted),
+            goal_object(ids["goal"], self.goal_bodies[drawn["object.type"]], drawn["object.colour"], acted.goal,
+                        acted.red_on, acted.red_off, hides=[acted.test_start]),
             *grid_walls(layout.size, [layout.centre(cell) for cell in layout.walls], ids["walls"]),
         ]
         goal = watching_goal(acted.last_step, (t.end for t in acted.trials), self.familiarization)
@@ -286,14 +286,6 @@ def _occluder(key: str, acted: Script) -> SceneObject:
                        physics=True, shows=keyframe_shows(acted.occluder, OCCLUDER_SCALE[1] / 2, ZERO, OCCLUDER_SCALE),
                        hides=[acted.test_start])
 
-
-def _goal_object(key: str, body: Body, colour: str, acted: Script) -> SceneObject:
-    changes = [MaterialChange(step, [HIGHLIGHT]) for step in acted.red_on]
-    changes += [MaterialChange(step, [colour]) for step in acted.red_off]
-    changes.sort(key=lambda change: change.step)
-    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=keyframe_shows(acted.goal, body.y, (0, body.rotation, 0), body.scale),
-                       change_materials=changes, hides=[acted.test_start])
 
 
 def _trial_params(trial: TrialRecord) -> dict[str, Any]:

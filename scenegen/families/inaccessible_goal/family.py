@@ -22,7 +22,6 @@ from scenegen.families.inaccessible_goal.trials import OUTCOMES, Places, Script,
 from scenegen.mcs.evidence import either, with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
-    HIGHLIGHT,
     ZERO,
     Body,
     Keyframe,
@@ -30,11 +29,12 @@ from scenegen.mcs.gridworld.cast import (
     agent_object,
     blob_body,
     goal_body,
+    goal_object,
     keyframe_shows,
     with_test,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
-from scenegen.mcs.model import MaterialChange, SceneObject
+from scenegen.mcs.model import SceneObject
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
@@ -111,7 +111,8 @@ class InaccessibleGoal(McsTask):
         materials = room_materials(drawn)
         documents = {
             suffix: grid_scene([with_test(agent, acted.test[walk]),
-                                _goal_object(ids["goal"], body, colour, acted, acted.test_contact[walk]),
+                                goal_object(ids["goal"], body, colour, acted.goal,
+                                            (*acted.red_on, acted.test_contact[walk]), acted.red_off),
                                 _key(ids["key"], self.key, [*acted.key, *acted.test_key[walk]]), *shared],
                                goal, materials, drawn["view"])
             for suffix, walk in OUTCOMES
@@ -152,15 +153,6 @@ def _key(key: str, body: Body, keyframes: list[Keyframe]) -> SceneObject:
                        shows=keyframe_shows(keyframes, body.y, (0, body.rotation, 0), body.scale),
                        write_empty_hides=True)
 
-
-def _goal_object(key: str, body: Body, colour: str, acted: Script, test_contact: int) -> SceneObject:
-    """The goal; red from each contact to the next trial's start, and from the test walk's contact on."""
-    changes = [MaterialChange(step, [HIGHLIGHT]) for step in (*acted.red_on, test_contact)]
-    changes += [MaterialChange(step, [colour]) for step in acted.red_off]
-    changes.sort(key=lambda change: change.step)
-    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=keyframe_shows(acted.goal, body.y, (0, body.rotation, 0), body.scale),
-                       change_materials=changes, write_empty_hides=True)
 
 
 def _truth(ids: Mapping[str, Any], acted: Script) -> dict[str, dict[str, Any]]:

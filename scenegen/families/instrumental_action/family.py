@@ -26,7 +26,6 @@ from scenegen.families.instrumental_action.trials import OUTCOMES, Script, Stage
 from scenegen.mcs.evidence import either, with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
-    HIGHLIGHT,
     WALL_HEIGHT,
     WALL_MATERIAL,
     ZERO,
@@ -36,12 +35,13 @@ from scenegen.mcs.gridworld.cast import (
     blob_body,
     distinct,
     goal_body,
+    goal_object,
     keyframe_shows,
     with_test,
 )
 from scenegen.mcs.gridworld.layout import CELL, cell_centre
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
-from scenegen.mcs.model import MaterialChange, SceneObject
+from scenegen.mcs.model import SceneObject
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
@@ -137,8 +137,9 @@ class InstrumentalAction(McsTask):
         outcomes = OUTCOMES[places.walled_off]
         documents = {}
         for suffix, walk in outcomes:
-            objects = [_goal_object(ids[role], looks[role], cell_centre(size, getattr(places, role)), acted,
-                                    acted.test_contact[walk]) for role in roles]
+            red_on = (*acted.red_on, acted.test_contact[walk])
+            objects = [goal_object(ids[role], *looks[role], [(0, *cell_centre(size, getattr(places, role)))], red_on,
+                                   acted.red_off) for role in roles]
             documents[suffix] = grid_scene([with_test(agent, acted.test[walk]), *objects, *shared], goal, materials,
                                            drawn["view"])
         params = {**drawn, "agent_rotation": rotation, "preferred_listed_first": preferred_first,
@@ -182,18 +183,6 @@ def _wall(key: str, before: tuple[float, float], after: tuple[float, float], tes
                        shows=keyframe_shows([(0, *before), (test_start, *after)], WALL_HEIGHT / 2, ZERO,
                                             (CELL, WALL_HEIGHT, CELL)))
 
-
-def _goal_object(key: str, look: tuple[Body, str], place: tuple[float, float], acted: Script,
-                 test_contact: int) -> SceneObject:
-    """A goal object at its place throughout; red from each contact to the next trial's start, and from the test
-    walk's contact on (both objects turn red whichever the agent touches, as the task list describes)."""
-    body, colour = look
-    changes = [MaterialChange(step, [HIGHLIGHT]) for step in (*acted.red_on, test_contact)]
-    changes += [MaterialChange(step, [colour]) for step in acted.red_off]
-    changes.sort(key=lambda change: change.step)
-    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=keyframe_shows([(0, *place)], body.y, (0, body.rotation, 0), body.scale),
-                       change_materials=changes, write_empty_hides=True)
 
 
 def _truth(ids: Mapping[str, Any], kind: str, places: Places, acted: Script) -> dict[str, dict[str, Any]]:

@@ -31,17 +31,14 @@ from scenegen.families.multiple_agents.trials import (
 from scenegen.mcs.evidence import with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
-    HIGHLIGHT,
-    Body,
     Member,
     agent_object,
     blob_body,
     distinct,
     goal_body,
-    keyframe_shows,
+    goal_object,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
-from scenegen.mcs.model import MaterialChange, SceneObject
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
@@ -111,8 +108,8 @@ class MultipleAgents(McsTask):
         cast, acted = laid
         members = [Member(ids["agents"][i], blob_body(cast["agent_types"][i]), cast["agent_colours"][i],
                           cast["rotations"][i]) for i in range(POOL_SIZE)]
-        goals = [_goal_object(ids["objects"][i], goal_body(cast["object_types"][i]), cast["object_colours"][i],
-                              acted.goals[i], acted) for i in range(POOL_SIZE)]
+        goals = [goal_object(ids["objects"][i], goal_body(cast["object_types"][i]), cast["object_colours"][i],
+                             acted.goals[i], acted.red_on, acted.red_off) for i in range(POOL_SIZE)]
         goal_order, agent_order = rng.permutation(POOL_SIZE), rng.permutation(POOL_SIZE)
         shared = [*(goals[i] for i in goal_order), pillar(ids["pillar"], drawn["view"], drawn["materials.pillar"]),
                   *grid_walls(drawn["grid.size"], [], [])]
@@ -161,17 +158,6 @@ def _test_places(acted: Script) -> Places:
     assert acted.test_places is not None
     return acted.test_places
 
-
-def _goal_object(key: str, body: Body, colour: str, keyframes: list[tuple[int, float, float]],
-                 acted: Script) -> SceneObject:
-    """A goal object at its place in every trial; red from each contact to the next trial's start (both objects
-    turn red whichever an agent touches, as the task list describes)."""
-    changes = [MaterialChange(step, [HIGHLIGHT]) for step in acted.red_on]
-    changes += [MaterialChange(step, [colour]) for step in acted.red_off]
-    changes.sort(key=lambda change: change.step)
-    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=keyframe_shows(keyframes, body.y, (0, body.rotation, 0), body.scale),
-                       change_materials=changes, write_empty_hides=True)
 
 
 def _truth(ids: Mapping[str, Any], acted: Script) -> dict[str, dict[str, Any]]:

@@ -24,18 +24,15 @@ from scenegen.families.object_preference.trials import OUTCOMES, Places, Script,
 from scenegen.mcs.evidence import with_id_prefix, without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.gridworld.cast import (
-    HIGHLIGHT,
-    Body,
     Member,
     agent_object,
     blob_body,
     distinct,
     goal_body,
-    keyframe_shows,
+    goal_object,
     with_test,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
-from scenegen.mcs.model import MaterialChange, SceneObject
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
@@ -105,7 +102,8 @@ class ObjectPreference(McsTask):
         types, colours = distinct(self.object_types, 2, rng), distinct(self.object_colours, 2, rng)
         agent = agent_object(Member(ids["agent"], self.blobs[drawn["agent.type"]], drawn["agent.colour"], rotation),
                              acted.agent)
-        goals = {role: _goal_object(ids[role], self.goal_bodies[kind], colour, getattr(acted, role), acted)
+        goals = {role: goal_object(ids[role], self.goal_bodies[kind], colour, getattr(acted, role), acted.red_on,
+                                   acted.red_off)
                  for role, kind, colour in zip(("preferred", "other"), types, colours, strict=True)}
         preferred_first = bool(rng.integers(2))
         listed = [goals["preferred"], goals["other"]] if preferred_first else [goals["other"], goals["preferred"]]
@@ -146,17 +144,6 @@ def _test_places(acted: Script) -> Places:
     assert acted.test_places is not None
     return acted.test_places
 
-
-def _goal_object(key: str, body: Body, colour: str, keyframes: list[tuple[int, float, float]],
-                 acted: Script) -> SceneObject:
-    """A goal object at its place in every trial; red from each contact to the next trial's start (both objects
-    turn red whichever the agent touches, as the task list describes)."""
-    changes = [MaterialChange(step, [HIGHLIGHT]) for step in acted.red_on]
-    changes += [MaterialChange(step, [colour]) for step in acted.red_off]
-    changes.sort(key=lambda change: change.step)
-    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=keyframe_shows(keyframes, body.y, (0, body.rotation, 0), body.scale),
-                       change_materials=changes, write_empty_hides=True)
 
 
 def _truth(ids: Mapping[str, Any], acted: Script) -> dict[str, dict[str, Any]]:

@@ -5,14 +5,14 @@ use, the keyframes they move by, and the room, views and colours those scenes sh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import numpy as np
 
 from scenegen.mcs.geometry import footprint, object_size, resting_y
-from scenegen.mcs.model import Keyframes, SceneObject, Vec3
+from scenegen.mcs.model import Keyframes, MaterialChange, SceneObject, Vec3
 
 T = TypeVar("T")
 
@@ -126,6 +126,19 @@ def agent_object(member: Member, keyframes: Sequence[Keyframe]) -> SceneObject:
     return SceneObject(id=member.id, type=member.body.type, materials=[member.colour], kinematic=True, physics=True,
                        shows=keyframe_shows(keyframes, member.body.y, (0, member.rotation, 0), member.body.scale),
                        write_empty_hides=True)
+
+
+def goal_object(key: str, body: Body, colour: str, keyframes: Sequence[Keyframe], red_on: Iterable[int],
+                red_off: Iterable[int], hides: Sequence[int] = ()) -> SceneObject:
+    """A kinematic goal object moved by ``keyframes`` that turns red (:data:`HIGHLIGHT`) on each step of ``red_on``
+    (an agent's contact) and back to its colour on each of ``red_off`` (the next trial's start); hidden on the
+    steps ``hides``, else written with ``hides: []`` as the evaluation's goals are."""
+    changes = [MaterialChange(step, [HIGHLIGHT]) for step in red_on]
+    changes += [MaterialChange(step, [colour]) for step in red_off]
+    changes.sort(key=lambda change: change.step)
+    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
+                       shows=keyframe_shows(keyframes, body.y, (0, body.rotation, 0), body.scale),
+                       change_materials=changes, hides=hides, write_empty_hides=not hides)
 
 
 def with_test(agent: SceneObject, keyframes: Sequence[Keyframe]) -> SceneObject:
