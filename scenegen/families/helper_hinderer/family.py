@@ -26,14 +26,13 @@ from typing import Any, ClassVar
 import numpy as np
 
 from scenegen.families.helper_hinderer.declaration import DECLARATION
+from scenegen.families.helper_hinderer.routes import Actor, Stage
 from scenegen.families.helper_hinderer.trials import (
     HELP,
     HINDER,
     NONE,
     ROLES,
-    Actor,
     Script,
-    Stage,
     TrialRecord,
     script,
 )

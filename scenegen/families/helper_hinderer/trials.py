@@ -38,18 +38,29 @@ the two, so the two walks mirror each other.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from scenegen.errors import GenerationError
+from scenegen.families.helper_hinderer.routes import (
+    OCCLUDER_HALF,
+    Actor,
+    Stage,
+    even_pace,
+    nearest_approach,
+    pace,
+    plus,
+    route,
+    route_to,
+    slot_centre,
+    stopped_short,
+)
 from scenegen.mcs.gridworld.cast import Keyframe
 from scenegen.mcs.gridworld.grid import DIRECTION_ORDERS, Cell
-from scenegen.mcs.gridworld.layout import CELL, Layout
-from scenegen.mcs.gridworld.motion import Point, contact_point, path_length, rounded, walk
-from scenegen.mcs.gridworld.sight import approach, centres_of, shortened, sweeps, sweeps_from
+from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.motion import Point, contact_point, rounded, walk
 
 HELP, HINDER, NONE = "help", "hinder", "none"
 TRIAL_KINDS = (NONE, HELP, HINDER)
@@ -62,47 +73,8 @@ PAUSE = 2  # idle steps between one motion and the next
 END_DELAY = 5  # steps from the primary agent's last keyframe to EndHabituation
 TEST_END_DELAY = 4  # steps from the test trial's last keyframe to the scene's last step
 GOAL_ATTEMPTS = 50  # goal cells drawn for one trial before giving up
-#: Half the occluder's footprint: one cell wide (x), two cells long (z).
-OCCLUDER_HALF: Point = (CELL / 2, CELL)
 
 
-
-@dataclass(frozen=True)
-class Actor:
-    #: The cells it stands on at the start of every trial (two when it stands on the line between them).
-    cells: tuple[Cell, ...]
-    #: Where it stands then, world (x, z).
-    home: Point
-    #: Half its floor footprint along x and z (rotation applied).
-    half: Point
-
-
-@dataclass(frozen=True)
-class Stage:
-    """The world and the actors of one scene."""
-
-    layout: Layout
-    #: Steps the primary agent's walk of each familiarisation trial takes, then the test trial's (within ``speeds``).
-    steps: tuple[int, ...]
-    #: The slowest and the fastest the primary agent may walk, metres per step.
-    speeds: tuple[float, float]
-    #: Steps the mover's longer walk takes (up to the occluder, or its push or pull); the other goes at its pace.
-    mover_steps: int
-    main: Actor
-    helper: Actor
-    hinderer: Actor
-    goal_half: Point
-    #: How far the goal may stand off its cell's centre along x and along z, in metres.
-    goal_offset: float
-    #: Evaluation layout: whether the goal stands level with its room's doorway (every evaluation scene) or
-    #: anywhere in the room.
-    goal_in_front: bool
-    #: Evaluation layout: the room the goal stands in, per familiarisation trial (empty: drawn per trial).
-    goal_rooms: tuple[int, ...]
-    #: Half extents of a footprint as large as any agent's: the lines of sight every walk is shortened along.
-    sweep_half: Point
-    #: The primary agent's room in the training layout; None in the evaluation layout.
-    main_room: int | None
 
 
 @dataclass(frozen=True)
@@ -200,7 +172,7 @@ def script(stage: Stage, plan: Sequence[str], rng: np.random.Generator) -> Scrip
             out.red_off.extend(start for _ in out.red_on[len(out.red_off):])
         out.goal.append((start, *trial.goal.position))
         if trial.slot_from is not None and trial.slot_from != occluder_slot:
-            out.occluder.append((start, *_slot_centre(layout, trial.slot_from)))
+            out.occluder.append((start, *slot_centre(layout, trial.slot_from)))
         step = start + START_DELAY
         moved = set()
         if trial.move is not None:
@@ -309,27 +281,15 @@ def _try_trial(stage: Stage, kind: str, shown: bool, goal: Goal, room: int, step
         return None  # the mover must change whether the goal can be reached
     if path is None:
         assert slot_to is not None  # only a hinderer's trial leaves the goal out of reach
-        points = _stopped_short(stage, _nearest_approach(stage, under, free, order), free, slot_to, blocked)
+        points = stopped_short(stage, nearest_approach(stage, under, free, order), free, slot_to, blocked)
     else:
-        walked = _route_to(stage, stage.main, path, free, goal.position, stage.goal_half, blocked)
+        walked = route_to(stage, stage.main, path, free, goal.position, stage.goal_half, blocked)
         if walked is None:
             return None
         points = walked
-    speed = _pace(stage, steps, [points])
-    mover_speed = 0.0 if move is None else _even_pace(stage.mover_steps, [move.approach, list(move.slide)])
+    speed = pace(stage, steps, [points])
+    mover_speed = 0.0 if move is None else even_pace(stage.mover_steps, [move.approach, list(move.slide)])
     return _Plan(goal, room, slot_from, slot_to, move, walk(points, speed), reached, speed, mover_speed)
-
-
-def _pace(stage: Stage, steps: int, walks: Sequence[Sequence[Point]]) -> float:
-    """The speed at which the longest of ``walks`` takes ``steps`` steps, within the allowed speeds."""
-    slowest, fastest = stage.speeds
-    return min(max(_even_pace(steps, walks), slowest), fastest)
-
-
-def _even_pace(steps: int, walks: Sequence[Sequence[Point]]) -> float:
-    """The speed at which the longest of ``walks`` takes ``steps`` steps."""
-    # Rounded up to 0.1 mm: rounded down, the longest walk would take a step more.
-    return math.ceil(max(map(path_length, walks)) / steps * 1e4) / 1e4
 
 
 def _plan_move(stage: Stage, role: str, slot_from: int, slot_to: int, occupied: int,
@@ -342,14 +302,14 @@ def _plan_move(stage: Stage, role: str, slot_from: int, slot_to: int, occupied: 
     path = grid.shortest_path(grid.mask(actor.cells), grid.mask(layout.ends[slot_from]) & free, free, order)
     if path is None:
         return None
-    block_from, block_to = _slot_centre(layout, slot_from), _slot_centre(layout, slot_to)
+    block_from, block_to = slot_centre(layout, slot_from), slot_centre(layout, slot_to)
     stand = layout.centre(path[-1])
     # The last step is straight along the track: the mover pushes or pulls the occluder along it.
-    touch = contact_point(stand, block_from, _plus(OCCLUDER_HALF, actor.half))
+    touch = contact_point(stand, block_from, plus(OCCLUDER_HALF, actor.half))
     offset = (touch[0] - block_from[0], touch[1] - block_from[1])
     rows = layout.slots[slot_to][0][1] - layout.slots[slot_from][0][1]
     end_cell = (path[-1][0], path[-1][1] + rows)
-    return _Move(role, [*_route(stage, actor, path, free), touch], (block_from, block_to), offset, end_cell)
+    return _Move(role, [*route(stage, actor, path, free), touch], (block_from, block_to), offset, end_cell)
 
 
 def _goal_reachable(stage: Stage, goal: Goal, slot: int | None) -> bool:
@@ -362,29 +322,6 @@ def _goal_reachable(stage: Stage, goal: Goal, slot: int | None) -> bool:
     targets = grid.neighbours(grid.mask(goal.cells), free)
     starts = grid.mask(stage.main.cells)
     return bool(grid.reachable(starts, free | starts) & targets)
-
-
-def _stopped_short(stage: Stage, path: Sequence[Cell], free: int, slot: int, blocked: int) -> list[Point]:
-    """The primary agent's walk toward a goal out of reach along ``path``: as in the evaluation, it stops where it
-    touches the occluder that plugs the doorway (in ``slot``) when it can walk straight up to it, else at the
-    path's end."""
-    layout = stage.layout
-    plug = layout.grid.mask(layout.slots[slot])
-    touching = _route_to(stage, stage.main, path, free, _slot_centre(layout, slot), OCCLUDER_HALF, blocked & ~plug)
-    return touching or _route(stage, stage.main, path, free)
-
-
-def _nearest_approach(stage: Stage, goal: int, free: int, order: tuple[int, ...]) -> list[Cell]:
-    """A shortest walk to the reachable cell nearest the goal, counting moves through walls-only floor."""
-    grid = stage.layout.grid
-    starts = grid.mask(stage.main.cells)
-    reachable = grid.reachable(starts, free | starts)
-    for layer in grid.layers(goal, grid.free):
-        if layer & reachable:
-            path = grid.shortest_path(starts, layer & reachable, free, order)
-            assert path is not None
-            return path
-    raise AssertionError("the primary agent's own cell is always reachable")
 
 
 def _script_test(stage: Stage, out: Script, rng: np.random.Generator) -> None:
@@ -403,14 +340,14 @@ def _script_test(stage: Stage, out: Script, rng: np.random.Generator) -> None:
         path = grid.shortest_path(grid.mask(stage.main.cells), targets, free, order)
         if path is None:
             raise GenerationError(f"test trial: the primary agent cannot reach the {role}")
-        points = _route_to(stage, stage.main, path, free, target.home, reach, grid.mask(getattr(stage, other).cells))
+        points = route_to(stage, stage.main, path, free, target.home, reach, grid.mask(getattr(stage, other).cells))
         if points is None:
             raise GenerationError(f"test trial: the primary agent cannot walk up to the {role}")
         routes[role] = points
         if _mirrors(stage, path, free):
             routes["hinderer"] = [(x, rounded(2 * stage.main.home[1] - z)) for x, z in points]
             break
-    out.test_speed = _pace(stage, stage.steps[-1], list(routes.values()))
+    out.test_speed = pace(stage, stage.steps[-1], list(routes.values()))
     first = out.test_start + START_DELAY
     for role, points in routes.items():
         keyframes: list[Keyframe] = []
@@ -444,46 +381,3 @@ def _append(keyframes: list[Keyframe], positions: Sequence[Point], first: int) -
     """Add one keyframe per position from step ``first``; return the step after the last."""
     keyframes.extend((first + k, x, z) for k, (x, z) in enumerate(positions))
     return first + len(positions)
-
-
-def _chain(stage: Stage, actor: Actor, path: Sequence[Cell]) -> tuple[list[Point], list[Sequence[int]], list[int]]:
-    """The actor's walk from where it stands through the centres of a grid path's cells: its points, what
-    each point sweeps walking to every cell (:func:`sweeps`) and each point's cell number."""
-    size = stage.layout.size
-    table = sweeps(size, stage.sweep_half)
-    cells = [row * size + col for col, row in path]
-    points = [stage.layout.centre(cell) for cell in path]
-    rows: list[Sequence[int]] = [table[cell] for cell in cells]
-    if points[0] != actor.home:  # it stands on the line between two cells
-        return [actor.home, *points], [sweeps_from(size, actor.home, stage.sweep_half), *rows], [-1, *cells]
-    return points, rows, cells
-
-
-def _route(stage: Stage, actor: Actor, path: Sequence[Cell], free: int) -> list[Point]:
-    """The grid path from where the actor stands, shortened along lines of sight through ``free`` cells."""
-    points, rows, cells = _chain(stage, actor, path)
-    return [points[k] for k in shortened(rows, cells, stage.layout.grid.interior & ~free)]
-
-
-def _route_to(stage: Stage, actor: Actor, path: Sequence[Cell], free: int, target: Point, target_half: Point,
-              obstacles: int) -> list[Point] | None:
-    """The actor's walk along the grid path, through ``free`` cells, that leaves it where it can go straight to
-    touching ``target`` (which stands on cells outside ``free``, ``obstacles`` the other cells it may not
-    enter), and does so; None when it cannot."""
-    points, rows, cells = _chain(stage, actor, path)
-    reach = _plus(actor.half, target_half)
-    found = approach(points, target, reach, actor.half, centres_of(stage.layout, stage.layout.grid.cells(obstacles)))
-    if found is None:
-        return None
-    leave, contact = found
-    kept = shortened(rows[:leave + 1], cells[:leave + 1], stage.layout.grid.interior & ~free)
-    return [*(points[k] for k in kept), contact]
-
-
-def _plus(a: Point, b: Point) -> Point:
-    return a[0] + b[0], a[1] + b[1]
-
-
-def _slot_centre(layout: Layout, slot: int) -> Point:
-    (ax, az), (bx, bz) = (layout.centre(cell) for cell in layout.slots[slot])
-    return (ax + bx) / 2, (az + bz) / 2
