@@ -4,7 +4,6 @@ held to the real files'."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -44,10 +43,9 @@ configs = st.fixed_dictionaries({
 def test_every_pair_is_valid_and_the_replay_agrees_with_the_label(config, seed, index):
     family = feasible(ObjectPermanencePassive, {"family": "object_permanence_passive", **config})
     try:
-        family.generate(index, np.random.default_rng(seed))
+        check_pair(family, seed, index)
     except GenerationError:  # a config whose draws seldom lay out (a toy longer than a narrow occluder) is skipped
         assume(False)
-    check_pair(family, seed, index)
 
 
 @pytest.mark.parametrize("template", ["object_permanence_passive", "eval7_object_permanence_passive"])
