@@ -18,20 +18,29 @@ from tests.kit.support import configured, feasible, value
 
 from .replay import World, check_pair
 
-configs = st.fixed_dictionaries({
-    "family": st.just("agent_non_agent"),
-    "trials": st.fixed_dictionaries({"familiarization": st.integers(1, 9),
-                                     "wait": value([1, 10, 15, 22, 40, 60], ranges=True),
-                                     "after": value([1, 17, 20, 40], ranges=True)}),
-    "speed": value([0.02, 0.04, 0.045, 0.056, 0.1, 0.15], ranges=True),
-    "entity": st.fixed_dictionaries({"kind": value(["agent", "non_agent"]), "type": value(AGENT_TYPES),
-                                     "jitter": value([0.0, 0.05, 0.1], ranges=True)}),
-    "paddle": st.fixed_dictionaries({"agent": value(["apart", "beside"])}),
-    "objects": st.fixed_dictionaries({"types": st.lists(st.sampled_from(OBJECT_TYPES), min_size=2, max_size=5,
-                                                        unique=True)}),
-    "walls": value([0, 3, 6, 11], ranges=True),
-    "view": value(["isometric_front_right", "isometric"]),
-})
+
+def _configs(beside: bool) -> st.SearchStrategy[dict]:
+    """Configs whose blobs all stand apart from their paddle, or with some beside it (every non-agent, agents so
+    placed), whose waits and speeds the family bounds: drawn within those bounds, so that few are refused."""
+    kind, place = (value(["agent", "non_agent"]), value(["apart", "beside"])) if beside else ("agent", "apart")
+    waits, speeds = ([3, 10, 15], [0.04, 0.045, 0.1, 0.15]) if beside else ([1, 10, 15, 22, 40, 60],
+                                                                             [0.02, 0.04, 0.045, 0.056, 0.1, 0.15])
+    return st.fixed_dictionaries({
+        "family": st.just("agent_non_agent"),
+        "trials": st.fixed_dictionaries({"familiarization": st.integers(1, 9), "wait": value(waits, ranges=True),
+                                         "after": value([1, 17, 20, 40], ranges=True)}),
+        "speed": value(speeds, ranges=True),
+        "entity": st.fixed_dictionaries({"kind": st.just(kind) if isinstance(kind, str) else kind,
+                                         "type": value(AGENT_TYPES), "jitter": value([0.0, 0.05, 0.1], ranges=True)}),
+        "paddle": st.fixed_dictionaries({"agent": st.just(place) if isinstance(place, str) else place}),
+        "objects": st.fixed_dictionaries({"types": st.lists(st.sampled_from(OBJECT_TYPES), min_size=2, max_size=5,
+                                                            unique=True)}),
+        "walls": value([0, 3, 6, 11], ranges=True),
+        "view": value(["isometric_front_right", "isometric"]),
+    })
+
+
+configs = st.one_of(_configs(beside=False), _configs(beside=True))
 
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
