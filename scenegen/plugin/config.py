@@ -35,29 +35,30 @@ MAX_CONFIG_BYTES = 1_000_000
 MAX_CONFIG_DEPTH = 64
 
 _TOO_DEEP = f"lists and mappings nested more than {MAX_CONFIG_DEPTH} levels deep; a config needs only a few"
+_ALIAS = "YAML aliases (*name) are not allowed in configs (this anchored value is repeated); write the values out"
 
 
 class _ConfigLoader(resources.YAML_LOADER):
     """Plain YAML data, each key a string given once, no aliases, nested at most :data:`MAX_CONFIG_DEPTH` deep.
 
     An alias (``*name``) repeats a node; nested ones expand exponentially when the
-    config is walked ("billion laughs"), and a config never needs them. The
-    nesting is bounded once the document is composed, before the (recursive)
-    construction of its values.
+    config is walked ("billion laughs"), and a config never needs them. Once the
+    document is composed, and before the (recursive) construction of its values,
+    each list and mapping is visited once: one reached twice is refused as an
+    alias, before any walk could expand it, and the nesting is bounded.
     """
 
     def get_single_node(self) -> yaml.Node | None:
         node = super().get_single_node()
-        too_deep = _first_too_deep(node)
-        if too_deep is not None:
-            raise yaml.composer.ComposerError(None, None, _TOO_DEEP, too_deep.start_mark)
+        problem = _composed_problem(node)
+        if problem is not None:
+            message, where = problem
+            raise yaml.composer.ComposerError(None, None, message, where.start_mark)
         return node
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        if node in self.constructed_objects or node in self.recursive_objects:
-            raise yaml.constructor.ConstructorError(
-                None, None, "YAML aliases (*name) are not allowed in configs (this anchored value is repeated); "
-                "write the values out", node.start_mark)
+        if node in self.constructed_objects or node in self.recursive_objects:  # an alias of a scalar
+            raise yaml.constructor.ConstructorError(None, None, _ALIAS, node.start_mark)
         return super().construct_object(node, deep=deep)
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
@@ -178,14 +179,20 @@ def _parse(text: str, path: Path) -> Any:
         raise ConfigError(str(path), f"not valid YAML{position}: {problem}") from None
 
 
-def _first_too_deep(root: yaml.Node | None) -> yaml.Node | None:
-    """The first list or mapping of a composed document nested deeper than :data:`MAX_CONFIG_DEPTH`, if any
-    (walked without recursion: the document may be nested as deep as the YAML parser allows)."""
+def _composed_problem(root: yaml.Node | None) -> tuple[str, yaml.Node] | None:
+    """The first list or mapping of a composed document reached twice (through an alias), or nested deeper than
+    :data:`MAX_CONFIG_DEPTH`, with what is wrong with it; or None. Walked without recursion (the document may be
+    nested as deep as the YAML parser allows), each node once: a walk that followed aliases would expand a
+    "billion laughs" document, 9 ** 9 visits for ten short lines."""
     stack = [(root, 1)] if isinstance(root, yaml.CollectionNode) else []
+    seen: set[int] = set()
     while stack:
         node, depth = stack.pop()
+        if id(node) in seen:
+            return _ALIAS, node
+        seen.add(id(node))
         if depth > MAX_CONFIG_DEPTH:
-            return node
+            return _TOO_DEEP, node
         items = node.value if isinstance(node, yaml.SequenceNode) else [n for pair in node.value for n in pair]
         stack.extend((item, depth + 1) for item in items if isinstance(item, yaml.CollectionNode))
     return None

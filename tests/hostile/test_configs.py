@@ -88,17 +88,10 @@ BAD_YAML = {
     "number as a key": (TOOL_CHOICE + "1: 2\n", ["line 2", "key 1 is not a string"]),
     "YAML 1.1 boolean as a key": (TOOL_CHOICE + "on: 1\n", ["key True is not a string", "quote it"]),
     "an alias": (TOOL_CHOICE + "tool:\n  width: &w 0.5\n  gap: *w\n", ["aliases (*name) are not allowed"]),
+    # twelve levels: 9 ** 12 lists, were the aliases followed anywhere before they are refused
     "billion laughs": (
-        ("family: tool_choice\n"
-         "tool:\n"
-         "  material: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
-         "  x1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-         "  x2: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
-         "  x3: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
-         "  x4: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
-         "  x5: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
-         "  x6: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n"
-         "  x7: [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n"),
+        "family: tool_choice\ntool:\n  x0: &x0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        + "".join(f"  x{k}: &x{k} [{', '.join([f'*x{k - 1}'] * 9)}]\n" for k in range(1, 13)),
         ["aliases (*name) are not allowed"],
     ),
     "Python object tag": (TOOL_CHOICE + "lava: !!python/object/apply:os.system ['true']\n", ["not valid YAML"]),
