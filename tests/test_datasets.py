@@ -16,22 +16,27 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 import pytest
-import yaml
+
+from scenegen import document, read, read_pairs, records
+from scenegen.factory.pipeline import Pipeline
+from scenegen.factory.plan import load_family
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import make
+from scenegen.folder.manifest import MANIFEST, read_manifest
+from scenegen.plugin.discovery import installed_families
+from scenegen.plugin.family import Family
+from scenegen.plugin.resources import load_yaml
+from scenegen.plugin.schemas import reference_validator
+from scenegen.reading.convert import convert
+from scenegen.reading.dataset import DamagedRunError, RunReaders, open_run
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder needs no hub; CI machines reach none
-datasets = pytest.importorskip("datasets")
 
-from scenegen import document, read, read_pairs, records  # noqa: E402
-from scenegen.factory.pipeline import Pipeline  # noqa: E402
-from scenegen.factory.plan import load_family  # noqa: E402
-from scenegen.factory.request import RunRequest  # noqa: E402
-from scenegen.factory.run import make  # noqa: E402
-from scenegen.folder.manifest import MANIFEST, read_manifest  # noqa: E402
-from scenegen.plugin.discovery import installed_families  # noqa: E402
-from scenegen.plugin.family import Family  # noqa: E402
-from scenegen.plugin.schemas import reference_validator  # noqa: E402
-from scenegen.reading.convert import convert  # noqa: E402
-from scenegen.reading.dataset import DamagedRunError, RunReaders, open_run  # noqa: E402
+
+def hf() -> Any:
+    """Hugging Face ``datasets``, imported by the tests that use it: not by the collection of every test run, which
+    would pay 0.8 s a worker for it."""
+    return pytest.importorskip("datasets")
 
 
 class Options(TypedDict, total=False):
@@ -83,7 +88,7 @@ def runs(tmp_path_factory):
 
 
 def load(folder: Path, cache: Path):
-    return datasets.load_dataset(str(folder), cache_dir=str(cache))
+    return hf().load_dataset(str(folder), cache_dir=str(cache))
 
 
 @pytest.mark.parametrize("format", FORMATS)
@@ -107,7 +112,7 @@ def test_load_dataset_needs_no_argument_and_types_the_labels(runs, tmp_path, nam
 
 def _named(label: dict, features: dict) -> dict:
     """``label`` with each class field (an integer, as datasets loads a ClassLabel) given back its name."""
-    return {key: features[key].int2str(value) if isinstance(features.get(key), datasets.ClassLabel) else value
+    return {key: features[key].int2str(value) if isinstance(features.get(key), hf().ClassLabel) else value
             for key, value in label.items()}
 
 
@@ -339,7 +344,7 @@ def test_a_record_whose_file_was_changed_is_refused(runs, tmp_path):
 
 
 def _header(folder: Path) -> dict[str, Any]:
-    return yaml.safe_load((folder / "README.md").read_text(encoding="utf-8").split("---")[1])
+    return load_yaml((folder / "README.md").read_text(encoding="utf-8").split("---")[1])
 
 
 @pytest.mark.parametrize("format", FORMATS)
@@ -367,7 +372,7 @@ def test_a_shard_that_lost_rows_fails_to_load_rather_than_shrink(runs, tmp_path)
     shard = next(folder.glob("*.jsonl.zst"))
     lines = zstandard.ZstdDecompressor().decompressobj().decompress(shard.read_bytes()).splitlines(keepends=True)
     shard.write_bytes(zstandard.ZstdCompressor().compress(b"".join(lines[1:])))
-    with pytest.raises(datasets.exceptions.NonMatchingSplitsSizesError):
+    with pytest.raises(hf().exceptions.NonMatchingSplitsSizesError):
         load(folder, tmp_path / "cache")
 
 
@@ -401,7 +406,7 @@ def test_two_runs_load_as_two_splits_of_one_dataset_in_one_call(tmp_path, format
                         format=format))
     loader, pattern = {"jsonl": ("json", "*.jsonl.zst"), "parquet": ("parquet", "*.parquet"),
                        "files": ("json", "manifest.jsonl")}[format]
-    loaded = datasets.load_dataset(loader, data_files={split: str(data / split / pattern)
+    loaded = hf().load_dataset(loader, data_files={split: str(data / split / pattern)
                                                        for split in ("train", "validation")},
                                    cache_dir=str(tmp_path / "cache"))
     assert {split: rows.num_rows for split, rows in loaded.items()} == {"train": 6, "validation": 3}

@@ -4,6 +4,7 @@ one process, and the cluster the test started stopped (only that one: other test
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import socket
@@ -20,7 +21,8 @@ from scenegen.factory import executors
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 
-pytest.importorskip("ray")
+# Whether Ray is installed, asked without importing it (which every test run's collection would pay for).
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed")
 RAY = shutil.which("ray", path=os.path.dirname(sys.executable))
 #: Seconds a head node may take to answer.
 START_SECONDS = 90

@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from scenegen.mcs.output import MCS_SCENES
 from scenegen.plugin.config import resolve_config_path
 from scenegen.plugin.discovery import bundled_templates, family_named
+from scenegen.plugin.resources import load_yaml
 
 TRAINING = sorted(path for name, path in bundled_templates().items()
                   if not name.startswith(("eval7_", "caip")))
@@ -20,7 +20,7 @@ EVALUATION = sorted(path for name, path in bundled_templates().items() if name.s
 
 def _writes_scenes(path: Path) -> bool:
     """Whether the template's family writes MCS scenes (record families reproduce no MCS evaluation)."""
-    return family_named(yaml.safe_load(path.read_text(encoding="utf-8"))["family"]).output is MCS_SCENES
+    return family_named(load_yaml(path.read_text(encoding="utf-8"))["family"]).output is MCS_SCENES
 
 
 def test_there_is_an_evaluation_template_beside_every_training_template_of_scenes():

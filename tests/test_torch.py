@@ -12,13 +12,15 @@ from pathlib import Path
 
 import pytest
 
-torch = pytest.importorskip("torch")
+import scenegen
+from scenegen.factory.request import RunRequest
+from scenegen.factory.run import make
 
-from torch.utils.data import DataLoader  # noqa: E402
 
-import scenegen  # noqa: E402
-from scenegen.factory.request import RunRequest  # noqa: E402
-from scenegen.factory.run import make  # noqa: E402
+def utils_data():
+    """``torch.utils.data``, imported by the tests that use it: not by the collection of every test run, which
+    would pay 1.7 s a worker for torch."""
+    return pytest.importorskip("torch.utils.data")
 
 #: One rank of a two-rank process group: joins it, reads the run through a two-worker loader, prints the ids.
 RANK = """
@@ -50,12 +52,13 @@ def _ids(run: Path) -> list[str]:
 
 
 def test_it_is_a_torch_iterable_dataset(run):
-    assert isinstance(scenegen.ScenegenIterableDataset(run), torch.utils.data.IterableDataset)
+    assert isinstance(scenegen.ScenegenIterableDataset(run), utils_data().IterableDataset)
 
 
 @pytest.mark.parametrize("workers", [0, 2])
 def test_a_data_loader_reads_every_record_once(run, workers):
-    loader = DataLoader(scenegen.ScenegenIterableDataset(run, shuffle_seed=1), batch_size=None, num_workers=workers)
+    loader = utils_data().DataLoader(scenegen.ScenegenIterableDataset(run, shuffle_seed=1), batch_size=None,
+                                     num_workers=workers)
     read = [document.get("name") or document["id"] for document, label in loader]
     assert Counter(read) == Counter(_ids(run))
 

@@ -7,7 +7,6 @@ import pytest
 
 from scenegen.mcs.geometry import Boxes, footprint, object_facts, object_size, resting_y, shape
 from scenegen.mcs.geometry.catalog import catalog
-from scenegen.mcs.geometry.meshes import world_bounds
 
 
 @pytest.mark.parametrize("object_type, size", [
@@ -94,6 +93,8 @@ def test_scale_stretches_the_local_shape():
 ])
 def test_footprint_bounds_match_the_trimesh_solid(object_type, rotation, scale):
     position = (14.75, 0.15, -2.0)
+    from scenegen.mcs.geometry.meshes import world_bounds  # trimesh: not for every test run's collection (0.7 s)
+
     solid = world_bounds(object_type, position, rotation, scale)
     boxes = footprint(object_type, position, rotation, scale)
     np.testing.assert_allclose(boxes.total_bounds(), solid[:, [0, 2]].ravel(), atol=1e-9)
@@ -101,6 +102,8 @@ def test_footprint_bounds_match_the_trimesh_solid(object_type, rotation, scale):
 
 
 def test_round_objects_are_inside_their_square_footprint():
+    from scenegen.mcs.geometry.meshes import world_bounds
+
     solid = world_bounds("rotating_cog", (0, 0.05, 1), 30.0, (4, 5, 4))
     square = footprint("rotating_cog", (0, 0.05, 1), 30.0, (4, 5, 4)).total_bounds()
     assert np.all(square[:2] <= solid[0, [0, 2]]) and np.all(square[2:] >= solid[1, [0, 2]])

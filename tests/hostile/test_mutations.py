@@ -25,9 +25,10 @@ from hypothesis import strategies as st
 
 from scenegen import cli
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from tests.examples import examples
 
-TEMPLATES = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
+TEMPLATES = {path.stem: load_yaml(path.read_text(encoding="utf-8"))
              for name, path in sorted(bundled_templates().items()) if not name.startswith("eval7_")}
 
 UNKNOWN_KEY = "zz_not_a_key"

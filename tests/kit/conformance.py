@@ -8,10 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from scenegen.plugin.discovery import bundled_templates
 from scenegen.plugin.family import Family
+from scenegen.plugin.resources import load_yaml
 from tests.kit.support import checked_sample, configured
 
 
@@ -39,7 +38,7 @@ def assert_writes_what_the_real_files_write(family_class: type[Family], template
     bundled ``templates`` write is one the ``real`` files of the task write."""
     theirs = written_keys([json.loads(path.read_text()) for path in real])
     for name in templates:
-        family = configured(family_class, **yaml.safe_load(bundled_templates()[name].read_text()))
+        family = configured(family_class, **load_yaml(bundled_templates()[name].read_text()))
         ours = written_keys([checked_sample(family, 2, "conformance_", index)[1][""] for index in range(scenes)])
         for part, found in ours.items():
             assert found <= theirs[part], (name, part, found - theirs[part])
@@ -52,7 +51,7 @@ def assert_shaped_as_the_real_files(family_class: type[Family], template: str, r
     scenes = [json.loads(path.read_text()) for path in real]
     tops, goals = {record_shape(scene) for scene in scenes}, {record_shape(scene["goal"]) for scene in scenes}
     objects = {(item["type"], record_shape(item)) for scene in scenes for item in scene["objects"]}
-    family = configured(family_class, **yaml.safe_load(bundled_templates()[template].read_text()))
+    family = configured(family_class, **load_yaml(bundled_templates()[template].read_text()))
     for index in range(samples):
         for scene in checked_sample(family, 8, "conformance_", index)[1].values():
             assert record_shape(scene) in tops and record_shape(scene["goal"]) in goals

@@ -12,7 +12,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +21,7 @@ from scenegen.families.agent_identification import AgentIdentification
 from scenegen.families.agent_identification.checks import agent_identification_problems
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -78,7 +78,7 @@ def test_every_scene_is_valid_in_the_room_without_overlaps_and_its_label_replays
 
 
 def _eval7(**override: Any) -> AgentIdentification:
-    config = yaml.safe_load(TEMPLATES["eval7_agent_identification.yaml"].read_text())
+    config = load_yaml(TEMPLATES["eval7_agent_identification.yaml"].read_text())
     for section, values in override.items():
         config[section] = {**config[section], **values}
     return AgentIdentification(check_config(config, AgentIdentification.config_schema()))

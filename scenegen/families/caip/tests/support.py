@@ -13,19 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 from hypothesis import strategies as st
 
 from scenegen.families.caip import Caip, lexicon
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 FOLDER = lexicon.DATA
 # the data files, read as plain YAML apart from the family's code
-ACTIONS = yaml.safe_load((FOLDER / "actions.yaml").read_text(encoding="utf-8"))
-LEXICON = yaml.safe_load((FOLDER / "lexicon.yaml").read_text(encoding="utf-8"))
-PHRASES = yaml.safe_load((FOLDER / "phrases.yaml").read_text(encoding="utf-8"))
+ACTIONS = load_yaml((FOLDER / "actions.yaml").read_text(encoding="utf-8"))
+LEXICON = load_yaml((FOLDER / "lexicon.yaml").read_text(encoding="utf-8"))
+PHRASES = load_yaml((FOLDER / "phrases.yaml").read_text(encoding="utf-8"))
 ARTICLES = {"a", "an", "the"}
 ACTION_KINDS = ["BUILD", "COPY", "DANCE", "SPAWN", "RESUME", "FILL", "DESTROY", "MOVE", "UNDO", "STOP", "DIG",
                 "FREEBUILD", "OTHERACTION"]
@@ -81,7 +81,7 @@ def pairings(kind: str = "OTHERACTION") -> dict[str, set[str]]:
 
 def template_config(name: str = "caip.yaml") -> dict[str, Any]:
     with bundled_templates()[name].open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return load_yaml(handle)
 
 
 def build(config: dict[str, Any]) -> Caip:

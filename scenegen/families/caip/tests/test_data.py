@@ -11,6 +11,7 @@ from scenegen.families.caip import lexicon
 from scenegen.families.caip.config import compile_settings
 from scenegen.families.caip.grammar import Grammar
 from scenegen.families.caip.lexicon import LexiconError
+from scenegen.plugin.resources import load_yaml
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def data(tmp_path):
 
     def edit(name, change):
         path = folder / f"{name}.yaml"
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        document = load_yaml(path.read_text(encoding="utf-8"))
         change(document)
         path.write_text(yaml.safe_dump(document), encoding="utf-8")
 

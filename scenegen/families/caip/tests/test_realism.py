@@ -15,10 +15,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-import yaml
 
 from scenegen.families.caip import lexicon
 from scenegen.families.caip.linearize import linearize
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import reference_validator
 
 from .shapes import (
@@ -262,7 +262,7 @@ def test_the_heads_of_human_commands_say_the_action_their_annotators_gave():
 
 def verb_table() -> dict[str, set[str]]:
     """Verb -> the action kinds that say it, from templates/caip/actions.yaml read as plain data."""
-    data = yaml.safe_load((lexicon.DATA / "actions.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((lexicon.DATA / "actions.yaml").read_text(encoding="utf-8"))
     table: dict[str, set[str]] = {}
     for kind, spec in data["actions"].items():
         for entry in (spec, *spec.get("verb_classes", {}).values()):  # OTHERACTION says its verbs by class

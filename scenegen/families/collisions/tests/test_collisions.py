@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +20,7 @@ from scenegen.families.collisions.checks import collisions_problems
 from scenegen.families.collisions.tests.replay import replay, track
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -125,7 +125,7 @@ def test_scenes_use_only_the_keys_and_object_types_the_passive_physics_files_do(
     tops, goals = {record_shape(scene) for scene in real}, {record_shape(scene["goal"]) for scene in real}
     types = {item["type"] for scene in real for item in scene["objects"]}
     keys = {key for scene in real for item in scene["objects"] for key in record_shape(item)}
-    family = Collisions(check_config(yaml.safe_load(bundled_templates()[template].read_text()),
+    family = Collisions(check_config(load_yaml(bundled_templates()[template].read_text()),
                                      Collisions.config_schema()))
     for index in range(30):
         for scene in checked_sample(family, 8, "co_", index)[1].values():

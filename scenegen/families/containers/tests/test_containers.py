@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +21,7 @@ from scenegen.families.containers.checks import containers_problems
 from scenegen.families.containers.tests.replay import assert_laid_out, replay
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -62,7 +62,7 @@ def test_every_scene_is_valid_laid_out_and_its_label_true(config: dict[str, Any]
 
 
 def _eval7(**override: Any) -> Containers:
-    config = yaml.safe_load(bundled_templates()["eval7_containers.yaml"].read_text())
+    config = load_yaml(bundled_templates()["eval7_containers.yaml"].read_text())
     for section, values in override.items():
         config[section] = {**config.get(section, {}), **values}
     return Containers(check_config(config, Containers.config_schema()))
@@ -104,7 +104,7 @@ def test_scenes_use_only_the_real_files_object_types_and_keys() -> None:
     real = {(item["type"], tuple(sorted(item))) for path in REAL for item in json.loads(path.read_text())["objects"]}
     types = {kind for kind, _ in real}
     for template in ("containers.yaml", "eval7_containers.yaml"):
-        family = Containers(check_config(yaml.safe_load(bundled_templates()[template].read_text()),
+        family = Containers(check_config(load_yaml(bundled_templates()[template].read_text()),
                                          Containers.config_schema()))
         for index in range(60):
             scene = checked_sample(family, 3, "co_", index)[1][""]

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +22,7 @@ from scenegen.families.gravity_support.family import THE_EVENT
 from scenegen.families.gravity_support.tests.replay import replay
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -82,7 +82,7 @@ def test_every_pair_is_valid_in_its_room_without_overlaps_and_replays_as_labelle
 
 
 def _eval7(**override: Any) -> GravitySupport:
-    config = yaml.safe_load(EVAL7.read_text())
+    config = load_yaml(EVAL7.read_text())
     for section, values in override.items():
         config[section] = {**config[section], **values}
     return GravitySupport(check_config(config, GravitySupport.config_schema()))

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +24,7 @@ from scenegen.families.interactive_imitation.declaration import SEQUENCES
 from scenegen.mcs.geometry.catalog import object_size
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -133,7 +133,7 @@ def test_the_replay_reads_each_real_scene_s_sequence(path: Path) -> None:
 
 
 def _eval7(**override: Any) -> InteractiveImitation:
-    config = yaml.safe_load(TEMPLATES["eval7_interactive_imitation.yaml"].read_text())
+    config = load_yaml(TEMPLATES["eval7_interactive_imitation.yaml"].read_text())
     for section, values in override.items():
         config[section] = {**config[section], **values} if isinstance(values, dict) else values
     return InteractiveImitation(check_config(config, InteractiveImitation.config_schema()))

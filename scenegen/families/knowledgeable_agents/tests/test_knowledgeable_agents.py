@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +20,7 @@ from scenegen.families.knowledgeable_agents import KnowledgeableAgents
 from scenegen.families.knowledgeable_agents.checks import knowledgeable_agents_problems
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -106,7 +106,7 @@ def test_every_scene_is_valid_in_the_room_without_overlaps_and_its_label_replays
 
 
 def _eval7(**override: Any) -> KnowledgeableAgents:
-    config = yaml.safe_load(TEMPLATES["eval7_knowledgeable_agents.yaml"].read_text())
+    config = load_yaml(TEMPLATES["eval7_knowledgeable_agents.yaml"].read_text())
     for section, values in override.items():
         config[section] = {**config[section], **values}
     return KnowledgeableAgents(check_config(config, KnowledgeableAgents.config_schema()))
@@ -145,7 +145,7 @@ def test_half_the_real_scenes_have_both_agents_facing_and_are_not_made() -> None
     """The evaluation's _02 and _05 turn both agents to face the containers (the answer is not in the JSON);
     the template never does."""
     assert [path.stem[-2:] for path in REAL if not _decidable(path)] == ["02", "05"]
-    family = configured(KnowledgeableAgents, **yaml.safe_load(TEMPLATES["eval7_knowledgeable_agents.yaml"].read_text()))
+    family = configured(KnowledgeableAgents, **load_yaml(TEMPLATES["eval7_knowledgeable_agents.yaml"].read_text()))
     for index in range(40):
         scene = checked_sample(family, 5, "ka_", index)[1][""]
         assert sorted(replayed(scene)["sight"].values()) == ["blind", "sees"]

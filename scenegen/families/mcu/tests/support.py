@@ -6,17 +6,17 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 
 from scenegen.families.mcu import Mcu
 from scenegen.plugin.config import check_config
+from scenegen.plugin.resources import load_yaml
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
 def template(name: str = "mcu.yaml") -> dict[str, Any]:
     """A bundled template's config."""
-    return dict(yaml.safe_load((TEMPLATES / name).read_text(encoding="utf-8")))
+    return dict(load_yaml((TEMPLATES / name).read_text(encoding="utf-8")))
 
 
 def build(config: dict[str, Any]) -> Mcu:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +14,7 @@ from scenegen.families.mcu.declaration import COMPOSITIONS
 from scenegen.families.mcu.facts import facts
 from scenegen.families.mcu.facts_table import VERSIONS
 from scenegen.families.mcu.goals import KINDS, LEVELS, catalogue
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import schema_problems
 
 from .support import build
@@ -50,7 +50,7 @@ def test_every_config_is_valid_for_its_version_and_solvable(config, seed):
         record = {"id": "x", **sample.documents[""]}
         assert schema_problems(record, "mcu_record") == []
         assert check_record(record) == [], record["yaml"]
-        assert yaml.safe_load(record["yaml"]) == {"custom_init_commands": record["custom_init_commands"],
+        assert load_yaml(record["yaml"]) == {"custom_init_commands": record["custom_init_commands"],
                                                   "text": record["text"]}
         assert record["version"] == config["version"] and record["level"] == config["level"]
         assert {part["kind"] for part in record["goal"]["parts"]} <= set(config["kind"])

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely import affinity
@@ -25,6 +24,7 @@ from scenegen.families.moving_target.checks import moving_target_problems
 from scenegen.families.moving_target.tests.replay import RADIUS, replay
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -87,7 +87,7 @@ def test_every_scene_is_valid_in_its_room_without_overlaps_and_its_label_replays
 
 
 def _eval7(**override: Any) -> MovingTarget:
-    config = yaml.safe_load(EVAL7.read_text())
+    config = load_yaml(EVAL7.read_text())
     for section, values in override.items():
         config[section] = {**config[section], **values}
     return MovingTarget(check_config(config, MovingTarget.config_schema()))

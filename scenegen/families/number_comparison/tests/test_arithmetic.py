@@ -12,7 +12,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +21,7 @@ from scenegen.families.number_comparison import Arithmetic
 from scenegen.families.number_comparison.checks import number_comparison_problems
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -100,7 +100,7 @@ def _config_of(real: dict[str, Any]) -> dict[str, Any]:
     placers = [item for item in real["objects"] if item["id"].startswith("placer_")]
     moved = [item for item in balls if item.get("moves")]
     kind = "add" if placers[0]["materials"] == ["Custom/Materials/Magenta"] else "remove"
-    config = yaml.safe_load(TEMPLATES["eval7_arithmetic.yaml"].read_text())
+    config = load_yaml(TEMPLATES["eval7_arithmetic.yaml"].read_text())
     config["balls"]["still"] = sum(item["shows"][0]["position"]["x"] < 0 for item in balls)
     config["operation"].update(kind=kind, amount=len(moved))
     config["occluders"]["present"] = any(item["id"].startswith("occluder") for item in real["objects"])

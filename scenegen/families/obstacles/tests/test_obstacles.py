@@ -32,6 +32,7 @@ from scenegen.families.obstacles import Obstacles
 from scenegen.families.obstacles.checks import obstacles_problems
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -150,9 +151,8 @@ def test_every_scene_is_valid_and_its_label_true(config: dict[str, Any], seed: i
 
 
 def _eval7(**override: Any) -> Obstacles:
-    import yaml
 
-    config = yaml.safe_load(EVAL7.read_text())
+    config = load_yaml(EVAL7.read_text())
     for section, values in override.items():
         config[section] = {**config[section], **values}
     return Obstacles(check_config(config, Obstacles.config_schema()))

@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import box
@@ -26,6 +25,7 @@ from scenegen.families.occluders.checks import occluders_problems
 from scenegen.families.occluders.tests.replay import FURNITURE, footprint, hiders, replay
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -79,7 +79,7 @@ def test_every_scene_is_valid_and_its_label_true(config: dict[str, Any], seed: i
 
 @pytest.mark.parametrize("template", [EVAL7, TRAINING], ids=["eval7", "training"])
 def test_every_template_scene_agrees_with_the_replay(template: Path) -> None:
-    family = Occluders(check_config(yaml.safe_load(template.read_text()), Occluders.config_schema()))
+    family = Occluders(check_config(load_yaml(template.read_text()), Occluders.config_schema()))
     hidden = []
     for index in range(60):
         sample, documents, _ = checked_sample(family, 11, "oc_", index)
@@ -91,7 +91,7 @@ def test_every_template_scene_agrees_with_the_replay(template: Path) -> None:
 
 
 def _eval7(**override: Any) -> Occluders:
-    config = yaml.safe_load(EVAL7.read_text())
+    config = load_yaml(EVAL7.read_text())
     for section, values in override.items():
         config[section] = {**config[section], **values}
     return Occluders(check_config(config, Occluders.config_schema()))
@@ -178,7 +178,7 @@ def test_object_types_and_keys_are_the_real_scenes_own() -> None:
     """What the family writes (object types, top-level, object and show keys) is a subset of what the real
     Occluders scenes write."""
     real = [json.loads(path.read_text()) for path in REAL]
-    family = Occluders(check_config(yaml.safe_load(TRAINING.read_text()), Occluders.config_schema()))
+    family = Occluders(check_config(load_yaml(TRAINING.read_text()), Occluders.config_schema()))
     ours = [json.loads(json.dumps(checked_sample(family, 2, "oc_", index)[1][""])) for index in range(40)]
 
     def keys(scenes: list[dict[str, Any]]) -> tuple[set[str], set[str], set[str], set[str]]:

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +22,7 @@ from scenegen.families.spatial_reference.checks import spatial_reference_problem
 from scenegen.mcs.geometry.catalog import object_size
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
@@ -103,7 +103,7 @@ def test_every_scene_is_valid_in_the_room_without_overlaps_and_its_label_replays
 
 
 def _eval7(**override: Any) -> SpatialReference:
-    config = yaml.safe_load(TEMPLATES["eval7_spatial_reference.yaml"].read_text())
+    config = load_yaml(TEMPLATES["eval7_spatial_reference.yaml"].read_text())
     for section, values in override.items():
         config[section] = {**config[section], **values} if isinstance(values, dict) else values
     return SpatialReference(check_config(config, SpatialReference.config_schema()))

@@ -17,12 +17,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-import yaml
 
 from scenegen.factory.pipeline import Pipeline
 from scenegen.families.tool_choice import ToolChoice
 from scenegen.mcs.model import Scene
 from scenegen.plugin.discovery import bundled_templates
+from scenegen.plugin.resources import load_yaml
 from tests.kit.support import configured
 
 SCENES = 1000
@@ -34,7 +34,7 @@ Feature = Callable[[dict[str, Any], dict[str, Any]], Any]
 
 def template(**changes: Any) -> dict[str, Any]:
     """The training template's config, with ``changes``."""
-    config = yaml.safe_load((bundled_templates()["tool_choice.yaml"]).read_text(encoding="utf-8"))
+    config = load_yaml((bundled_templates()["tool_choice.yaml"]).read_text(encoding="utf-8"))
     config.pop("family")
     return {**config, **changes}
 
