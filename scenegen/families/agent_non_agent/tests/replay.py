@@ -26,7 +26,7 @@ import math
 
 from scenegen.families.agent_non_agent import AgentNonAgent
 from scenegen.mcs.geometry import object_size
-from scenegen.plugin.schemas import reference_validator
+from scenegen.plugin.schemas import compiled_validator
 from tests.kit.pairs import assert_identical_before_test
 from tests.kit.support import checked_sample
 
@@ -181,7 +181,7 @@ def check_pair(family: AgentNonAgent, seed: int, index: int) -> None:
     assert set(documents) == {"a", "b"}
     verdicts = {}
     for suffix, document in documents.items():
-        assert list(reference_validator("mcs_scene").iter_errors(document)) == []
+        assert list(compiled_validator("mcs_scene").iter_errors(document)) == []
         world = World(document)
         world.assert_in_room_without_overlaps()
         world.assert_touches()

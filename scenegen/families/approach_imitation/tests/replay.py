@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from scenegen.mcs.geometry import footprint
-from scenegen.plugin.schemas import reference_validator
+from scenegen.plugin.schemas import compiled_validator
 from tests.kit.support import checked_sample
 
 RED = "Custom/Materials/Red"
@@ -213,7 +213,7 @@ def _before(document: dict, step: int) -> dict:
 def check_pair(family, seed: int, index: int) -> Mapping[str, Any]:
     """Make sample ``index`` as ``make --check`` does and replay both files; return the sample's pair record."""
     sample, documents, _ = checked_sample(family, seed, f"{family.name}_", index)
-    validator = reference_validator("mcs_scene")
+    validator = compiled_validator("mcs_scene")
     replays = {}
     for suffix, document in documents.items():
         assert validator.is_valid(document)

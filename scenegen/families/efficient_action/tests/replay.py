@@ -16,7 +16,7 @@ import itertools
 import math
 
 from scenegen.plugin.family import Family
-from scenegen.plugin.schemas import reference_validator
+from scenegen.plugin.schemas import compiled_validator
 from tests.kit.grid_walks import FASTEST, TOUCH, World, assert_plays_fair, half_extents
 from tests.kit.pairs import assert_identical_before_test
 from tests.kit.support import checked_sample
@@ -87,7 +87,7 @@ def check_pair(family: Family, seed: int, index: int) -> None:
     assert set(documents) == {"expected", "unexpected"} and sample.pair is not None
     worlds = {}
     for suffix, document in documents.items():
-        assert list(reference_validator("mcs_scene").iter_errors(document)) == []
+        assert list(compiled_validator("mcs_scene").iter_errors(document)) == []
         world = worlds[suffix] = World(document)
         assert_plays_fair(world, world.prefixed("object_"), world.prefixed("occluder_"))
         assert_efficient_familiarisation(world)

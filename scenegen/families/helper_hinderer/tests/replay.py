@@ -22,7 +22,7 @@ import numpy as np
 
 from scenegen.families.helper_hinderer import HelperHinderer
 from scenegen.mcs.geometry import object_size, resting_y
-from scenegen.plugin.schemas import reference_validator
+from scenegen.plugin.schemas import compiled_validator
 from tests.kit.pairs import assert_identical_before_test
 from tests.kit.support import checked_sample
 
@@ -327,7 +327,7 @@ def check_pair(family: HelperHinderer, seed: int, index: int) -> None:
     assert set(documents) == {"expected", "unexpected"}
     walks = []
     for suffix, document in documents.items():
-        assert list(reference_validator("mcs_scene").iter_errors(document)) == []
+        assert list(compiled_validator("mcs_scene").iter_errors(document)) == []
         world = World(document)
         assert_on_floor(world)
         assert_no_overlap(world)

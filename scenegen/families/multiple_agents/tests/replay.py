@@ -10,7 +10,7 @@ trial touching an object is that object's owner.
 from __future__ import annotations
 
 from scenegen.plugin.family import Family
-from scenegen.plugin.schemas import reference_validator
+from scenegen.plugin.schemas import compiled_validator
 from tests.kit.grid_walks import World, assert_plays_fair
 from tests.kit.pairs import assert_identical_before_test
 from tests.kit.support import checked_sample
@@ -54,7 +54,7 @@ def check_pair(family: Family, seed: int, index: int) -> None:
     assert set(documents) == {"expected", "unexpected"} and sample.pair is not None
     worlds = {}
     for suffix, document in documents.items():
-        assert list(reference_validator("mcs_scene").iter_errors(document)) == []
+        assert list(compiled_validator("mcs_scene").iter_errors(document)) == []
         world = worlds[suffix] = World(document)
         goals, agents = world.prefixed("object_"), world.prefixed("agent_")
         assert len(goals) == 2 and len(agents) == 2

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scenegen.families.object_permanence_passive import ObjectPermanencePassive
-from scenegen.plugin.schemas import reference_validator
+from scenegen.plugin.schemas import compiled_validator
 from tests.kit.passive_replay import apart_from, assert_in_room_without_overlap, hidden_behind, occluded, toys, walls
 from tests.kit.support import checked_sample
 
@@ -54,7 +54,7 @@ def check_pair(family: ObjectPermanencePassive, seed: int, index: int) -> None:
     assert set(documents) == {"expected", "unexpected"}
     replayed = {}
     for suffix, document in documents.items():
-        assert list(reference_validator("mcs_scene").iter_errors(document)) == []
+        assert list(compiled_validator("mcs_scene").iter_errors(document)) == []
         assert_in_room_without_overlap(document)
         replayed[suffix] = replay(document)
         truth = sample.truth[suffix]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from scenegen.families.shape_constancy import ShapeConstancy
-from scenegen.plugin.schemas import reference_validator
+from scenegen.plugin.schemas import compiled_validator
 from tests.kit.passive_replay import apart_from, assert_in_room_without_overlap, hidden_behind, occluded, toys, walls
 from tests.kit.support import checked_sample
 
@@ -44,7 +44,7 @@ def check_pair(family: ShapeConstancy, seed: int, index: int) -> None:
     sample, documents, _ = checked_sample(family, seed, "sc_", index)
     assert set(documents) == {"expected", "unexpected"}
     for suffix, document in documents.items():
-        assert list(reference_validator("mcs_scene").iter_errors(document)) == []
+        assert list(compiled_validator("mcs_scene").iter_errors(document)) == []
         assert_in_room_without_overlap(document)
         seen = changes(document)
         truth = sample.truth[suffix]

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from scenegen.families.spatio_temporal_continuity import SpatioTemporalContinuity
-from scenegen.plugin.schemas import reference_validator
+from scenegen.plugin.schemas import compiled_validator
 from tests.kit.passive_replay import apart_from, extent, occluded, toys, walls
 from tests.kit.support import checked_sample
 
@@ -113,7 +113,7 @@ def check_pair(family: SpatioTemporalContinuity, seed: int, index: int) -> None:
     sample, documents, _ = checked_sample(family, seed, "stc_", index)
     assert set(documents) == {"expected", "unexpected"}
     for suffix, document in documents.items():
-        assert list(reference_validator("mcs_scene").iter_errors(document)) == []
+        assert list(compiled_validator("mcs_scene").iter_errors(document)) == []
         assert_in_room(document)
         replayed, truth = replay(document), sample.truth[suffix]
         assert truth["expected"] == (not replayed.seen_jumps), suffix

@@ -21,7 +21,7 @@ import numpy as np
 
 from scenegen.families.true_false_belief import TrueFalseBelief
 from scenegen.mcs.geometry import object_size, resting_y
-from scenegen.plugin.schemas import reference_validator
+from scenegen.plugin.schemas import compiled_validator
 from tests.kit.pairs import assert_identical_before_test
 from tests.kit.support import checked_sample
 
@@ -231,7 +231,7 @@ def check_pair(family: TrueFalseBelief, seed: int, index: int) -> None:
     fastest = max([trial["speed"] for trial in sample.params["trials"]] + [sample.params["test_speed"]])
     derived = {}
     for suffix, document in documents.items():
-        assert list(reference_validator("mcs_scene").iter_errors(document)) == []
+        assert list(compiled_validator("mcs_scene").iter_errors(document)) == []
         world = World(document)
         assert_motion(world, fastest)
         assert_familiarization(world)
