@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 CONFIG ?= tool_choice.yaml
 N ?= 1000
 
-.PHONY: help setup run test test-long lint schemas bench pictures clean
+.PHONY: help setup run test test-stats test-long lint schemas bench pictures clean
 
 ## List the targets and what each does.
 help:
@@ -29,10 +29,15 @@ $(STAMP): $(ROOT)/pyproject.toml
 run: $(STAMP)
 	$(BIN)/scenegen make --config $(CONFIG) -n $(N) --overwrite
 
-## Run the test suite, spread over every core (pytest-xdist); property tests at a quarter of their examples
-## (the dev profile of conftest.py; with CI set, their usual count).
+## Run the test suite but its statistical tests, spread over every core (pytest-xdist); property tests at a quarter
+## of their examples (the dev profile of conftest.py; with CI set, their usual count).
 test: $(STAMP)
-	cd $(ROOT) && $(BIN)/python -m pytest -n auto
+	cd $(ROOT) && $(BIN)/python -m pytest -n auto -m "not statistical"
+
+## Run the statistical tests: each family's fidelity to the real scenes and shortcut rules, the probe over every
+## training template (hundreds to thousands of samples each; CI runs them after `make test`).
+test-stats: $(STAMP)
+	cd $(ROOT) && $(BIN)/python -m pytest -n auto -m statistical
 
 ## Run the test suite with ten times the hypothesis examples and no deadline (slow; the profile is in conftest.py),
 ## and the shortcut probe over every training template at 10,000 samples, not 300 (SCENEGEN_PROBE_SAMPLES).

@@ -26,6 +26,19 @@ settings.register_profile("long", max_examples=1000, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+#: Test modules that measure a distribution over hundreds to thousands of samples: a family's fidelity to the real
+#: scenes and its shortcut rules. With the probe over every training template (marked where it is defined), they
+#: are the ``statistical`` tests: `make test-stats` runs them, `make test` leaves them out to stay a short loop,
+#: CI runs both.
+STATISTICAL_MODULES = frozenset({"test_fidelity.py", "test_shortcuts.py"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in STATISTICAL_MODULES:
+            item.add_marker(pytest.mark.statistical)
+
+
 @pytest.fixture
 def run_cli(capsys, monkeypatch):
     """Call ``scenegen ARGS...`` through its entry point; return exit code and output."""

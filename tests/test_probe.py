@@ -13,7 +13,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-import yaml
 
 from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
@@ -24,6 +23,7 @@ from scenegen.inspect.stats.report import run_report
 from scenegen.mcs.evidence import carrying, either, of_type, without
 from scenegen.plugin.discovery import bundled_templates, family_named
 from scenegen.plugin.family import Evidence, Family
+from scenegen.plugin.resources import load_yaml
 from tests.kit.fidelity import generated_samples
 
 Scene = Callable[[np.random.Generator], tuple[dict[str, Any], Any]]
@@ -144,7 +144,7 @@ def test_documents_that_vary_only_in_the_evidence_have_nothing_left_to_probe():
 def _declares_evidence(path: Path) -> bool:
     """Whether the family of a bundled template declares evidence: asked of its class, which the collection of
     every test run pays for, not of a family built from the config."""
-    return bool(family_named(yaml.safe_load(path.read_text())["family"]).evidence)
+    return bool(family_named(load_yaml(path.read_text())["family"]).evidence)
 
 
 @pytest.mark.parametrize("path", sorted(filter(_declares_evidence, bundled_templates().values())),
@@ -239,6 +239,7 @@ TRAINING = sorted(path for name, path in bundled_templates().items() if not name
 FOUND: dict[str, str] = {}
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("path", TRAINING, ids=lambda path: path.name)
 def test_no_training_template_gives_an_answer_away(path, tmp_path):
     """No parameter or cue predicts an answer alone (every training template), and the learned probe flags none

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import pytest
+
 from scenegen.plugin.config import read_config
 from scenegen.plugin.discovery import bundled_templates
 
@@ -53,6 +55,7 @@ def instructions(n: int = DIALOGUES) -> list[str]:
     return [turn["instruction"] for record in records(family, n, seed=38) for turn in record["turns"]]
 
 
+@pytest.mark.statistical
 def test_the_architect_uses_many_words_and_no_wording_dominates():
     types, share, shape = language_figures(instructions())
     assert types >= MIN_WORD_TYPES, types

@@ -8,6 +8,8 @@ from .people import HUMAN, figures
 
 N = 100_000
 
+pytestmark = pytest.mark.statistical
+
 
 @pytest.fixture(scope="module")
 def generated() -> dict[str, float]:

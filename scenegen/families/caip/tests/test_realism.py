@@ -49,6 +49,7 @@ def test_every_appendix_d_example_is_well_formed():
     assert [e["text"] for e in appendix_d()["examples"] if not well_formed(e)] == []
 
 
+@pytest.mark.statistical
 def test_every_appendix_d_shape_is_produced_at_100000_samples():
     """All 37, 'spawn 30 cows and build a 15 by 15 fence' too (issue 39): a counted SPAWN then a BUILD whose only
     attribute is a height, five independent rare draws in one record (about 1 in 10 million at people's rates),
@@ -275,6 +276,7 @@ def verb_table() -> dict[str, set[str]]:
     return table
 
 
+@pytest.mark.statistical
 def test_the_default_mix_is_close_to_appendix_d():
     """Appendix D has 37 examples, so 'close' is loose: lengths within a quarter, few composites, attributes
     on a small share of commands, dimensions and coordinates rare."""
