@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 CONFIG ?= tool_choice.yaml
 N ?= 1000
 
-.PHONY: help setup run test test-stats test-long lint schemas bench pictures clean
+.PHONY: help setup run test test-slow test-long lint schemas bench pictures clean
 
 ## List the targets and what each does.
 help:
@@ -29,15 +29,15 @@ $(STAMP): $(ROOT)/pyproject.toml
 run: $(STAMP)
 	$(BIN)/scenegen make --config $(CONFIG) -n $(N) --overwrite
 
-## Run the test suite but its statistical tests, spread over every core (pytest-xdist); property tests at a quarter
-## of their examples (the dev profile of conftest.py; with CI set, their usual count).
+## Run the test suite but its slow tests, spread over every core (pytest-xdist); property tests at a quarter of
+## their examples (the dev profile of conftest.py; with CI set, their usual count).
 test: $(STAMP)
-	cd $(ROOT) && $(BIN)/python -m pytest -n auto -m "not statistical"
+	cd $(ROOT) && $(BIN)/python -m pytest -n auto -m "not statistical and not service"
 
-## Run the statistical tests: each family's fidelity to the real scenes and shortcut rules, the probe over every
-## training template (hundreds to thousands of samples each; CI runs them after `make test`).
-test-stats: $(STAMP)
-	cd $(ROOT) && $(BIN)/python -m pytest -n auto -m statistical
+## Run the slow tests: the statistical ones (each family's fidelity and shortcut tests, the probe over every training
+## template) and those that start a service (a Ray cluster, a torch process group, a browser). CI runs them too.
+test-slow: $(STAMP)
+	cd $(ROOT) && $(BIN)/python -m pytest -n auto -m "statistical or service"
 
 ## Run the test suite with ten times the hypothesis examples and no deadline (slow; the profile is in conftest.py),
 ## and the shortcut probe over every training template at 10,000 samples, not 300 (SCENEGEN_PROBE_SAMPLES).

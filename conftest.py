@@ -27,9 +27,9 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 #: Test modules that measure a distribution over hundreds to thousands of samples: a family's fidelity to the real
-#: scenes and its shortcut rules. With the probe over every training template (marked where it is defined), they
-#: are the ``statistical`` tests: `make test-stats` runs them, `make test` leaves them out to stay a short loop,
-#: CI runs both.
+#: scenes and its shortcut rules. With the other tests of that kind (marked where they are defined), they are the
+#: ``statistical`` tests, which `make test` leaves out to stay a short loop, as it does those that start a
+#: ``service``; `make test-slow` runs both kinds, and CI runs the two targets (the markers: pyproject.toml).
 STATISTICAL_MODULES = frozenset({"test_fidelity.py", "test_shortcuts.py"})
 
 

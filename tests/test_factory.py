@@ -66,6 +66,7 @@ def test_spawned_workers_write_the_same_bytes(tmp_path, monkeypatch):
             made(tmp_path / config, config, n, workers=1, **options)
 
 
+@pytest.mark.service
 def test_ray_tasks_write_the_same_bytes_as_one_process(tmp_path):
     ray = pytest.importorskip("ray")
     # A Ray of this test's own, even while another test runs a `ray start` cluster on this machine.

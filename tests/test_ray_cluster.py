@@ -22,7 +22,8 @@ from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 
 # Whether Ray is installed, asked without importing it (which every test run's collection would pay for).
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed")
+pytestmark = [pytest.mark.service,
+              pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed")]
 RAY = shutil.which("ray", path=os.path.dirname(sys.executable))
 #: Seconds a head node may take to answer.
 START_SECONDS = 90

@@ -31,6 +31,7 @@ def test_the_readme_has_recipes():
     assert any("ScenegenIterableDataset" in block for block in RECIPES)
 
 
+@pytest.mark.service
 @pytest.mark.parametrize("recipe", RECIPES, ids=lambda block: block.splitlines()[0][:40])
 def test_a_readme_recipe_runs_as_written(folder, recipe):
     if "torch" in recipe:

@@ -144,6 +144,7 @@ def browser_or_skip() -> str:
     return executable
 
 
+@pytest.mark.service
 @pytest.mark.parametrize(("config", "n"), [("shell_game", 40), ("caip", 300)])
 def test_a_real_browser_loads_the_page_draws_the_charts_and_fits_the_screen(run_cli, tmp_path, config, n):
     executable = browser_or_skip()

@@ -63,6 +63,7 @@ def test_a_data_loader_reads_every_record_once(run, workers):
     assert Counter(read) == Counter(_ids(run))
 
 
+@pytest.mark.service
 def test_two_ranks_of_a_process_group_read_every_record_once_between_them(run):
     with socket.socket() as probe:  # a free port on loopback for the group's rendezvous
         probe.bind(("127.0.0.1", 0))
