@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenegen.plugin.discovery import bundled_templates, family_packages, installed_families
+from scenegen.plugin.discovery import bundled_template, bundled_templates, family_packages, installed_families
 from scenegen.plugin.resources import load_yaml
 
 PACKAGES = family_packages()
@@ -29,6 +29,12 @@ def test_every_family_package_holds_its_tests_and_benchmark(package):
 def test_no_two_families_bundle_a_template_of_one_name():
     names = [path.name for folder in PACKAGES.values() for path in (folder / "templates").glob("*.yaml")]
     assert len(names) == len(set(names))
+
+
+def test_a_template_found_by_its_family_s_name_is_the_one_of_the_full_list():
+    everything = bundled_templates()
+    assert {name: bundled_template(name) for name in everything} == everything
+    assert bundled_template("no_such_template.yaml") is None
 
 
 def test_an_unknown_template_name_is_refused_with_the_bundled_ones(run_cli, tmp_path):

@@ -99,10 +99,10 @@ def resolve_config_path(spec: str) -> Path:
 
 def _bundled(name: str) -> Path | None:
     """The bundled template called ``name``, ``name.yaml`` or, for ``x.yml``, ``x.yaml``; or None."""
-    templates = discovery.bundled_templates()
     for candidate in (name, f"{name}.yaml", f"{name.removesuffix('.yml')}.yaml"):
-        if candidate in templates:
-            return templates[candidate]
+        found = discovery.bundled_template(candidate) if candidate.endswith(".yaml") else None
+        if found is not None:
+            return found
     return None
 
 
