@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import errno
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 
@@ -81,15 +79,6 @@ class StorageError(ScenegenError):
 
 class ClusterError(ScenegenError):
     """The Ray cluster asked for cannot be reached or joined: exit 1, nothing of the run is lost."""
-
-
-@contextlib.contextmanager
-def storage(path: Path) -> Iterator[None]:
-    """Report a file-system failure while working on ``path`` as a StorageError naming it."""
-    try:
-        yield
-    except OSError as error:
-        raise StorageError.of(error, error.filename or path) from None
 
 
 #: What the command says when memory runs out: the machine's limit, a failing environment (exit 1), not a bug.

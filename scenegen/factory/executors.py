@@ -15,10 +15,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any, Protocol
 
-from scenegen.errors import ClusterError, ConfigError, storage
+from scenegen.errors import ClusterError, ConfigError
 from scenegen.factory.jobs import JobResult, RunSpec, Worker, run_jobs
 from scenegen.factory.window import IN_FLIGHT_PER_WORKER, Window
 from scenegen.files import create_new
+from scenegen.folder.disk import storage_errors
 from scenegen.folder.stops import STOP_MARKER, RunGuard, StopFlag, lock_holder
 from scenegen.plugin.family import Family
 from scenegen.plugin.outputs import batched
@@ -94,7 +95,7 @@ class RayTasks:
             raise ConfigError("--executor", "ray is not installed; pip install 'scenegen[ray]'") from None
         self.ray = ray
         self.marker = spec.root / STOP_MARKER
-        with storage(spec.root):
+        with storage_errors(spec.root):
             guard = RunGuard(spec.root, lock_holder(spec.root))
         # A driver that has joined Ray already (a notebook, a test) keeps its session; else this run starts one.
         self.started = not ray.is_initialized()

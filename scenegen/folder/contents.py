@@ -11,7 +11,6 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from scenegen.errors import storage
 from scenegen.files import (
     UnreadableFile,
     create_new,
@@ -21,6 +20,7 @@ from scenegen.files import (
     temporary_name,
     write_atomic,
 )
+from scenegen.folder.disk import storage_errors
 from scenegen.folder.lock import LOCK_NAME
 from scenegen.folder.manifest import (
     DOCUMENT_EXTENSIONS,
@@ -103,7 +103,7 @@ def write_manifest_part(root: Path, first_index: int, lines: bytes, note: bytes)
     ``root`` for the run's parent to append, after a one-line ``note`` for the parent; return its name. Named
     like a temporary file: one a killed run leaves is removed as one."""
     name = temporary_name(f"manifest-{first_index:012d}.part")
-    with storage(root / name), create_new(root / name) as handle:
+    with storage_errors(root / name), create_new(root / name) as handle:
         handle.write(note + b"\n" + lines)
     return name
 
@@ -126,7 +126,7 @@ def remove_unlisted_documents(root: Path, listed: set[str], owns: Callable[[str]
 def sort_manifest(path: Path) -> None:
     """Rewrite the manifest at ``path`` (atomically) with its lines in order of their first index, keeping
     only the last line naming each file (a shard rewritten by a resumed run)."""
-    with storage(path):
+    with storage_errors(path):
         latest = {line.entry["file"]: (entry_indices(line.entry).start, line.number, line.raw)
                   for line in manifest_lines(path) if line.entry}
     write_atomic(path, b"".join(raw for _, _, raw in sorted(latest.values(), key=itemgetter(0, 1))))

@@ -49,7 +49,7 @@ from typing import Any, BinaryIO
 
 import orjson
 
-from scenegen.errors import OUT_OF_MEMORY, ConfigError, ScenegenError, StorageError, storage
+from scenegen.errors import OUT_OF_MEMORY, ConfigError, ScenegenError, StorageError
 from scenegen.files import (
     kind_of,
     read_regular,
@@ -66,6 +66,7 @@ from scenegen.folder.contents import (
     sort_manifest,
     whole_samples,
 )
+from scenegen.folder.disk import storage_errors
 from scenegen.folder.indices import IndexRuns
 from scenegen.folder.lock import FolderLock
 from scenegen.folder.manifest import (
@@ -135,7 +136,7 @@ class OutputFolder:
         self._fresh = self._building = self._unsorted = False
         self._last_first = -1
         restore_interrupted_swap(self.destination)
-        with storage(self.destination):
+        with storage_errors(self.destination):
             self._created = not os.path.lexists(self.destination)
             self.destination.mkdir(parents=True, exist_ok=True)
         try:
@@ -169,7 +170,7 @@ class OutputFolder:
         """Append manifest ``lines`` in one write, straight to the file (after the documents they name are in
         place); ``covers``: the samples each line records, or each run of consecutive lines."""
         assert self._manifest is not None, "record_lines() on a closed OutputFolder"
-        with storage(self.manifest_path):
+        with storage_errors(self.manifest_path):
             self._manifest.write(lines)
         for indices in covers:
             self.recorded += len(indices)
@@ -181,7 +182,7 @@ class OutputFolder:
         path = self.root / name
         note, lines = read_regular(path, follow_links=False).split(b"\n", 1)
         self.record_lines(lines, covers)
-        with storage(path):
+        with storage_errors(path):
             path.unlink()
         return note
 
@@ -189,7 +190,7 @@ class OutputFolder:
         """Close the manifest, its lines in index order; the ``with`` block's end also finishes an overwrite and
         unlocks."""
         if self._manifest is not None and not self._manifest.closed:
-            with storage(self.manifest_path):
+            with storage_errors(self.manifest_path):
                 self._manifest.close()
             if self._unsorted:
                 sort_manifest(self.manifest_path)
@@ -284,7 +285,7 @@ class OutputFolder:
             raise StorageError.of(error, building) from None
         try:
             self._locks.append(FolderLock.acquire(building))
-            with storage(building):
+            with storage_errors(building):
                 mark(building, self.destination)
         except BaseException:
             remove_tree(building)
@@ -301,7 +302,7 @@ class OutputFolder:
     def _verify_recorded(self) -> None:
         """Note the samples whose manifest lines are all there with intact files in :attr:`done`. The manifest is
         rewritten without the other lines, and the run's documents no kept line names are removed."""
-        with storage(self.root):
+        with storage_errors(self.root):
             lines = list(manifest_lines(self.manifest_path))
             kept = whole_samples(intact_lines(self.root, lines), self.per_sample)
             if sum(len(line.raw) for line in kept) != _size(self.manifest_path):
@@ -337,7 +338,7 @@ class OutputFolder:
     def _replace_destination(self) -> None:
         """Swap the finished new run in for the previous one, then remove the previous one."""
         building, destination = self.root, self.destination
-        with storage(destination):
+        with storage_errors(destination):
             carry_over(destination, building)
             previous = swap(building, destination)
             unmark(destination)
@@ -414,7 +415,7 @@ def open_for_appending(path: Path) -> BinaryIO:
     """The manifest at ``path`` open for appending, unbuffered (a line is on disk once written: a kill loses
     nothing recorded), never through a link."""
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
-    with storage(path):
+    with storage_errors(path):
         fd = os.open(path, flags, 0o644)
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):

@@ -33,8 +33,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from scenegen.errors import ConfigError, Interrupted, ScenegenError, StorageError, storage
+from scenegen.errors import ConfigError, Interrupted, ScenegenError, StorageError
 from scenegen.files import create_new, is_temporary, read_regular, temporary_name
+from scenegen.folder.disk import storage_errors
 from scenegen.folder.lock import LOCK_NAME, FolderLock
 from scenegen.folder.manifest import MANIFEST, RUN_RECORD, entry_files, read_manifest
 from scenegen.folder.names import MAX_NAME_BYTES
@@ -107,7 +108,7 @@ def restore_interrupted_swap(destination: Path) -> None:
         return
     lock = FolderLock.acquire(replaced)
     try:
-        with storage(destination):
+        with storage_errors(destination):
             os.rename(replaced, destination)
             unmark(destination)
         lock.moved_to(destination)

@@ -22,8 +22,9 @@ from typing import Any, Protocol
 
 import orjson
 
-from scenegen.errors import InvalidSceneError, storage
+from scenegen.errors import InvalidSceneError
 from scenegen.files import create_new, open_regular, sha256, temporary_name, write_atomic
+from scenegen.folder.disk import storage_errors
 from scenegen.folder.features import Type
 from scenegen.folder.output_folder import dump_json
 from scenegen.folder.stops import StopFlag, Stopped, Watch
@@ -273,7 +274,7 @@ class _Stream:
         self.compressor = _stream_compressor(compression)
         self.digest = hashlib.sha256()
         self.written = 0
-        with storage(shard):
+        with storage_errors(shard):
             self.handle = create_new(path)
 
     @property
@@ -296,7 +297,7 @@ class _Stream:
         """Write what the compressor holds and close the file; return the sha256 of its bytes."""
         if not self.handle.closed:
             self._put(self.compressor.flush())
-            with storage(self.shard):
+            with storage_errors(self.shard):
                 self.handle.close()
         return self.digest.hexdigest()
 
@@ -305,7 +306,7 @@ class _Stream:
         digest = self.close()
         if self.watch.run_gone():
             raise Stopped
-        with storage(destination):
+        with storage_errors(destination):
             os.replace(self.path, destination)
         return digest
 
@@ -324,7 +325,7 @@ class _Stream:
         if self.watch.run_gone():
             raise Stopped
         self.digest.update(data)
-        with storage(self.shard):
+        with storage_errors(self.shard):
             self.handle.write(data)
         self.written += len(data)
 
