@@ -101,11 +101,15 @@ class Phrasebook:
         self.positions = cache(self._from_position)
         self.between = cache(self._between)
         self.moves = cache(self._moves)
+        self.lifted = cache(self._lifted)
         #: each corner's names, by its (x, z)
         self.corner_names = {(mark.x, mark.z): mark.names for mark in lexicon.landmarks
                              if abs(mark.x) == abs(mark.z) != 0}
-        # These are keyed by the shape object (see Shape), so they keep the recent stacks' phrasings, and those of
-        # every one-colour shape and what it may leave out (about 6,000).
+        # Instructions are keyed by the shape object (see Shape), so they keep the recent stacks' phrasings, and
+        # those of every one-colour shape and what it may leave out (about 6,000). Clarifications are keyed by the
+        # words they hold, which shapes of other directions or (a stack) other upper colours share: 20,000
+        # dialogues of builder.yaml make 2,732 of them rather than the 5,533 they made keyed by the shape (3.6 us
+        # each).
         self.instructions = lru_cache(maxsize=PHRASINGS_KEPT)(self._instructions)
         self.clarifications = lru_cache(maxsize=PHRASINGS_KEPT)(self._clarifications)
         #: what the architect says before an instruction, the first turn's and the later ones': (text, whether the
@@ -155,6 +159,13 @@ class Phrasebook:
         return tuple([fill(phrase, {"plural": lexicon.plurals[noun]})
                       for noun in lexicon.nouns[kind] for phrase in lexicon.where["between"]])
 
+    def _lifted(self, template: str, ref: str, levels: int) -> str:
+        """A lift's ``template`` said of ``ref``, ``levels`` levels up (kept: a lift's two fills cost a dialogue
+        of builder.yaml a quarter of a microsecond, and its few phrasings recur)."""
+        habits = self.lexicon.habits
+        how = fill(habits["levels"]["one" if levels == 1 else "many"], {"count": self.lexicon.number(levels)})
+        return fill(template, {"ref": ref, "levels": how})
+
     def _moves(self, named: tuple[str, str]) -> tuple[str, ...]:
         """The part just built as a move or lift names it ("it", "the red column you just built"), each way once."""
         kind, colour = named
@@ -197,18 +208,20 @@ class Phrasebook:
         words["noun"] = _NOUN
         return Phrasings(words, (lexicon.sized if sized else lexicon.unsized)[shape.kind], lexicon.nouns[shape.kind])
 
-    def _clarifications(self, missing: str, shape: Shape, ref: str, toward: str) -> tuple[tuple[Pieces, Pieces], ...]:
-        """The builder's question about what is ``missing`` and the architect's answer that settles it, the part's
-        noun a stand-in (see Phrasings)."""
+    def _clarifications(self, missing: str, kind: str, colour: str, named_size: tuple[tuple[str, int], ...], ref: str,
+                        toward: str) -> tuple[tuple[Pieces, Pieces], ...]:
+        """The builder's question about what is ``missing`` of a part of ``kind`` whose (first) colour is ``colour``
+        and whose size is ``named_size``, and the architect's answer that settles it, the part's noun a stand-in
+        (see Phrasings)."""
         lexicon = self.lexicon
         words = {
             "noun": _NOUN,
-            "colour": shape.colours[0],
-            "anchor": lexicon.anchors[shape.kind],
+            "colour": colour,
+            "anchor": lexicon.anchors[kind],
             "where": _PLACE,
             "ref": ref,
             "toward": toward,
-            "size": self._size_answer(shape),
+            "size": self._size_answer(named_size),
         }
         return tuple([(_split(fill(question, words)), _split(fill(answer, words)))
                       for question in lexicon.questions[missing] for answer in lexicon.answers[missing]])
@@ -220,10 +233,10 @@ class Phrasebook:
         return ", ".join([said["first"][colours[0]], *[middle[colour] for colour in colours[1:-1]],
                           said["last"][colours[-1]]])
 
-    def _size_answer(self, shape: Shape) -> str:
+    def _size_answer(self, named_size: tuple[tuple[str, int], ...]) -> str:
         """A shape's size numbers as a resolving answer says them ("three long, two high")."""
         sizes = self.lexicon.sizes
-        return ", ".join([fill(sizes[name], {"n": self.lexicon.number(n)}) for name, n in shape.named_size])
+        return ", ".join([fill(sizes[name], {"n": self.lexicon.number(n)}) for name, n in named_size])
 
 
 #: Where a sentence ends, so that the next word is capitalised.
@@ -301,10 +314,8 @@ class Say:
     def lift(self, part: Part, levels: int) -> str:
         """Lift the part just built ``levels`` levels straight up, with the talk around it."""
         draws = self.draws
-        habits = self.book.lexicon.habits
-        how = fill(habits["levels"]["one" if levels == 1 else "many"], {"count": self.book.lexicon.number(levels)})
-        said = fill(draws.pick(habits["lift"]), {"ref": draws.pick(self.book.moves(reference_key(part))),
-                                                 "levels": how})
+        said = self.book.lifted(draws.pick(self.book.lexicon.habits["lift"]),
+                                draws.pick(self.book.moves(reference_key(part))), levels)
         return self._talk(said, self.book.bare_openings, draws.uniform())
 
     def corners(self, coloured: Sequence[tuple[tuple[int, int], str]] | None) -> str:
@@ -375,7 +386,8 @@ class Say:
 
     def clarification(self, missing: str, shape: Shape, where: str, ref: str, toward: str) -> tuple[str, str]:
         """The builder's question about what is ``missing`` and the architect's answer that settles it."""
-        question, answer = self.draws.pick(self.book.clarifications(missing, shape, ref, toward))
+        question, answer = self.draws.pick(self.book.clarifications(missing, shape.kind, shape.colours[0],
+                                                                     shape.named_size, ref, toward))
         noun = self.noun(shape.kind)
         return where.join(question).replace(_NOUN, noun), where.join(answer).replace(_NOUN, noun)
 
