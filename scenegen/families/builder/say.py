@@ -249,10 +249,24 @@ _SENTENCE_END = re.compile(r"(?:^|[.?!] )([a-z])")
 def _openings(openers: Sequence[str], asks: Sequence[str]) -> tuple[tuple[str, bool], ...]:
     """Each opener with each polite ask ("great. could you "), sentences capitalised, and whether the instruction
     after it starts a sentence (nothing said, or a sentence ended)."""
+    capitalised: dict[str, str] = {}
+
+    def capitalise(text: str) -> str:
+        said = capitalised.get(text)
+        if said is None:
+            said = capitalised[text] = _SENTENCE_END.sub(lambda match: match[0].upper(), text)
+        return said
+
     found = []
     for opener in openers:
+        said = capitalise(opener)
+        # Whether a letter starts a sentence depends on the two characters before it at most, so an ask is
+        # capitalised after the last two of its opener, which most openers share: once each rather than once an
+        # opener (the 8,000 openings made one by one took 8 ms a family rather than 3, a quarter of a microsecond a
+        # dialogue of a run of 20,000).
+        context = opener[-2:]
         for ask in asks:
-            text = _SENTENCE_END.sub(lambda match: match[0].upper(), opener + ask)
+            text = said + capitalise(context + ask)[len(context):]
             found.append((text, not text or text.endswith((". ", "? ", "! "))))
     return tuple(found)
 
