@@ -60,12 +60,8 @@ def absorb(kind: Type, value: Any) -> Type:
                     fields[key] = absorb(known, item)
             return kind
         if kind[0] == "list" and type(value) in (list, tuple):
-            item = kind[1]
             for element in value:
-                # Most lists hold leaves their type already covers (a position, names): no call for them.
-                if item != _LEAVES.get(type(element), ""):
-                    item = absorb(item, element)
-            kind[1] = item
+                kind[1] = absorb(kind[1], element)
             return kind
     return merge(kind, type_of(value))
 
