@@ -38,6 +38,9 @@ _NOUN = "\x01"
 PHRASINGS_KEPT = 16384
 #: A piece of a phrase that ends in the article "a", which the place after it would decide ("a" or "an").
 _ENDS_IN_A = re.compile(r"\b[Aa] ?$")
+#: Where a piece's search for it starts, counted from its end: a match is at most "a " before a last newline, and
+#: \b still sees the character before where the search starts. A search of the whole piece took a microsecond.
+_ENDS_IN_A_TAIL = 4
 
 #: What a clarification can find missing, as the config names it, and the attributes each names.
 MISSING = {
@@ -101,11 +104,15 @@ class Phrasebook:
         self.positions = cache(self._from_position)
         self.between = cache(self._between)
         self.moves = cache(self._moves)
+        self.lifted = cache(self._lifted)
         #: each corner's names, by its (x, z)
         self.corner_names = {(mark.x, mark.z): mark.names for mark in lexicon.landmarks
                              if abs(mark.x) == abs(mark.z) != 0}
-        # These are keyed by the shape object (see Shape), so they keep the recent stacks' phrasings, and those of
-        # every one-colour shape and what it may leave out (about 6,000).
+        # Instructions are keyed by the shape object (see Shape), so they keep the recent stacks' phrasings, and
+        # those of every one-colour shape and what it may leave out (about 6,000). Clarifications are keyed by the
+        # words they hold, which shapes of other directions or (a stack) other upper colours share: 20,000
+        # dialogues of builder.yaml make 2,732 of them rather than the 5,533 they made keyed by the shape (3.6 us
+        # each).
         self.instructions = lru_cache(maxsize=PHRASINGS_KEPT)(self._instructions)
         self.clarifications = lru_cache(maxsize=PHRASINGS_KEPT)(self._clarifications)
         #: what the architect says before an instruction, the first turn's and the later ones': (text, whether the
@@ -155,6 +162,13 @@ class Phrasebook:
         return tuple([fill(phrase, {"plural": lexicon.plurals[noun]})
                       for noun in lexicon.nouns[kind] for phrase in lexicon.where["between"]])
 
+    def _lifted(self, template: str, ref: str, levels: int) -> str:
+        """A lift's ``template`` said of ``ref``, ``levels`` levels up (kept: a lift's two fills cost a dialogue
+        of builder.yaml a quarter of a microsecond, and its few phrasings recur)."""
+        habits = self.lexicon.habits
+        how = fill(habits["levels"]["one" if levels == 1 else "many"], {"count": self.lexicon.number(levels)})
+        return fill(template, {"ref": ref, "levels": how})
+
     def _moves(self, named: tuple[str, str]) -> tuple[str, ...]:
         """The part just built as a move or lift names it ("it", "the red column you just built"), each way once."""
         kind, colour = named
@@ -197,18 +211,20 @@ class Phrasebook:
         words["noun"] = _NOUN
         return Phrasings(words, (lexicon.sized if sized else lexicon.unsized)[shape.kind], lexicon.nouns[shape.kind])
 
-    def _clarifications(self, missing: str, shape: Shape, ref: str, toward: str) -> tuple[tuple[Pieces, Pieces], ...]:
-        """The builder's question about what is ``missing`` and the architect's answer that settles it, the part's
-        noun a stand-in (see Phrasings)."""
+    def _clarifications(self, missing: str, kind: str, colour: str, named_size: tuple[tuple[str, int], ...], ref: str,
+                        toward: str) -> tuple[tuple[Pieces, Pieces], ...]:
+        """The builder's question about what is ``missing`` of a part of ``kind`` whose (first) colour is ``colour``
+        and whose size is ``named_size``, and the architect's answer that settles it, the part's noun a stand-in
+        (see Phrasings)."""
         lexicon = self.lexicon
         words = {
             "noun": _NOUN,
-            "colour": shape.colours[0],
-            "anchor": lexicon.anchors[shape.kind],
+            "colour": colour,
+            "anchor": lexicon.anchors[kind],
             "where": _PLACE,
             "ref": ref,
             "toward": toward,
-            "size": self._size_answer(shape),
+            "size": self._size_answer(named_size),
         }
         return tuple([(_split(fill(question, words)), _split(fill(answer, words)))
                       for question in lexicon.questions[missing] for answer in lexicon.answers[missing]])
@@ -220,10 +236,10 @@ class Phrasebook:
         return ", ".join([said["first"][colours[0]], *[middle[colour] for colour in colours[1:-1]],
                           said["last"][colours[-1]]])
 
-    def _size_answer(self, shape: Shape) -> str:
+    def _size_answer(self, named_size: tuple[tuple[str, int], ...]) -> str:
         """A shape's size numbers as a resolving answer says them ("three long, two high")."""
         sizes = self.lexicon.sizes
-        return ", ".join([fill(sizes[name], {"n": self.lexicon.number(n)}) for name, n in shape.named_size])
+        return ", ".join([fill(sizes[name], {"n": self.lexicon.number(n)}) for name, n in named_size])
 
 
 #: Where a sentence ends, so that the next word is capitalised.
@@ -233,10 +249,24 @@ _SENTENCE_END = re.compile(r"(?:^|[.?!] )([a-z])")
 def _openings(openers: Sequence[str], asks: Sequence[str]) -> tuple[tuple[str, bool], ...]:
     """Each opener with each polite ask ("great. could you "), sentences capitalised, and whether the instruction
     after it starts a sentence (nothing said, or a sentence ended)."""
+    capitalised: dict[str, str] = {}
+
+    def capitalise(text: str) -> str:
+        said = capitalised.get(text)
+        if said is None:
+            said = capitalised[text] = _SENTENCE_END.sub(lambda match: match[0].upper(), text)
+        return said
+
     found = []
     for opener in openers:
+        said = capitalise(opener)
+        # Whether a letter starts a sentence depends on the two characters before it at most, so an ask is
+        # capitalised after the last two of its opener, which most openers share: once each rather than once an
+        # opener (the 8,000 openings made one by one took 8 ms a family rather than 3, a quarter of a microsecond a
+        # dialogue of a run of 20,000).
+        context = opener[-2:]
         for ask in asks:
-            text = _SENTENCE_END.sub(lambda match: match[0].upper(), opener + ask)
+            text = said + capitalise(context + ask)[len(context):]
             found.append((text, not text or text.endswith((". ", "? ", "! "))))
     return tuple(found)
 
@@ -248,7 +278,7 @@ def _split(text: str) -> Pieces:
     template that puts "a" right before its place is refused here) and a place ends in a name, never in "a".
     """
     pieces = tuple(articles(text).split(_PLACE))
-    if any(_ENDS_IN_A.search(piece) for piece in pieces[:-1]):
+    if any(_ENDS_IN_A.search(piece, max(0, len(piece) - _ENDS_IN_A_TAIL)) for piece in pieces[:-1]):
         raise LexiconError(f"data/: 'a' right before the place in {text.replace(_PLACE, '{where}')!r}")
     return pieces
 
@@ -301,10 +331,8 @@ class Say:
     def lift(self, part: Part, levels: int) -> str:
         """Lift the part just built ``levels`` levels straight up, with the talk around it."""
         draws = self.draws
-        habits = self.book.lexicon.habits
-        how = fill(habits["levels"]["one" if levels == 1 else "many"], {"count": self.book.lexicon.number(levels)})
-        said = fill(draws.pick(habits["lift"]), {"ref": draws.pick(self.book.moves(reference_key(part))),
-                                                 "levels": how})
+        said = self.book.lifted(draws.pick(self.book.lexicon.habits["lift"]),
+                                draws.pick(self.book.moves(reference_key(part))), levels)
         return self._talk(said, self.book.bare_openings, draws.uniform())
 
     def corners(self, coloured: Sequence[tuple[tuple[int, int], str]] | None) -> str:
@@ -375,7 +403,8 @@ class Say:
 
     def clarification(self, missing: str, shape: Shape, where: str, ref: str, toward: str) -> tuple[str, str]:
         """The builder's question about what is ``missing`` and the architect's answer that settles it."""
-        question, answer = self.draws.pick(self.book.clarifications(missing, shape, ref, toward))
+        question, answer = self.draws.pick(self.book.clarifications(missing, shape.kind, shape.colours[0],
+                                                                     shape.named_size, ref, toward))
         noun = self.noun(shape.kind)
         return where.join(question).replace(_NOUN, noun), where.join(answer).replace(_NOUN, noun)
 
