@@ -204,7 +204,7 @@ def convert_command(run: Path, format_: str, compression: str | None, shard_size
 @click.argument("scene", required=False, type=_Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--sheet", "run", type=_Path(exists=True, file_okay=False, path_type=Path), metavar="RUN_DIR",
               help="Draw a contact sheet of the run's first 16 scenes instead (a Helper/Hinderer pair side by side, "
-                   "in its test trial).")
+                   "in its test trial; with --animate, every scene over its steps).")
 @click.option("-o", "--out", type=_Path(dir_okay=False, path_type=Path, written="file"),
               help="The file to write, its format told by its name: .svg or .png; with --animate .gif, or .apng "
                    "or .png for APNG. Default: SCENE.svg beside the scene (.png with --png, .gif with --animate), "
@@ -232,11 +232,12 @@ def preview_command(scene: Path | None, run: Path | None, out: Path | None, step
       scenegen preview output/set_rotation/set_rotation_000000.json --strip 0,90,160 -o turn.svg
       scenegen preview output/shell_game/shell_game_000003.json --animate --every 4 -o sg.gif
       scenegen preview --sheet output/helper_hinderer -o hh_sheet.svg
+      scenegen preview --sheet output/shell_game --animate -o sg_sheet.gif
     """
     if (scene is None) == (run is None):
         raise click.UsageError("give a SCENE file or --sheet RUN_DIR (one of them)")
-    if run is not None and (step is not None or strip is not None or animate):
-        raise click.UsageError("--step, --strip and --animate draw one scene, not a --sheet")
+    if run is not None and (step is not None or strip is not None):
+        raise click.UsageError("--step and --strip draw one scene, not a --sheet")
     if step is not None and strip is not None:
         raise click.UsageError("--step and --strip exclude each other")
     if animate and (step is not None or strip is not None):
@@ -255,7 +256,14 @@ def preview_command(scene: Path | None, run: Path | None, out: Path | None, step
     from scenegen.mcs.preview.animate import animation_bytes
     from scenegen.mcs.preview.png import png_bytes
     from scenegen.mcs.preview.scene import NotDrawable, read_scene
-    from scenegen.mcs.preview.sheet import animation_frames, label_beside, scene_svg, sheet_svg, strip_steps
+    from scenegen.mcs.preview.sheet import (
+        animation_frames,
+        label_beside,
+        scene_svg,
+        sheet_frames,
+        sheet_svg,
+        strip_steps,
+    )
 
     try:
         steps = None if step is None and strip is None else [step or 0] if strip is None else strip_steps(strip)
@@ -265,7 +273,8 @@ def preview_command(scene: Path | None, run: Path | None, out: Path | None, step
     try:
         # SVG pages: one for a picture, one a frame for an animation.
         if run is not None:
-            pages, path = [sheet_svg(run)], out or Path("sheet" + suffix)
+            pages = sheet_frames(run, every) if animate else [sheet_svg(run)]
+            path = out or Path("sheet" + suffix)
         else:
             assert scene is not None  # the usage checks above
             document, label, path = read_scene(scene), label_beside(scene), out or scene.with_suffix(suffix)

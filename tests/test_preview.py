@@ -15,7 +15,8 @@ from scenegen.factory.run import make
 from scenegen.mcs.preview.animate import frame_steps
 from scenegen.mcs.preview.labels import Board, overlapping, spots
 from scenegen.mcs.preview.roles import roles
-from scenegen.mcs.preview.sheet import animation_frames, scene_svg, sheet_svg, strip_svg
+from scenegen.mcs.preview.scene import SceneView
+from scenegen.mcs.preview.sheet import animation_frames, scene_svg, sheet_frames, sheet_svg, strip_svg
 from tests.kit import REFERENCE_SCENES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -439,6 +440,26 @@ def test_an_animation_has_a_frame_per_k_steps_each_with_its_step(run_cli, tmp_pa
             assert (animation.format, animation.n_frames) == (kind, 5)
     result = run_cli("preview", str(scene), "--animate")
     assert result.code == 0 and (tmp_path / "scene.gif").exists()
+
+
+def test_an_animated_sheet_shows_every_scene_at_each_frame_s_step(runs, run_cli, tmp_path):
+    """Each frame lays the sheet's scenes out as the still sheet does, each at the frame's step, or held at the
+    last step it moves on once it has stopped."""
+    still = _panels(_tree(sheet_svg(runs / "hh")))
+    frames = sheet_frames(runs / "hh", every=400)
+    ends = {title: SceneView(json.loads((runs / "hh" / f"{title}.json").read_text())).motion_end for title in still}
+    assert len(frames) == len(frame_steps(max(ends.values()), 400))
+    for frame, step in zip(frames, frame_steps(max(ends.values()), 400), strict=True):
+        panels = _panels(_tree(frame))
+        assert sorted(panels) == sorted(f"{title}: step {min(step, ends[title])}" for title in still)
+        assert [position[:2] for position in panels.values()] == [position[:2] for position in still.values()]
+    image = pytest.importorskip("PIL.Image")
+    pytest.importorskip("resvg_py")
+    result = run_cli("preview", "--sheet", str(runs / "hh"), "--animate", "--every", "400", "-o",
+                     str(tmp_path / "sheet.gif"))
+    assert result.code == 0, result.err
+    with image.open(tmp_path / "sheet.gif") as animation:
+        assert animation.n_frames == len(frames)
 
 
 def test_too_many_frames_are_refused(run_cli, tmp_path):

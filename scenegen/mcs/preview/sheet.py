@@ -114,11 +114,27 @@ def sheet_svg(run_dir: Path, count: int = 16) -> str:
     with the scene's id and its label's plain fields. The two scenes of a pair (records sharing a ``pair_id``)
     stand side by side on one frame. A scene whose label names a ``test_start`` (Helper/Hinderer) is drawn at its
     last step, with the routes of its test trial. NotDrawable if the folder is not a run of MCS scenes."""
+    groups = _sheet_groups(run_dir, count)
+    return _grid([[_sheet_panel(meta, document) for meta, document in group] for group in groups], SHEET_COLUMNS)
+
+
+def sheet_frames(run_dir: Path, every: int | None = None, count: int = 16) -> list[str]:
+    """The frames of an animated contact sheet: the scenes of :func:`sheet_svg`, laid out as there, every one at
+    the frame's step (one that has stopped moving held at its last moving step), each titled with its id, the
+    step and its label, routes drawn as far as they have gone; steps as :func:`frame_steps` picks them up to the
+    longest motion. NotDrawable as :func:`sheet_svg`, TooManyFrames if ``every`` makes too many."""
+    groups = [[(meta, SceneView(document, meta.get("label") or {})) for meta, document in group]
+              for group in _sheet_groups(run_dir, count)]
+    longest = max(view.motion_end for group in groups for _, view in group)
+    return [_grid([[_frame_panel(meta, view, step) for meta, view in group] for group in groups], SHEET_COLUMNS)
+            for step in frame_steps(longest, every)]
+
+
+def _sheet_groups(run_dir: Path, count: int) -> list[list[Doc]]:
+    """The first ``count`` documents of the run in ``run_dir``, those of a pair together."""
     if count < 1:
         raise ValueError(f"a contact sheet shows at least one scene, not {count}")
-    run = _scene_run(run_dir)
-    groups = _pairs(islice(_documents(run), count))
-    return _grid([[_sheet_panel(meta, document) for meta, document in group] for group in groups], SHEET_COLUMNS)
+    return _pairs(islice(_documents(_scene_run(run_dir)), count))
 
 
 def _scene_run(run_dir: Path) -> Run:
@@ -149,10 +165,19 @@ def _sheet_panel(meta: Mapping[str, Any], document: Any) -> Drawn:
     label = meta.get("label") or {}
     view = SceneView(document, label)
     step, window = _moment(view, label)
+    return panel(view.picture(step, window), (str(meta["id"]), *_label_lines(label)), SHEET_WIDTH)
+
+
+def _frame_panel(meta: Mapping[str, Any], view: SceneView, step: int) -> Drawn:
+    at = min(step, view.motion_end)
+    titles = (f"{meta['id']}: step {at}", *_label_lines(meta.get("label") or {}))
+    return panel(view.picture(at, _so_far(view, at)), titles, SHEET_WIDTH)
+
+
+def _label_lines(label: Mapping[str, Any]) -> list[str]:
+    """A label's plain fields on as many title lines on every panel, so that the panels of a row line up."""
     lines = textwrap.wrap(_label_text(label), _LABEL_LINE, max_lines=_LABEL_LINES, placeholder=" …")
-    # As many title lines on every panel, so that the panels of a row line up.
-    lines += [""] * (_LABEL_LINES - len(lines))
-    return panel(view.picture(step, window), (str(meta["id"]), *lines), SHEET_WIDTH)
+    return lines + [""] * (_LABEL_LINES - len(lines))
 
 
 def _moment(view: SceneView, label: Mapping[str, Any]) -> tuple[int, Window]:
