@@ -10,10 +10,11 @@ import numpy as np
 from scenegen.errors import Problem
 from scenegen.families.builder import lexicon
 from scenegen.families.builder.declaration import DECLARATION
-from scenegen.families.builder.dialogue import Architect, compile_settings
+from scenegen.families.builder.dialogue import Architect
 from scenegen.families.builder.placement import SHAPES_KEPT, Shape
 from scenegen.families.builder.replay import replay_problems
 from scenegen.families.builder.say import Phrasebook
+from scenegen.families.builder.settings import compile_settings
 from scenegen.families.builder.stats import BuilderStats
 from scenegen.plugin.draws import Draws
 from scenegen.plugin.family import Family, Sample
