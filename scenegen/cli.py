@@ -245,47 +245,20 @@ def preview_command(scene: Path | None, run: Path | None, out: Path | None, step
     if every is not None and not animate:
         raise click.UsageError("--every goes with --animate")
     # Drawing and reading runs: imported by this command only (start-up time).
-    from scenegen.mcs.preview.formats import SUFFIXES, output_format
+    from scenegen.errors import ConfigError
+    from scenegen.mcs.preview.formats import output_format
+    from scenegen.mcs.preview.sheet import strip_steps
+    from scenegen.mcs.preview.write import write_preview
 
     try:
         image_format = output_format(out, as_png, animate)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    from scenegen.errors import ConfigError
-    from scenegen.files import write_atomic
-    from scenegen.mcs.preview.animate import animation_bytes
-    from scenegen.mcs.preview.png import png_bytes
-    from scenegen.mcs.preview.scene import NotDrawable, read_scene
-    from scenegen.mcs.preview.sheet import (
-        animation_frames,
-        label_beside,
-        scene_svg,
-        sheet_frames,
-        sheet_svg,
-        strip_steps,
-    )
-
     try:
         steps = None if step is None and strip is None else [step or 0] if strip is None else strip_steps(strip)
     except ValueError as error:
         raise ConfigError("--strip", str(error)) from None
-    suffix = SUFFIXES[image_format]
-    try:
-        # SVG pages: one for a picture, one a frame for an animation.
-        if run is not None:
-            pages = sheet_frames(run, every) if animate else [sheet_svg(run)]
-            path = out or Path("sheet" + suffix)
-        else:
-            assert scene is not None  # the usage checks above
-            document, label, path = read_scene(scene), label_beside(scene), out or scene.with_suffix(suffix)
-            pages = animation_frames(document, every, label) if animate else [scene_svg(document, steps, label)]
-    except NotDrawable as error:
-        raise ConfigError("--sheet" if run is not None else str(scene), str(error)) from None
-    if animate:
-        content = animation_bytes(pages, image_format)
-    else:
-        content = png_bytes(pages[0]) if image_format == "png" else pages[0].encode()
-    write_atomic(path, content)
+    path = write_preview(image_format, scene=scene, run=run, out=out, steps=steps, animate=animate, every=every)
     click.echo(one_line(f"wrote {path}"))
 
 

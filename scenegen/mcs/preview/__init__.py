@@ -6,5 +6,6 @@ roles :mod:`.roles` reads from the scene and its label; :mod:`.svg` draws that a
 one panel, its text placed by :mod:`.labels`; :mod:`.sheet` lays panels out (a
 strip of steps, a passive-agent scene's trials, a contact sheet of a run, the
 frames of an animation); :mod:`.png` rasterises the result and :mod:`.animate`
-joins frames; :mod:`.formats` tells the format from the name written to.
+joins frames; :mod:`.formats` tells the format from the name written to, and
+:mod:`.write` writes what the command asked for.
 """
