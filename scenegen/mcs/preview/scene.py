@@ -10,7 +10,7 @@ happen (:meth:`SceneView.extent`). Nothing here knows how the picture is drawn.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -25,15 +25,11 @@ from scenegen.mcs.geometry.catalog import footprint, object_facts
 from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.geometry.shapes import Boxes, rotate
 from scenegen.mcs.preview.roles import TARGET, roles
+from scenegen.mcs.preview.routes import Mark, Point, Points, Route, Window, merged, route_of
 from scenegen.mcs.replay import Pose, Track
 from scenegen.mcs.rules import mcs_problems
 from scenegen.plugin.schemas import schema_problems
 
-Point = tuple[float, float]
-#: A polygon (a footprint) or a polyline (a route), as its points in order.
-Points = tuple[Point, ...]
-#: Steps ``(first, last)`` of the motions a route shows; None: all of them.
-Window = tuple[int, int] | None
 #: A stretch of floor: ``(least x, least z, greatest x, greatest z)``, in metres.
 Extent = tuple[float, float, float, float]
 
@@ -46,8 +42,6 @@ _DISC_VERTICES = 32
 #: Route points closer than this share of the room's larger side to the line through their neighbours are
 #: left out: straight legs keep their two ends, arcs a point every few degrees.
 _ROUTE_TOLERANCE = 0.001
-#: Marks closer than this (metres) are one mark: the end of one motion is often the start of the next.
-_MARK_MERGE = 0.01
 #: The zoomed stretch of floor: this far (metres) around what moves and what the scene names, at least this
 #: wide and deep (a shell game's containers stand in a row 1.5 m long), its longer side at most this many times
 #: its shorter (a panel neither a ribbon nor a tower).
@@ -77,23 +71,6 @@ class Footprint:
     shown: bool
     #: What the scene or its label calls the object (:mod:`.roles`): ``("helper",)``; empty for most.
     roles: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Route:
-    """Where objects went across the floor: one polyline per stretch of motion, shared by the objects that went
-    alike (a container, its lid and the ball inside)."""
-
-    ids: tuple[str, ...]
-    lines: tuple[Points, ...]
-
-
-@dataclass(frozen=True)
-class Mark:
-    """The steps on which motions start or end at one point."""
-
-    point: Point
-    steps: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -211,12 +188,12 @@ class SceneView:
         """The scene at the end of ``step``, with the routes of the motions in ``window``."""
         footprints = self._footprints(step)
         routes, marks = self._routes(window)
-        walked, walk_marks = _route(self._performer_xz, self._performer_ranges(), window, self.tolerance)
+        walked, walk_marks = route_of(self._performer_xz, self._performer_ranges(), window, self.tolerance)
         performer = None if self.watched else Performer(self.performer_path[0], self._performer_pose(step),
                                                         tuple(walked))
         extent, zoomed = self.extent
         return Picture(step, self.room, _cells(self.document, "lava"), _cells(self.document, "holes"), footprints,
-                       routes, _merged([*marks, *([] if self.watched else walk_marks)]), performer, extent, zoomed)
+                       routes, merged([*marks, *([] if self.watched else walk_marks)]), performer, extent, zoomed)
 
     @cached_property
     def extent(self) -> tuple[Extent, bool]:
@@ -257,7 +234,7 @@ class SceneView:
         routes, _ = self._routes(None)
         points = [point for route in routes for line in route.lines for point in line]
         if not self.watched:
-            walked, _ = _route(self._performer_xz, self._performer_ranges(), None, self.tolerance)
+            walked, _ = route_of(self._performer_xz, self._performer_ranges(), None, self.tolerance)
             points += [point for line in walked for point in line]
         if not points:
             return []
@@ -273,7 +250,7 @@ class SceneView:
         routes: dict[tuple[Points, ...], list[str]] = defaultdict(list)
         marks: list[tuple[Point, int]] = []
         for key, track in self.tracks.items():
-            lines, ends = _route(track.at, track.motion_ranges(), window, self.tolerance)
+            lines, ends = route_of(track.at, track.motion_ranges(), window, self.tolerance)
             if lines:
                 routes[tuple(lines)].append(key)
             marks += ends
@@ -384,66 +361,6 @@ def _ellipse(x: float, z: float, size_x: float, size_z: float, degrees: float) -
     local = np.column_stack([size_x / 2 * np.cos(angles), size_z / 2 * np.sin(angles)])
     world = rotate(local, degrees) + np.array([x, z])
     return tuple((float(px), float(pz)) for px, pz in world)
-
-
-def _route(position: Callable[[int], Point], ranges: Iterable[tuple[int, int]], window: Window,
-           tolerance: float) -> tuple[list[Points], list[tuple[Point, int]]]:
-    """The polylines of an object's stretches of motion within ``window``, and its marks: each stretch's first step
-    (where it stood before it) and each motion's last step (where it got to)."""
-    lines, marks = [], []
-    for first, last, ends in _stretches(ranges):
-        begin, end = (first - 1, last) if window is None else (max(first - 1, window[0]), min(last, window[1]))
-        if begin >= end:
-            continue
-        line = _simplified([position(step) for step in range(begin, end + 1)], tolerance)
-        if len(line) > 1:
-            lines.append(line)
-        moments = [(position(first - 1), first), *((position(step), step) for step in ends)]
-        marks += [(point, step) for point, step in moments if window is None or window[0] <= step <= window[1]]
-    return lines, marks
-
-
-def _stretches(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Motions that overlap or follow one another step after step, joined: ``(first, last, every motion's last
-    step)`` of each stretch, in order."""
-    stretches: list[tuple[int, int, tuple[int, ...]]] = []
-    for begin, end in sorted(ranges):
-        if stretches and begin <= stretches[-1][1] + 1:
-            first, last, ends = stretches[-1]
-            stretches[-1] = (first, max(last, end), tuple(sorted({*ends, end})))
-        else:
-            stretches.append((begin, end, (end,)))
-    return stretches
-
-
-def _simplified(points: Sequence[Point], tolerance: float) -> Points:
-    """``points`` less those within ``tolerance`` of the line from the last point kept to the next point."""
-    kept = [points[0]]
-    for i in range(1, len(points) - 1):
-        if _off_line(points[i], kept[-1], points[i + 1]) > tolerance:
-            kept.append(points[i])
-    if _off_line(points[-1], kept[-1], kept[-1]) > tolerance:
-        kept.append(points[-1])
-    return tuple(kept)
-
-
-def _off_line(point: Point, start: Point, end: Point) -> float:
-    """Distance from ``point`` to the line through ``start`` and ``end`` (to ``start`` if they are one point)."""
-    (px, pz), (ax, az), (bx, bz) = point, start, end
-    length = float(np.hypot(bx - ax, bz - az))
-    if length == 0.0:
-        return float(np.hypot(px - ax, pz - az))
-    return abs((bx - ax) * (pz - az) - (bz - az) * (px - ax)) / length
-
-
-def _merged(marks: Iterable[tuple[Point, int]]) -> tuple[Mark, ...]:
-    """One mark per point, holding every step marked there."""
-    steps_at: dict[Point, set[int]] = {}
-    for point, step in marks:
-        near = next((kept for kept in steps_at if np.hypot(kept[0] - point[0], kept[1] - point[1]) < _MARK_MERGE),
-                    point)
-        steps_at.setdefault(near, set()).add(step)
-    return tuple(Mark(point, tuple(sorted(steps))) for point, steps in steps_at.items())
 
 
 def _cells(document: Mapping[str, Any], key: str) -> Points:

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from scenegen.mcs.preview.animate import frame_steps
-from scenegen.mcs.preview.scene import NotDrawable, SceneView, Window
+from scenegen.mcs.preview.routes import Window
+from scenegen.mcs.preview.scene import NotDrawable, SceneView
 from scenegen.mcs.preview.svg import Drawn, page, panel
 from scenegen.mcs.rules import SCENE_SCHEMA
 from scenegen.plugin.outputs import Doc

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from scenegen.mcs.preview.labels import Board, Box, box_around, within
-from scenegen.mcs.preview.scene import Footprint, Mark, Performer, Picture, Point, Points
+from scenegen.mcs.preview.routes import Mark, Point, Points
+from scenegen.mcs.preview.scene import Footprint, Performer, Picture
 from scenegen.mcs.rotation import turned
 
 ROOT_CLASS = "scenegen-preview"
