@@ -44,6 +44,10 @@ Refusal = tuple[str, str]
 Check = TypeVar("Check", bound=Callable[..., Iterable[Refusal]])
 
 _FEASIBILITY = "_scenegen_feasibility"
+#: Scenes drawn (from a fixed seed) to measure the share of a config's draws that lay out, and the chance a sample
+#: may have of running out of its draws: a config is refused when that share is so low that more than one sample
+#: in a million would.
+LAYOUT_PROBES, RUN_OUT_CHANCE = 200, 1e-6
 
 
 def feasibility(check: Check) -> Check:
@@ -69,6 +73,10 @@ class McsTask(McsFamily):
     attempts: ClassVar[int] = 1
     #: The names of the methods marked :func:`feasibility`, in the order they run.
     feasibility_checks: ClassVar[tuple[str, ...]] = ()
+    #: The config key blamed when too few drawn scenes lay out (a family whose ``lay_out`` turns some draws down
+    #: names the part of its config they come from): the base then refuses a config more than one sample in a
+    #: million of which would run out of its ``attempts`` (:meth:`seldom_laid_out`). None: no such check.
+    layout_blame: ClassVar[str | None] = None
     #: The scene's goal.last_step, from the config; a task whose config declares none writes no last_step and no
     #: action list (as the Secondary Tool scenes do).
     last_step: int
@@ -88,6 +96,23 @@ class McsTask(McsFamily):
         for name in self.feasibility_checks:
             for path, message in getattr(self, name)():
                 raise self.refusal(path, message)
+        seldom = self.seldom_laid_out()
+        if seldom is not None:
+            raise self.refusal(*seldom)
+
+    def seldom_laid_out(self) -> Refusal | None:
+        """Where the family declares a :attr:`layout_blame`: a refusal when so few of :data:`LAYOUT_PROBES` scenes
+        drawn from a fixed seed lay out that a sample would run out of its ``attempts`` draws more often than
+        :data:`RUN_OUT_CHANCE` (a range mostly in a band the layout turns down, say); else None."""
+        if self.layout_blame is None:
+            return None
+        rng = np.random.default_rng(0)
+        laid = sum(self.lay_out(self.draw(rng), rng) is not None for _ in range(LAYOUT_PROBES))
+        least = 1 - RUN_OUT_CHANCE ** (1 / self.attempts)
+        if laid >= least * LAYOUT_PROBES:
+            return None
+        return self.layout_blame, (f"only {laid} of {LAYOUT_PROBES} scenes drawn lay out, and a sample draws "
+                                   f"{self.attempts} at most: at least {least:.0%} must, so that no sample runs out")
 
     def refusal(self, path: str, message: str) -> ConfigError:
         """The error for a config whose scenes cannot be laid out, blaming ``path``."""

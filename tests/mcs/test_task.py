@@ -11,7 +11,7 @@ import pytest
 from scenegen.errors import ConfigError, GenerationError, Problem
 from scenegen.mcs.model import Scene
 from scenegen.mcs.objects import soccer_ball
-from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.task import LAYOUT_PROBES, McsTask, Refusal, feasibility
 
 ROOM = {"room.width": 10.0, "room.height": 3.0, "room.depth": 8.0, "materials.ceiling": "c",
         "materials.floor": "f", "materials.wall": "w"}
@@ -109,6 +109,28 @@ def test_a_turned_down_layout_is_drawn_again_until_the_attempts_run_out() -> Non
     assert toy.layouts == 3
     with pytest.raises(GenerationError, match="toy: sample 5: no draw of 3 could be laid out"):
         _toy(turned_down=3).generate(5, np.random.default_rng(7))
+
+
+class SeldomToy(Toy):
+    """A toy whose layouts but every ``keep``-th draw are turned down, declaring the key to blame for it."""
+
+    layout_blame = "x"
+    attempts = 20
+
+    def lay_out(self, drawn: dict[str, Any], rng: np.random.Generator) -> float | None:
+        self.layouts += 1
+        return drawn["x"] if self.layouts % self.config["keep"] == 0 else None
+
+
+def test_a_config_whose_draws_seldom_lay_out_is_refused_where_the_family_declares_it() -> None:
+    """With 20 draws a sample, at least 50% of draws must lay out for a sample to run out less than once in a
+    million (1 - 1e-6 ** (1 / 20) = 0.499): every draw and every other one pass, every third is refused."""
+    for keep in (1, 2):
+        SeldomToy({"family": "toy", "last_step": 40, "keep": keep})
+    with pytest.raises(ConfigError, match=rf"^x: cannot lay out a Toy room: only {LAYOUT_PROBES // 3} of "
+                                          rf"{LAYOUT_PROBES} scenes drawn lay out, .* at least 50% must"):
+        SeldomToy({"family": "toy", "last_step": 40, "keep": 3})
+    _toy(turned_down=LAYOUT_PROBES)  # a family declaring no blame is not asked
 
 
 def test_pairs_build_the_layout_and_its_twin_with_the_same_ids() -> None:

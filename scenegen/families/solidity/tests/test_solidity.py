@@ -144,6 +144,9 @@ def test_the_checks_catch_a_wrong_door_and_a_ball_over_an_edge() -> None:
     ({"ball": {"descent": 12}}, "ball.descent"),
     ({"ball": {"door": "middle", "offset": 0.4}}, "ball.offset"),
     ({"ball": {"door": "left", "floor_gap": 4}}, "ball.floor_gap"),
+    # a gap that fits only the widest rooms drawn: 2 draws in 200 lay out, a sample in five would run out
+    ({"room": {"width": {"min": 8, "max": 10}}, "ball": {"door": "left", "floor_gap": 2.5},
+      "extension": {"side": ["left"], "width": 1.5}}, "ball"),
     ({"room": {"width": 7}}, "extension.width"),
 ])
 def test_impossible_configs_are_refused_with_the_key_and_the_reason(config: dict[str, Any], path: str) -> None:
