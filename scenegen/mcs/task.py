@@ -73,10 +73,10 @@ class McsTask(McsFamily):
     attempts: ClassVar[int] = 1
     #: The names of the methods marked :func:`feasibility`, in the order they run.
     feasibility_checks: ClassVar[tuple[str, ...]] = ()
-    #: The config key blamed when too few drawn scenes lay out (a family whose ``lay_out`` turns some draws down
-    #: names the part of its config they come from): the base then refuses a config more than one sample in a
-    #: million of which would run out of its ``attempts`` (:meth:`seldom_laid_out`). None: no such check.
-    layout_blame: ClassVar[str | None] = None
+    #: Where a family's ``lay_out`` turns some draws down: the config key to blame when too few drawn scenes lay
+    #: out ("" for none in particular), and what is turned down. The base then refuses a config more than one
+    #: sample in a million of which would run out of its ``attempts`` (:meth:`seldom_laid_out`). None: no check.
+    layout_blame: ClassVar[tuple[str, str] | None] = None
     #: The scene's goal.last_step, from the config; a task whose config declares none writes no last_step and no
     #: action list (as the Secondary Tool scenes do).
     last_step: int
@@ -111,8 +111,9 @@ class McsTask(McsFamily):
         least = 1 - RUN_OUT_CHANCE ** (1 / self.attempts)
         if laid >= least * LAYOUT_PROBES:
             return None
-        return self.layout_blame, (f"only {laid} of {LAYOUT_PROBES} scenes drawn lay out, and a sample draws "
-                                   f"{self.attempts} at most: at least {least:.0%} must, so that no sample runs out")
+        path, turned_down = self.layout_blame
+        return path, (f"only {laid} of {LAYOUT_PROBES} scenes drawn lay out ({turned_down}), and a sample draws "
+                      f"{self.attempts} at most: at least {least:.0%} must, so that no sample runs out")
 
     def refusal(self, path: str, message: str) -> ConfigError:
         """The error for a config whose scenes cannot be laid out, blaming ``path``."""

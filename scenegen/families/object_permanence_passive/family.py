@@ -86,6 +86,8 @@ class ObjectPermanencePassive(McsTask):
     lays_out = "an Object Permanence (Passive) scene"
     checks = "scenegen.families.object_permanence_passive.checks:object_permanence_passive_problems"
     attempts = 200
+    layout_blame = ("object", ("a toy not starting in the room clear of the occluder, or not fitting the floor it "
+                               "hides, is drawn again"))
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         self.timing = occluder_timing(int(config["last_step"]), int(config["occluder"]["turn_steps"]))

@@ -71,6 +71,8 @@ class ShapeConstancy(McsTask):
 
     lays_out = "a Shape Constancy scene"
     checks = "scenegen.families.shape_constancy.checks:shape_constancy_problems"
+    layout_blame = ("", ("toys not fitting the floor their occluders hide, or occluders overlapping or out of the "
+                         "room, are drawn again"))
     attempts = 200
 
     def __init__(self, config: Mapping[str, Any]) -> None:

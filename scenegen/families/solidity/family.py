@@ -81,9 +81,7 @@ class Solidity(McsTask):
     checks = "scenegen.families.solidity.checks:solidity_problems"
     ids = 10
     attempts = 100
-    # a ball drawn where it would not clear every edge is drawn again (a floor gap too wide for the narrower
-    # rooms drawn would fail a sample in ten)
-    layout_blame = "ball"
+    layout_blame = ("ball", f"a ball that would not clear every edge by {MARGIN} m, or the room's wall, is drawn again")
 
     def lay_out(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | None:
         width, depth = float(drawn["room.width"]), float(drawn["room.depth"])

@@ -104,9 +104,7 @@ class SupportRelations(McsTask):
     checks = "scenegen.families.support_relations.checks:support_relations_problems"
     ids = 12
     attempts = 100
-    # a container drawn in the uncertain band round the platform's edge is drawn again (a distance range mostly
-    # in it would fail a sample in ten)
-    layout_blame = "container.distance"
+    layout_blame = ("container.distance", "one let go in the uncertain band round the platform's edge is drawn again")
 
     def lay_out(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | None:
         scale, inset = float(drawn["container.scale"]), self._inset(drawn)

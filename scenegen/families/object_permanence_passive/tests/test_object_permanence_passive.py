@@ -5,10 +5,10 @@ held to the real files'."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scenegen.errors import ConfigError, GenerationError
+from scenegen.errors import ConfigError
 from scenegen.factory.plan import load_family
 from scenegen.families.object_permanence_passive import ObjectPermanencePassive
 from scenegen.families.object_permanence_passive.declaration import EVENTS
@@ -42,10 +42,7 @@ configs = st.fixed_dictionaries({
 @given(config=configs, seed=st.integers(0, 2**31), index=st.integers(0, 10**6))
 def test_every_pair_is_valid_and_the_replay_agrees_with_the_label(config, seed, index):
     family = feasible(ObjectPermanencePassive, {"family": "object_permanence_passive", **config})
-    try:
-        check_pair(family, seed, index)
-    except GenerationError:  # a config whose draws seldom lay out (a toy longer than a narrow occluder) is skipped
-        assume(False)
+    check_pair(family, seed, index)  # a config whose draws seldom lay out is refused, never run
 
 
 @pytest.mark.parametrize("template", ["object_permanence_passive", "eval7_object_permanence_passive"])
