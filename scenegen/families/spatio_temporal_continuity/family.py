@@ -89,6 +89,8 @@ class SpatioTemporalContinuity(McsTask):
     lays_out = "a Spatio-Temporal Continuity scene"
     checks = "scenegen.families.spatio_temporal_continuity.checks:spatio_temporal_continuity_problems"
     attempts = 200
+    layout_blame = ("jump", ("a slide with no room for a jump that cannot be mistaken and lands in the room, or "
+                             "occluders overlapping or out of the room, is drawn again"))
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         self.timing = occluder_timing(int(config["last_step"]), int(config["turn_steps"]))
