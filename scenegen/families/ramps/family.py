@@ -75,7 +75,9 @@ class Ramps(McsTask):
     lays_out = "a Navigation - Ramps room"
     checks = "scenegen.families.ramps.checks:ramps_problems"
     ids = 7
-    attempts = 300
+    attempts = 600  # a stacked room lays out about one draw in thirty with the defaults
+    layout_blame = ("ramp", ("platforms and ramps that do not fit the room with a walk of straight legs from the "
+                              "start to the goal are drawn again"))
 
     def lay_out(self, drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | None:
         storeys = self._storeys(drawn, rng)
