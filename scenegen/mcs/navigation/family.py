@@ -73,6 +73,8 @@ class FieldNavigation(McsTask):
     checks = "scenegen.mcs.navigation.checks:navigation_problems"
     ids = 4
     attempts = MAX_ATTEMPTS
+    layout_blame = ("min_detour", ("a field leaving no safe walk min_detour steps longer than the open room's, or "
+                                   "not cutting the straight way when drawn across it, is drawn again"))
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         self.min_detour = int(config["min_detour"])
