@@ -48,6 +48,9 @@ from scenegen.plugin.family import Evidence
 
 #: The ball and lid timeline of every Set Rotation scene (``docs/mcs_facts.md`` 3.3).
 BALL_DROP = Drop(0, BALL_DESCENT)
+#: How far apart (metres) the ball's container ends in the two scenes of a pair turned two ways: a pair's answers
+#: must lie apart for the pair to tell the turns apart.
+TWIN_APART = 0.1
 LID_DROP = Drop(BALL_DROP.end + 1, LID_DESCENT)
 #: Where the ball ends, as the performer then sees it, is what the ball going in, where the containers stand and
 #: the turn (or the walk) show; the tube hiding the turn rises when a full turn would have ended, so it tells the
@@ -125,11 +128,11 @@ class SetRotation(TrackingFamily):
             if plan.degrees % 180 == 0:  # 180 or 360 degrees either way end in the same place
                 return None
             flipped = "counter_clockwise" if plan.direction == "clockwise" else "clockwise"
-            return replace(plan, direction=flipped)
+            return _apart(drawn, plan, replace(plan, direction=flipped))
         angles = [d for d in self.parameters.support("degrees") if d % FULL_TURN != plan.degrees % FULL_TURN]
         if not angles:
             return None
-        return replace(plan, degrees=angles[int(rng.integers(len(angles)))])
+        return _apart(drawn, plan, replace(plan, degrees=angles[int(rng.integers(len(angles)))]))
 
     # --- building ---------------------------------------------------------------------------
 
@@ -139,8 +142,7 @@ class SetRotation(TrackingFamily):
         size, radius, centre_z = drawn["containers.size"], drawn["turntable.radius"], drawn["turntable.z"]
         performer_z = drawn["performer.z"]
         top = TURNTABLE_HEIGHT + size
-        timing = schedule(plan.motion, plan.direction, plan.degrees, plan.hidden, LID_DROP.end,
-                          centre_z - performer_z)
+        timing = _timing(plan, drawn)
         places = [(x, centre_z + plan.row_z) for x in plan.offsets]
         materials = [drawn["containers.odd_material"] if i == plan.odd else drawn["containers.material"]
                      for i in range(count)]
@@ -158,8 +160,7 @@ class SetRotation(TrackingFamily):
             objects.append(tube(keys.tube, radius + drawn["tube.margin"], centre_z, drawn["tube.material"], timing))
 
         scene = self._room_scene(drawn, performer_z, objects, timing.actions, keys.ball)
-        return scene, _truth(plan, keys.ball, keys.containers[plan.ball], places[plan.ball], centre_z, performer_z,
-                             timing)
+        return scene, _truth(plan, drawn, timing, keys.ball, keys.containers[plan.ball])
 
     # --- feasibility ------------------------------------------------------------------------
 
@@ -268,20 +269,53 @@ class Keys(props.PropKeys):
         return cls(**common, turntable=f"turntable_{turntable}", tube=f"tube_occluder_{tube}")
 
 
-def _truth(plan: Plan, target: str, container: str, place: tuple[float, float], centre_z: float,
-           performer_z: float, timing: Timing) -> dict[str, Any]:
-    turn = plan.degrees if plan.direction == "clockwise" else -plan.degrees
+def _apart(drawn: Mapping[str, Any], plan: Plan, twin: Plan) -> Plan | None:
+    """``twin``, a plan turned otherwise than ``plan``, if the performer sees the ball's container end
+    :data:`TWIN_APART` or more from where it sees it end in ``plan``; else None (a container near the
+    turntable's centre ends in nearly one place however it turns, and the pair would not tell the turns
+    apart)."""
+    (right, ahead), (twin_right, twin_ahead) = (_seen(*_end(p, drawn, _timing(p, drawn))) for p in (plan, twin))
+    return twin if math.hypot(right - twin_right, ahead - twin_ahead) >= TWIN_APART else None
+
+
+def _timing(plan: Plan, drawn: Mapping[str, Any]) -> Timing:
+    """When the turn or walk of ``plan`` happens, and (for a walk) where it takes the performer."""
+    return schedule(plan.motion, plan.direction, plan.degrees, plan.hidden, LID_DROP.end,
+                    drawn["turntable.z"] - drawn["performer.z"])
+
+
+def _place(plan: Plan, drawn: Mapping[str, Any]) -> tuple[float, float]:
+    """Where the ball's container stands (x, z) before the turn."""
+    return plan.offsets[plan.ball], drawn["turntable.z"] + plan.row_z
+
+
+def _end(plan: Plan, drawn: Mapping[str, Any],
+         timing: Timing) -> tuple[tuple[float, float], tuple[float, float, float]]:
+    """Where the ball's container ends (x, z), and the performer's pose then (x, z, heading)."""
+    centre_z, performer_z = drawn["turntable.z"], drawn["performer.z"]
+    place = _place(plan, drawn)
     if plan.motion == "turntable":
-        dx, dz = turned(place[0], place[1] - centre_z, turn)
-        final = (round(dx, 6), round(dz + centre_z, 6))
-        pose = (0.0, performer_z, 0.0)
-        container_turn = float(turn)
-    else:
-        final = place
-        dx, dz, heading = timing.walked
-        pose = (dx, performer_z + dz, heading)
-        container_turn = 0.0
-    right, ahead = turned(final[0] - pose[0], final[1] - pose[1], -pose[2])
+        dx, dz = turned(place[0], place[1] - centre_z, _turn(plan))
+        return (round(dx, 6), round(dz + centre_z, 6)), (0.0, performer_z, 0.0)
+    dx, dz, heading = timing.walked
+    return place, (dx, performer_z + dz, heading)
+
+
+def _seen(final: tuple[float, float], pose: tuple[float, float, float]) -> tuple[float, float]:
+    """Where the performer at ``pose`` sees the point ``final``: to its right, and ahead."""
+    return turned(final[0] - pose[0], final[1] - pose[1], -pose[2])
+
+
+def _turn(plan: Plan) -> int:
+    """The turn in degrees, clockwise positive."""
+    return plan.degrees if plan.direction == "clockwise" else -plan.degrees
+
+
+def _truth(plan: Plan, drawn: Mapping[str, Any], timing: Timing, target: str, container: str) -> dict[str, Any]:
+    place = _place(plan, drawn)
+    final, pose = _end(plan, drawn, timing)
+    container_turn = float(_turn(plan)) if plan.motion == "turntable" else 0.0
+    right, ahead = _seen(final, pose)
     return {
         "target_id": target,
         "container_id": container,
