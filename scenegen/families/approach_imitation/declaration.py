@@ -13,6 +13,7 @@ from scenegen.mcs.gridworld.palette import (
     VIEW,
 )
 from scenegen.mcs.gridworld.patterns import SHAPES
+from scenegen.mcs.gridworld.sizes import LARGEST_GRID
 from scenegen.mcs.materials import palette
 from scenegen.plugin.params import MATERIAL, Declaration, Entry, Param, Setting, number, one_of
 
@@ -26,8 +27,7 @@ OBJECT_TYPES = (*EVALUATION_OBJECT_TYPES, "sphere", "cylinder", "cone", "pyramid
 PAIR = one_of("pair_kind", PAIR_KINDS,
               "which two kinds of scene a pair holds: expected and unexpected (a social pair), or one of them "
               "and a no-expectation scene (an instrumental pair)")
-#: At most 12 cells: a bigger grid's border would reach the performer's pillar at (4, +-4).
-GRID_SIZE = number("grid_size", 6, 12, "cells (0.5 m) a side inside the border walls", integer=True)
+GRID_SIZE = number("grid_size", 6, LARGEST_GRID, "cells (0.5 m) a side inside the border walls", integer=True)
 WALL_COUNT = number("wall_count", 0, 16, "wall cells scattered over the grid", integer=True)
 SHAPE = one_of("shape", tuple(SHAPES), "a movement pattern's shape")
 LEG = number("leg", 0.25, 1.5, "metres along a pattern's leg")

@@ -32,13 +32,15 @@ from scenegen.mcs.gridworld.cast import (
     with_test,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
+from scenegen.mcs.gridworld.sizes import LARGEST_GRID, grid_size_refusals, range_refusals
 from scenegen.mcs.model import SceneObject
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
-MIN_SIZE, MAX_SIZE = 5, 12
+#: The smallest grid with room for the agent, the barrier and the goal apart.
+MIN_SIZE = 5
 BARRIER_HEIGHT = 0.5
 BARRIER_MATERIAL = "Custom/Materials/Cyan"
 AGENT_PREFIX, GOAL_PREFIX, BARRIER_PREFIX = "agent_", "object_", "occluder_"
@@ -123,21 +125,15 @@ class EfficientAction(McsTask):
     def _settings_make_scenes(self) -> Iterator[Refusal]:
         """The grid, the barrier and the speeds can make a scene."""
         sizes = self.parameters.support("grid.size")
-        if min(sizes) < MIN_SIZE:
-            yield "grid.size", (f"{min(sizes)} cells a side is too small: the agent, the barrier and the goal "
-                                f"{CLEAR_CELLS} cells apart need at least {MIN_SIZE}")
-        if max(sizes) > MAX_SIZE:
-            yield "grid.size", f"{max(sizes)} cells reach the performer's pillar; at most {MAX_SIZE}"
-        if self.apart[0] > self.apart[1]:
-            yield "places.apart", f"min {self.apart[0]} is above max {self.apart[1]}"
+        yield from grid_size_refusals(sizes, MIN_SIZE, f"the agent, the barrier and the goal {CLEAR_CELLS} cells apart")
+        yield from range_refusals("places.apart", self.apart)
         for size in sizes:
             for length in self.parameters.support("barrier.length"):
-                if MIN_SIZE <= size <= MAX_SIZE and not len(place_table(size, length, *self.apart)):
+                if MIN_SIZE <= size <= LARGEST_GRID and not len(place_table(size, length, *self.apart)):
                     yield "barrier.length", (f"{length} cells: a {size}-cell grid leaves no free row beyond both "
                                              f"ends of the barrier with the goal {self.apart[0]} to "
                                              f"{self.apart[1]} cells from the agent")
-        if self.speeds[0] > self.speeds[1]:
-            yield "speed", f"min {self.speeds[0]} is above max {self.speeds[1]}"
+        yield from range_refusals("speed", self.speeds)
 
 
 def _barrier(key: str, acted: Script) -> SceneObject:

@@ -50,14 +50,13 @@ from scenegen.mcs.gridworld.cast import (
 )
 from scenegen.mcs.gridworld.layout import CELL, MIN_SIZE, Cell, Layout, build_layout
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
+from scenegen.mcs.gridworld.sizes import LARGEST_GRID, range_refusals
 from scenegen.mcs.model import SceneObject, Vec3
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
-#: Largest grid that leaves the performer's pillar at (4, +-4) clear of the border walls.
-MAX_SIZE = 12
 OCCLUDER_SCALE: Vec3 = (0.5, 0.5, 1.0)
 OCCLUDER_MATERIAL = "Custom/Materials/Cyan"
 
@@ -221,8 +220,8 @@ class HelperHinderer(McsTask):
         if min(sizes) < MIN_SIZE:
             yield "grid.size", (f"{min(sizes)} cells a side is too small: the two rooms, their doorways and the "
                                 f"occluder's track need at least {MIN_SIZE}")
-        if max(sizes) > MAX_SIZE:
-            yield "grid.size", f"{max(sizes)} cells of {CELL} m reach the performer's pillar; at most {MAX_SIZE}"
+        if max(sizes) > LARGEST_GRID:
+            yield "grid.size", f"{max(sizes)} cells of {CELL} m reach the performer's pillar; at most {LARGEST_GRID}"
         if self.rooms and len(self.rooms) != self.familiarization:
             yield "trials.rooms", (f"{len(self.rooms)} entries for {self.familiarization} familiarisation trials; "
                                    "give one entry per trial, or none")
@@ -232,8 +231,7 @@ class HelperHinderer(McsTask):
         for kind, who in ((HELP, "helper"), (HINDER, "hinderer")):
             if kind not in self.plan:
                 yield "trials.plan", f"no {kind!r} trial: the primary agent must see the {who} act at least once"
-        if self.speeds[0] > self.speeds[1]:
-            yield "speed", f"min {self.speeds[0]} is above max {self.speeds[1]}"
+        yield from range_refusals("speed", self.speeds)
         for path, pool in (("agents.types", self.agent_types), ("agents.colours", self.agent_colours)):
             if len(set(pool)) < 3:
                 yield path, f"{len(set(pool))} distinct entries; the three agents each need their own"

@@ -34,13 +34,15 @@ from scenegen.mcs.gridworld.cast import (
     with_test,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
+from scenegen.mcs.gridworld.sizes import grid_size_refusals, range_refusals
 from scenegen.mcs.model import SceneObject
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
-MIN_SIZE, MAX_SIZE = 5, 12
+#: The smallest grid with room for the agent and the goal two cells either side of the wall.
+MIN_SIZE = 5
 WALL_HEIGHT = 0.5
 WALL_MATERIAL = "Custom/Materials/Green"
 #: The task list's key: a red triangular object.
@@ -130,14 +132,9 @@ class InaccessibleGoal(McsTask):
     @feasibility
     def _settings_make_scenes(self) -> Iterator[Refusal]:
         """The grid and the speeds can make a scene."""
-        sizes = self.parameters.support("grid.size")
-        if min(sizes) < MIN_SIZE:
-            yield "grid.size", (f"{min(sizes)} cells a side is too small: the agent and the goal two cells either "
-                                f"side of the wall need at least {MIN_SIZE}")
-        if max(sizes) > MAX_SIZE:
-            yield "grid.size", f"{max(sizes)} cells reach the performer's pillar; at most {MAX_SIZE}"
-        if self.speeds[0] > self.speeds[1]:
-            yield "speed", f"min {self.speeds[0]} is above max {self.speeds[1]}"
+        yield from grid_size_refusals(self.parameters.support("grid.size"), MIN_SIZE,
+                                      "the agent and the goal two cells either side of the wall")
+        yield from range_refusals("speed", self.speeds)
 
 
 def _wall(key: str, acted: Script, size: tuple[float, float]) -> SceneObject:

@@ -41,15 +41,15 @@ from scenegen.mcs.gridworld.cast import (
 )
 from scenegen.mcs.gridworld.layout import CELL, cell_centre
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
+from scenegen.mcs.gridworld.sizes import LARGEST_GRID, grid_size_refusals, range_refusals
 from scenegen.mcs.model import SceneObject
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
-#: The smallest grid with room for the agent, two objects and the walls round one; the largest that leaves the
-#: performer's pillar at (4, +-4) clear of the border.
-MIN_SIZE, MAX_SIZE = 5, 12
+#: The smallest grid with room for the agent, two objects and the walls round one.
+MIN_SIZE = 5
 AGENT_PREFIX, OBJECT_PREFIX, WALL_PREFIX = "agent_", "object_", "wall_"
 #: Which object the agent prefers is what its familiarisation walks show, and which it reaches in the test (and
 #: whether through the walls) is its test walk and the objects' turning red as it arrives: the task itself.
@@ -160,19 +160,13 @@ class InstrumentalAction(McsTask):
     def _settings_make_scenes(self) -> Iterator[Refusal]:
         """The grid, the reach and the speeds can make a scene."""
         sizes = self.parameters.support("grid.size")
-        if min(sizes) < MIN_SIZE:
-            yield "grid.size", (f"{min(sizes)} cells a side is too small: the agent, two objects apart and the "
-                                f"walls round one need at least {MIN_SIZE}")
-        if max(sizes) > MAX_SIZE:
-            yield "grid.size", f"{max(sizes)} cells reach the performer's pillar; at most {MAX_SIZE}"
-        if self.reach[0] > self.reach[1]:
-            yield "places.reach", f"min {self.reach[0]} is above max {self.reach[1]}"
+        yield from grid_size_refusals(sizes, MIN_SIZE, "the agent, two objects apart and the walls round one")
+        yield from range_refusals("places.reach", self.reach)
         for size in sizes:
-            if MIN_SIZE <= size <= MAX_SIZE and not len(place_table(size, *self.reach)):
+            if MIN_SIZE <= size <= LARGEST_GRID and not len(place_table(size, *self.reach)):
                 yield "places.reach", (f"{self.reach[0]} to {self.reach[1]} m: no two cells of a {size}-cell grid "
                                        "that far from the agent's stand apart from it and from each other")
-        if self.speeds[0] > self.speeds[1]:
-            yield "speed", f"min {self.speeds[0]} is above max {self.speeds[1]}"
+        yield from range_refusals("speed", self.speeds)
         if math.isclose(self.speeds[0], 0.0):
             yield "speed.min", "an agent that never moves shows no preference"
 

@@ -39,14 +39,14 @@ from scenegen.mcs.gridworld.cast import (
     goal_object,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
+from scenegen.mcs.gridworld.sizes import LARGEST_GRID, grid_size_refusals, range_refusals
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import ALWAYS_PAIRS
 
-#: The smallest grid with room for two agents and two objects apart; the largest that leaves the performer's
-#: pillar at (4, +-4) clear of the border.
-MIN_SIZE, MAX_SIZE = 5, 12
+#: The smallest grid with room for two agents and two objects apart.
+MIN_SIZE = 5
 AGENT_PREFIX, OBJECT_PREFIX = "agent_", "object_"
 ROLES = ("first", "second")
 #: Which agent prefers which object is what the familiarisation walks show, and whether the test's walker is the
@@ -135,15 +135,10 @@ class MultipleAgents(McsTask):
     def _settings_make_scenes(self) -> Iterator[Refusal]:
         """The grid, the reach and the speeds can make a scene."""
         sizes = self.parameters.support("grid.size")
-        if min(sizes) < MIN_SIZE:
-            yield "grid.size", (f"{min(sizes)} cells a side is too small: two agents and two objects with room to "
-                                f"walk need at least {MIN_SIZE}")
-        if max(sizes) > MAX_SIZE:
-            yield "grid.size", f"{max(sizes)} cells reach the performer's pillar; at most {MAX_SIZE}"
-        if self.reach[0] > self.reach[1]:
-            yield "places.reach", f"min {self.reach[0]} is above max {self.reach[1]}"
+        yield from grid_size_refusals(sizes, MIN_SIZE, "two agents and two objects with room to walk")
+        yield from range_refusals("places.reach", self.reach)
         for size in sizes:
-            if MIN_SIZE <= size <= MAX_SIZE and self.reach[0] <= self.reach[1] and not (
+            if MIN_SIZE <= size <= LARGEST_GRID and self.reach[0] <= self.reach[1] and not (
                     len(reach_table(size, *self.reach)) and len(mirror_table(size, *self.reach))):
                 yield "places.reach", (f"{self.reach[0]} to {self.reach[1]} m: no two cells of a {size}-cell grid "
                                        "mirrored across a third's row or column are that far from it")
