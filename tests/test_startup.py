@@ -111,6 +111,31 @@ def test_the_console_script_tunes_the_collector_before_it_imports_the_command_li
     assert f"young threshold: {collector.COMMAND_THRESHOLD}" in done.stdout
 
 
+# Records the order in which the console script's entry point first asks for these modules.
+_WATCH_THE_IMPORT_ORDER = """
+import json, sys
+order = []
+class Watch:
+    def find_spec(self, name, path, target=None):
+        if name in ("numpy", "scenegen.cli", "scenegen.factory.blas"):
+            order.append(name)
+sys.meta_path.insert(0, Watch())
+sys.argv = ["scenegen", "list"]
+from scenegen.__main__ import main
+main()
+print(json.dumps(order))
+"""
+
+
+def test_the_console_script_imports_numpy_at_the_bottom_of_the_stack_after_setting_blas_threads():
+    """numpy first, before the command line's own imports nest it: CPython then maps a frame-stack chunk ~20
+    times instead of ~800 (see scenegen/__main__.py); BLAS's thread count is set before numpy reads it."""
+    done = subprocess.run([sys.executable, "-c", _WATCH_THE_IMPORT_ORDER],
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == ["scenegen.factory.blas", "numpy", "scenegen.cli"]
+
+
 # --- plugins: one family's entry point, read as importlib.metadata reads it
 
 
