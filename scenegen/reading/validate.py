@@ -51,13 +51,11 @@ from scenegen.folder.storage import MAX_SHARD_SIZE, Storage
 from scenegen.plugin.family import Family
 from scenegen.plugin.outputs import Output
 from scenegen.plugin.schemas import document_problems, schema_problems, schema_summary
+from scenegen.reading.sample_order import FROM_SHARD, UNFINISHED, SampleOrder, samples_named
 from scenegen.reading.shards import decode_rows
 
 #: Problems one report lists; the rest are counted (a manifest of a million bad lines is not printed whole).
 MAX_PROBLEMS = 100
-
-#: What samples missing from a manifest's lines, or from a shard's records, mean.
-_UNFINISHED, _FROM_SHARD = ": the run is unfinished", " from the shard"
 
 #: The most records a shard no manifest line describes may hold: two documents for each of its samples.
 _MAX_SHARD_RECORDS = 2 * MAX_SHARD_SIZE
@@ -101,42 +99,6 @@ class _Problems:
     def report(self, path: Path) -> FileReport:
         more = [Problem("$", f"and {self.more:,} more problems")] if self.more else []
         return FileReport(path, self.listed + more)
-
-
-class _Samples:
-    """Samples met in index order from ``start``, each with its ``per_sample`` documents of distinct roles:
-    what is out of order, repeated or missing (``gap`` says what a gap means), found with a few counters whatever
-    the run's size."""
-
-    def __init__(self, start: int, per_sample: int, gap: str) -> None:
-        self.next = start  # the first sample not met yet
-        self.per_sample = per_sample
-        self.gap = gap
-        self.current = -1  # the sample being met, and its documents' roles so far
-        self.roles: list[str | None] = []
-
-    def add(self, index: int, role: str | None) -> list[str]:
-        """What is wrong with meeting a document of sample ``index`` (its ``role``) here."""
-        if index == self.current:
-            if len(self.roles) == self.per_sample:
-                return [f"index {index} repeated"]
-            if role in self.roles:
-                return [f"index {index}: role {role} repeated"]
-            self.roles.append(role)
-            return []
-        if index < self.next:
-            return [f"index {index} out of order (after {self.next - 1}): a finished run lists its samples in order"]
-        problems = self.finish()
-        if index > self.next:
-            problems.append(f"{_samples(self.next, index - 1)} missing{self.gap}")
-        self.current, self.roles, self.next = index, [role], index + 1
-        return problems
-
-    def finish(self) -> list[str]:
-        """What is wrong with the last sample met: some of its documents missing."""
-        if self.current >= 0 and len(self.roles) < self.per_sample:
-            return [f"sample {self.current} has {len(self.roles)} of its {self.per_sample} documents"]
-        return []
 
 
 class _Folder:
@@ -351,7 +313,7 @@ class _ManifestOrder:
     def __init__(self, folder: _Folder) -> None:
         self.folder = folder
         self.storage = folder.storage
-        self.samples = _Samples(0, folder.per_sample, _UNFINISHED)
+        self.samples = SampleOrder(0, folder.per_sample, UNFINISHED)
         self.short_shard = 0  # the line before, if its shard has fewer samples than shard_size (only the last may)
 
     def line_problems(self, number: int, entry: Mapping[str, Any]) -> list[str]:
@@ -391,7 +353,7 @@ class _ManifestOrder:
             problems.append(f"first_index {first} out of order or overlapping (samples 0 to {self.samples.next - 1} "
                             f"are listed above): a finished run lists its shards in order")
         elif first > self.samples.next:
-            problems.append(f"{_samples(self.samples.next, first - 1)} missing{_UNFINISHED}")
+            problems.append(f"{samples_named(self.samples.next, first - 1)} missing{UNFINISHED}")
         self.samples.next = max(self.samples.next, first + count)
         self.short_shard = number if count < size else 0
         return problems
@@ -407,9 +369,9 @@ class _ShardRecords:
         self.family = folder.family
         self.entry = entry
         self.expected = entry["documents"] if entry is not None else _MAX_SHARD_RECORDS
-        self.samples: _Samples | None = None  # made at the first record for a shard no line describes
+        self.samples: SampleOrder | None = None  # made at the first record for a shard no line describes
         if entry is not None:
-            self.samples = _Samples(entry["first_index"], folder.per_sample, _FROM_SHARD)
+            self.samples = SampleOrder(entry["first_index"], folder.per_sample, FROM_SHARD)
 
     def problems(self, position: int, row: dict[str, Any]) -> Iterator[tuple[str, str]]:
         where = f"record {position}"
@@ -419,7 +381,7 @@ class _ShardRecords:
             yield where, broken or f"lacks {', '.join(missing)}"
             return
         if self.samples is None:  # a shard no line describes: its samples start where its first record's does
-            self.samples = _Samples(row["index"], self.folder.per_sample, _FROM_SHARD)
+            self.samples = SampleOrder(row["index"], self.folder.per_sample, FROM_SHARD)
         for problem in (*self.folder.identity_problems(row), *self.samples.add(row["index"], row.get("role"))):
             yield where, problem
         try:
@@ -445,10 +407,6 @@ class _ShardRecords:
 def _is_document_name(name: str) -> bool:
     """Whether ``name`` is named as a document of a run (a JSON file or a shard, not the run's own files)."""
     return name.endswith(DOCUMENT_EXTENSIONS) and name not in (RUN_RECORD, MANIFEST) and not name.startswith(".")
-
-
-def _samples(first: int, last: int) -> str:
-    return f"sample {first}" if first == last else f"samples {first}-{last}"
 
 
 def _without_path(error: UnreadableFile, path: Path) -> str:
