@@ -12,33 +12,26 @@ import pytest
 
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
-from scenegen.mcs.preview.animate import frame_steps
 from scenegen.mcs.preview.labels import Board, overlapping, spots
 from scenegen.mcs.preview.roles import roles
-from scenegen.mcs.preview.scene import SceneView
-from scenegen.mcs.preview.sheet import animation_frames, scene_svg, sheet_frames, sheet_svg, strip_svg
+from scenegen.mcs.preview.sheet import scene_svg, sheet_svg, strip_svg
 from tests.kit import REFERENCE_SCENES
+from tests.kit.preview import (
+    SVG,
+    TINY,
+    drawn_as,
+    footprint_points,
+    make_runs,
+    scene_item,
+    scene_of,
+    sheet_panels,
+    svg_tree,
+)
 
-SVG = "{http://www.w3.org/2000/svg}"
 #: Every real scene: the curated ones of the tasks scenegen makes, more/, and eval7/ (the development half of every
 #: task: steps written as 80.0, an id handed from a hidden object to the one shown in its place).
 FIXTURES = sorted(REFERENCE_SCENES.rglob("*.json"))
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-def _tree(svg: str) -> ET.Element:
-    return ET.fromstring(svg)
-
-
-def _drawn(root: ET.Element, object_id: str) -> list[ET.Element]:
-    return [element for element in root.iter() if element.get("data-id") == object_id]
-
-
-def _points(element: ET.Element) -> set[tuple[float, float]]:
-    """The page points of the footprint drawn for one object (one polygon)."""
-    (polygon,) = element.iter(f"{SVG}polygon")
-    return {(round(float(x), 3), round(float(y), 3)) for x, y in (pair.split(",") for pair in
-                                                                   polygon.get("points", "").split())}
 
 
 def _box(left: float, right: float, near: float, far: float) -> set[tuple[float, float]]:
@@ -46,60 +39,38 @@ def _box(left: float, right: float, near: float, far: float) -> set[tuple[float,
     return {(x, -z) for x in (left, right) for z in (near, far)}
 
 
-def _scene(objects: list[dict], **extra) -> dict:
-    return {"name": "tiny", "roomDimensions": {"x": 10, "y": 3, "z": 10}, "objects": objects,
-            "performerStart": {"position": {"x": 0, "y": 0, "z": -4}, "rotation": {"x": 0, "y": 90, "z": 0}}, **extra}
-
-
-def _item(object_id: str, object_type: str, position: tuple[float, float, float], scale: tuple[float, float, float],
-          **extra) -> dict:
-    xyz = ("x", "y", "z")
-    return {"id": object_id, "type": object_type, **extra,
-            "shows": [{"stepBegin": 0, "position": dict(zip(xyz, position, strict=True)),
-                       "rotation": {"x": 0, "y": 0, "z": 0}, "scale": dict(zip(xyz, scale, strict=True))}]}
-
-
-# A 2 x 1 m box (a cube of scale 2, 1, 1) at x 1, z 2, slid +x 0.1 m a step over steps 1-10, then turned 10 degrees
-# a step over steps 11-19 (90 degrees in all); a ball, the goal's target, beside it.
-BOX = _item("box", "cube", (1, 0.5, 2), (2, 1, 1),
-            moves=[{"stepBegin": 1, "stepEnd": 10, "vector": {"x": 0.1, "y": 0, "z": 0}}],
-            rotates=[{"stepBegin": 11, "stepEnd": 19, "vector": {"x": 0, "y": 10, "z": 0}}])
-BALL = _item("ball", "soccer_ball", (-2, 0.11, 0), (1, 1, 1))
-TINY = _scene([BOX, BALL], goal={"metadata": {"target": {"id": "ball"}}})
-
-
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
 def test_every_object_is_drawn_once_with_its_id_and_type(path):
     scene = json.loads(path.read_text())
-    root = _tree(strip_svg(scene, [0]))
+    root = svg_tree(strip_svg(scene, [0]))
     drawn = Counter((element.get("data-id"), element.get("data-type")) for element in root.iter()
                     if element.get("data-id"))
     assert drawn == Counter((item["id"], item["type"]) for item in scene["objects"])
 
 
 def test_a_footprint_stands_where_its_moves_take_it():
-    root = _tree(strip_svg(TINY, [0]))
-    (box,) = _drawn(root, "box")
-    assert _points(box) == _box(0, 2, 1.5, 2.5)
-    (box,) = _drawn(_tree(strip_svg(TINY, [4])), "box")
-    assert _points(box) == _box(0.4, 2.4, 1.5, 2.5)
-    (box,) = _drawn(_tree(strip_svg(TINY, [10])), "box")
-    assert _points(box) == _box(1, 3, 1.5, 2.5)
+    root = svg_tree(strip_svg(TINY, [0]))
+    (box,) = drawn_as(root, "box")
+    assert footprint_points(box) == _box(0, 2, 1.5, 2.5)
+    (box,) = drawn_as(svg_tree(strip_svg(TINY, [4])), "box")
+    assert footprint_points(box) == _box(0.4, 2.4, 1.5, 2.5)
+    (box,) = drawn_as(svg_tree(strip_svg(TINY, [10])), "box")
+    assert footprint_points(box) == _box(1, 3, 1.5, 2.5)
 
 
 def test_a_footprint_turns_with_its_rotates():
-    (box,) = _drawn(_tree(strip_svg(TINY, [19])), "box")
-    assert _points(box) == _box(1.5, 2.5, 1, 3)  # turned a quarter: 1 m across x, 2 m along z
+    (box,) = drawn_as(svg_tree(strip_svg(TINY, [19])), "box")
+    assert footprint_points(box) == _box(1.5, 2.5, 1, 3)  # turned a quarter: 1 m across x, 2 m along z
 
 
 def test_the_target_is_marked_and_nothing_else():
-    root = _tree(strip_svg(TINY, [0]))
+    root = svg_tree(strip_svg(TINY, [0]))
     targets = [element for element in root.iter() if "target" in element.get("class", "").split()]
     assert [element.get("data-id") for element in targets] == ["ball"]
 
 
 def test_the_route_and_its_steps_are_drawn():
-    root = _tree(strip_svg(TINY, [0]))
+    root = svg_tree(strip_svg(TINY, [0]))
     (route,) = [line for line in root.iter(f"{SVG}polyline") if line.get("data-ids") == "box"]
     assert route.get("points") == "1,-2 2,-2"
     marks = {text.text for group in root.iter(f"{SVG}g") if group.get("class") == "mark"
@@ -108,16 +79,17 @@ def test_the_route_and_its_steps_are_drawn():
 
 
 def test_what_rests_on_a_turntable_turns_with_it():
-    table = _item("table", "rotating_cog", (0, 0.05, 0), (4, 5, 4), structure=True,
-                  rotates=[{"stepBegin": 1, "stepEnd": 18, "vector": {"x": 0, "y": -5, "z": 0}}])
-    container = _item("box", "separate_container", (1.5, 0.1, 0), (0.4, 0.4, 0.4), receptacle=True)
-    ball = _item("ball", "soccer_ball", (1.5, 1, 0), (1, 1, 1), togglePhysics=[{"stepBegin": 0}])
-    lid = _item("lid", "lid", (1.5, 2, 0), (0.4, 0.4, 0.4), lidAttachment={"stepBegin": 0, "lidAttachmentObjId": "box"})
-    root = _tree(strip_svg(_scene([table, container, ball, lid]), [18]))
+    table = scene_item("table", "rotating_cog", (0, 0.05, 0), (4, 5, 4), structure=True,
+                       rotates=[{"stepBegin": 1, "stepEnd": 18, "vector": {"x": 0, "y": -5, "z": 0}}])
+    container = scene_item("box", "separate_container", (1.5, 0.1, 0), (0.4, 0.4, 0.4), receptacle=True)
+    ball = scene_item("ball", "soccer_ball", (1.5, 1, 0), (1, 1, 1), togglePhysics=[{"stepBegin": 0}])
+    lid = scene_item("lid", "lid", (1.5, 2, 0), (0.4, 0.4, 0.4),
+                     lidAttachment={"stepBegin": 0, "lidAttachmentObjId": "box"})
+    root = svg_tree(strip_svg(scene_of([table, container, ball, lid]), [18]))
     # Turned -90 degrees (counter-clockwise from above): (1.5, 0) goes to (0, 1.5).
-    assert _points(_drawn(root, "box")[0]) == _box(-0.2, 0.2, 1.3, 1.7)
-    assert _points(_drawn(root, "lid")[0]) == _box(-0.2, 0.2, 1.3, 1.7)
-    ball_points = _points(_drawn(root, "ball")[0])
+    assert footprint_points(drawn_as(root, "box")[0]) == _box(-0.2, 0.2, 1.3, 1.7)
+    assert footprint_points(drawn_as(root, "lid")[0]) == _box(-0.2, 0.2, 1.3, 1.7)
+    ball_points = footprint_points(drawn_as(root, "ball")[0])
     assert {round(sum(axis) / len(ball_points), 3) for axis in zip(*ball_points, strict=True)} == {0.0, -1.5}
 
 
@@ -126,10 +98,10 @@ def test_a_strip_has_one_panel_per_step(run_cli, tmp_path):
     scene.write_text(json.dumps(TINY))
     result = run_cli("preview", str(scene), "--strip", "0,5,19", "-o", str(tmp_path / "strip.svg"))
     assert result.code == 0, result.err
-    root = _tree((tmp_path / "strip.svg").read_text())
+    root = svg_tree((tmp_path / "strip.svg").read_text())
     titles = [text.text for text in root.iter(f"{SVG}text") if text.get("class") == "title"]
     assert titles == ["step 0", "step 5", "step 19"]
-    assert len(_drawn(root, "box")) == 3
+    assert len(drawn_as(root, "box")) == 3
 
 
 def test_a_scene_is_drawn_beside_itself_by_default(run_cli, tmp_path):
@@ -137,32 +109,17 @@ def test_a_scene_is_drawn_beside_itself_by_default(run_cli, tmp_path):
     scene.write_text(json.dumps(TINY))
     result = run_cli("preview", str(scene), "--step", "7")
     assert result.code == 0, result.err
-    assert _drawn(_tree((tmp_path / "scene.svg").read_text()), "box")
+    assert drawn_as(svg_tree((tmp_path / "scene.svg").read_text()), "box")
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    """A Helper/Hinderer run of two pairs (files), and a Tool Choice run of three scenes (JSON Lines)."""
-    root = tmp_path_factory.mktemp("runs")
-    make(RunRequest("helper_hinderer", 2, out=root / "hh", progress=False, workers=1))
-    make(RunRequest("tool_choice", 3, out=root / "tc", progress=False, workers=1, format="jsonl"))
-    return root
-
-
-def _panels(root: ET.Element) -> dict[str, tuple[float, float, ET.Element]]:
-    """Each panel of a page by its title: its position and its group."""
-    panels = {}
-    for group in root.findall(f"{SVG}g"):
-        title = next(text.text for text in group.iter(f"{SVG}text") if text.get("class") == "title")
-        assert title is not None
-        x, y = group.get("transform", "").removeprefix("translate(").removesuffix(")").split()
-        panels[title] = (float(x), float(y), group)
-    return panels
+    return make_runs(tmp_path_factory.mktemp("runs"))
 
 
 def test_a_sheet_shows_a_pair_side_by_side_in_its_test_trial(runs):
-    root = _tree(sheet_svg(runs / "hh"))
-    panels = _panels(root)
+    root = svg_tree(sheet_svg(runs / "hh"))
+    panels = sheet_panels(root)
     labels = {json.loads(line)["id"]: json.loads(line)["label"] for line in (runs / "hh" / "manifest.jsonl").open()}
     assert set(panels) == set(labels)
     assert len(root.findall(f"{SVG}rect[@class='pair']")) == 2
@@ -181,7 +138,7 @@ def test_a_sheet_reads_a_jsonl_run_and_writes_outside_it(runs, run_cli, tmp_path
     monkeypatch.chdir(tmp_path)
     result = run_cli("preview", "--sheet", str(runs / "tc"))
     assert result.code == 0, result.err
-    panels = _panels(_tree((tmp_path / "sheet.svg").read_text()))
+    panels = sheet_panels(svg_tree((tmp_path / "sheet.svg").read_text()))
     assert set(panels) == {"tool_choice_000000", "tool_choice_000001", "tool_choice_000002"}
     assert any("correct_side=" in text.text for _, _, group in panels.values() for text in group.iter(f"{SVG}text")
                if text.text)
@@ -302,21 +259,21 @@ ZOOMED = ["eval_7_interactive_shell_game_0001_01", "eval_7_passive_agents_helper
 @pytest.mark.parametrize("name", ZOOMED)
 def test_a_scene_where_things_move_is_zoomed_to_them(name):
     scene = _fixture(name)
-    root = _tree(scene_svg(scene))  # a shell game at step 0, a passive-agent scene trial by trial
+    root = svg_tree(scene_svg(scene))  # a shell game at step 0, a passive-agent scene trial by trial
     left, top, right, bottom = _view(root)
     room = scene["roomDimensions"]
     assert (right - left) * (bottom - top) < 0.5 * room["x"] * room["z"]
     points = _polyline_points(root)
     assert points and all(left <= x <= right and top <= y <= bottom for x, y in points)
     target = scene["goal"].get("metadata", {}).get("target", {}).get("id")
-    for element in _drawn(root, target) if target else []:
-        assert all(left <= x <= right and top <= y <= bottom for x, y in _points(element))
+    for element in drawn_as(root, target) if target else []:
+        assert all(left <= x <= right and top <= y <= bottom for x, y in footprint_points(element))
     assert any("zoomed in" in (text.text or "") for text in root.iter(f"{SVG}text"))
 
 
 def test_a_scene_where_nothing_moves_shows_the_whole_room():
     scene = _fixture("eval_7_interactive_tool_choice_0001_01")
-    left, top, right, bottom = _view(_tree(strip_svg(scene, [0])))
+    left, top, right, bottom = _view(svg_tree(strip_svg(scene, [0])))
     room = scene["roomDimensions"]
     assert right - left >= room["x"] and bottom - top >= room["z"]
 
@@ -341,7 +298,7 @@ def _text_boxes(view: ET.Element) -> list[tuple[str, tuple[float, float, float, 
 def test_no_two_texts_overlap(path):
     scene = json.loads(path.read_text())
     for svg in (strip_svg(scene, [0]), scene_svg(scene)):
-        views = [element for element in _tree(svg).iter(f"{SVG}svg") if element.get("class") == "view"]
+        views = [element for element in svg_tree(svg).iter(f"{SVG}svg") if element.get("class") == "view"]
         assert sum(len(_text_boxes(view)) for view in views) >= 2  # the test reads the texts it checks
         for view in views:
             boxes = _text_boxes(view)
@@ -366,7 +323,7 @@ def spots_centre(anchor, text: str, index: int) -> tuple[float, float]:
 
 
 def _texts(svg: str) -> set[str]:
-    return {text.text or "" for text in _tree(svg).iter(f"{SVG}text")}
+    return {text.text or "" for text in svg_tree(svg).iter(f"{SVG}text")}
 
 
 def test_roles_come_from_the_scene():
@@ -384,9 +341,9 @@ def test_roles_come_from_the_label(runs, run_cli, tmp_path):
 
 
 def test_roles_name_decoys_by_the_labelled_type():
-    ball = _item("ball", "soccer_ball", (0, 0.1, 0), (1, 1, 1))
-    cups = [_item(f"cup{i}", "separate_container", (i, 0, 2), (0.4, 0.4, 0.4)) for i in range(3)]
-    scene = _scene([ball, *cups], goal={"metadata": {"target": {"id": "ball"}}})
+    ball = scene_item("ball", "soccer_ball", (0, 0.1, 0), (1, 1, 1))
+    cups = [scene_item(f"cup{i}", "separate_container", (i, 0, 2), (0.4, 0.4, 0.4)) for i in range(3)]
+    scene = scene_of([ball, *cups], goal={"metadata": {"target": {"id": "ball"}}})
     assert roles(scene, {"target_id": "ball", "container_id": "cup1", "count": 3}) == {
         "ball": ("target",), "cup1": ("container",), "cup0": ("decoy",), "cup2": ("decoy",)}
     assert roles(scene) == {"ball": ("target",)}
@@ -395,7 +352,7 @@ def test_roles_name_decoys_by_the_labelled_type():
 def test_a_passive_agent_scene_has_a_panel_per_trial():
     scene = _fixture("eval_7_passive_agents_helper_hinderer_0001_01")
     ends = [step for step, allowed in enumerate(scene["goal"]["action_list"], start=1) if "EndHabituation" in allowed]
-    root = _tree(scene_svg(scene))
+    root = svg_tree(scene_svg(scene))
     titles = [text.text or "" for text in root.iter(f"{SVG}text") if text.get("class") == "title"]
     assert len(ends) == 8 and len(titles) == 9
     assert titles[0] == f"trial 1 of 8: steps 0-{ends[0]}"
@@ -416,68 +373,9 @@ def test_a_held_ball_is_drawn_with_its_holder():
     scene = _fixture("eval_7_interactive_lava_0001_22")
     (ball,) = [item for item in scene["objects"] if "associatedWithAgent" in item]
     (holder,) = [item for item in scene["objects"] if item["id"] == ball["associatedWithAgent"]]
-    root = _tree(strip_svg(scene, [0]))
-    points = _points(_drawn(root, ball["id"])[0])
+    root = svg_tree(strip_svg(scene, [0]))
+    points = footprint_points(drawn_as(root, ball["id"])[0])
     centre = tuple(round(sum(axis) / len(points), 2) for axis in zip(*points, strict=True))
     at = holder["shows"][0]["position"]
     assert centre == (round(at["x"], 2), round(-at["z"], 2))
     assert any("held" in text for text in _texts(strip_svg(scene, [0])))
-
-
-def test_an_animation_has_a_frame_per_k_steps_each_with_its_step(run_cli, tmp_path):
-    image = pytest.importorskip("PIL.Image")
-    pytest.importorskip("resvg_py")
-    scene = tmp_path / "scene.json"
-    scene.write_text(json.dumps(TINY))
-    frames = animation_frames(TINY, every=5)
-    titles = [next(text.text for text in _tree(frame).iter(f"{SVG}text") if text.get("class") == "title")
-              for frame in frames]
-    assert titles == [f"tiny: step {step}" for step in (0, 5, 10, 15, 19)]  # every 5th, and the last motion's
-    for name, kind in (("a.gif", "GIF"), ("a.apng", "PNG")):
-        result = run_cli("preview", str(scene), "--animate", "--every", "5", "-o", str(tmp_path / name))
-        assert result.code == 0, result.err
-        with image.open(tmp_path / name) as animation:
-            assert (animation.format, animation.n_frames) == (kind, 5)
-    result = run_cli("preview", str(scene), "--animate")
-    assert result.code == 0 and (tmp_path / "scene.gif").exists()
-
-
-def test_an_animated_sheet_shows_every_scene_at_each_frame_s_step(runs, run_cli, tmp_path):
-    """Each frame lays the sheet's scenes out as the still sheet does, each at the frame's step, or held at the
-    last step it moves on once it has stopped."""
-    still = _panels(_tree(sheet_svg(runs / "hh")))
-    frames = sheet_frames(runs / "hh", every=400)
-    ends = {title: SceneView(json.loads((runs / "hh" / f"{title}.json").read_text())).motion_end for title in still}
-    assert len(frames) == len(frame_steps(max(ends.values()), 400))
-    for frame, step in zip(frames, frame_steps(max(ends.values()), 400), strict=True):
-        panels = _panels(_tree(frame))
-        assert sorted(panels) == sorted(f"{title}: step {min(step, ends[title])}" for title in still)
-        assert [position[:2] for position in panels.values()] == [position[:2] for position in still.values()]
-    image = pytest.importorskip("PIL.Image")
-    pytest.importorskip("resvg_py")
-    result = run_cli("preview", "--sheet", str(runs / "hh"), "--animate", "--every", "400", "-o",
-                     str(tmp_path / "sheet.gif"))
-    assert result.code == 0, result.err
-    with image.open(tmp_path / "sheet.gif") as animation:
-        assert animation.n_frames == len(frames)
-
-
-def test_too_many_frames_are_refused(run_cli, tmp_path):
-    long = _scene([_item("box", "cube", (0, 0.5, 0), (1, 1, 1),
-                         moves=[{"stepBegin": 1, "stepEnd": 400, "vector": {"x": 0.01, "y": 0, "z": 0}}])])
-    scene = tmp_path / "scene.json"
-    scene.write_text(json.dumps(long))
-    result = run_cli("preview", str(scene), "--animate", "--every", "1")
-    assert result.code == 2 and len(result.err.splitlines()) == 1 and "--every 3" in result.err
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["scene.json"]
-    assert len(frame_steps(400)) <= 61
-
-
-def test_animating_without_pillow_says_what_to_install(run_cli, tmp_path, monkeypatch):
-    pytest.importorskip("resvg_py")
-    monkeypatch.setitem(sys.modules, "PIL", None)
-    scene = tmp_path / "scene.json"
-    scene.write_text(json.dumps(TINY))
-    result = run_cli("preview", str(scene), "--animate")
-    assert result.code == 1 and "pip install 'scenegen[animate]'" in result.err
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["scene.json"]
