@@ -5,7 +5,7 @@ and numpy imported at the bottom of the call stack.
 Why numpy here: CPython 3.11 keeps its Python frames in 16 KB chunks, and maps a new chunk each time the stack
 grows past one and unmaps it as soon as the stack shrinks back. numpy's ~130 modules, imported seven imports down
 by the command line's own, ran right at that edge: a one-scene ``make`` mapped and unmapped a chunk about 800
-times, and 23 times with numpy imported first, here (6 ms less of a 0.14 s start, measured with ``strace -c`` and
+times, and 23 times with numpy imported first, here (6-9 ms less of a 0.14 s start, measured with ``strace -c`` and
 ``python -m tests.benchmarks startup``).
 """
 
