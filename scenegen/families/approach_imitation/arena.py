@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scenegen.mcs.gridworld.layout import CELL
+from scenegen.mcs.gridworld.layout import CELL, cell_centre
 from scenegen.mcs.gridworld.motion import Point
 from scenegen.mcs.gridworld.patterns import boxes_overlap, inside
 
@@ -48,17 +48,14 @@ class Arena:
                           | walled[high[:, 1], low[:, 0]] | walled[high[:, 1], high[:, 0]])
 
     def centre(self, cell: tuple[int, int]) -> Point:
-        offset = (self.size - 1) / 2
-        return (cell[0] - offset) * CELL, (cell[1] - offset) * CELL
+        return cell_centre(self.size, cell)
 
 
 def arena(size: int, walls: int, rng: np.random.Generator) -> Arena:
     """A grid of ``size`` cells with ``walls`` wall cells drawn at random."""
     picked = rng.choice(size * size, size=walls, replace=False)
     cells = tuple((int(i) % size, int(i) // size) for i in np.sort(picked))
-    offset = (size - 1) / 2
-    boxes = np.array([((c - offset) * CELL, (r - offset) * CELL, CELL / 2, CELL / 2) for c, r in cells],
-                     dtype=float).reshape(-1, 4)
+    boxes = np.array([(*cell_centre(size, cell), CELL / 2, CELL / 2) for cell in cells], dtype=float).reshape(-1, 4)
     walled = np.zeros((size, size), dtype=bool)
     for col, row in cells:
         walled[row, col] = True
