@@ -39,6 +39,7 @@ from scenegen.mcs.support import (
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
 from scenegen.plugin.outputs import RATED_PAIRS
+from scenegen.plugin.values import FloatRange, IntRange, Value
 
 #: The support's mass per cubic metre of its scale (the evaluation's 106.67 at 0.9 x 1.3 x 1.0).
 SUPPORT_DENSITY = 106.67 / (0.9 * 1.3 * 1.0)
@@ -185,8 +186,7 @@ class GravitySupport(McsTask):
     @feasibility
     def _outcomes_certain(self) -> Iterator[Refusal]:
         """Every object type can be let go somewhere the config allows with both scenes of a pair certain."""
-        offsets, sizes = _probe_points(self.parameters.support("object.offset")), \
-            _probe_points(self.parameters.support("object.size"))
+        offsets, sizes = (_probe_points(self.parameters.values[path]) for path in ("object.offset", "object.size"))
         draws = self.parameters.draw(np.random.default_rng(0))
         for name in self.parameters.support("object.type"):
             kind = RELEASED[name]
@@ -201,10 +201,13 @@ def _span(centre: float, width: float) -> tuple[float, float]:
     return centre - width / 2, centre + width / 2
 
 
-def _probe_points(values: Any) -> list[float]:
-    """A parameter's values the feasibility checks try: its choices, or its range's ends and middle."""
-    found = sorted(float(v) for v in values)
-    return sorted({found[0], found[-1], (found[0] + found[-1]) / 2, *found})
+def _probe_points(value: Value) -> list[float]:
+    """A parameter's values the feasibility checks try: its choices, or its range's ends and middle (not the
+    middle of choices, which no sample draws)."""
+    found = sorted(float(v) for v in value.support())
+    if isinstance(value, FloatRange | IntRange):
+        found.append((found[0] + found[-1]) / 2)
+    return sorted(set(found))
 
 
 def _listed(values: list[float]) -> str:

@@ -144,6 +144,11 @@ def test_the_checks_catch_a_wrong_trick_or_object() -> None:
 @pytest.mark.parametrize(("config", "path"), [
     ({"object": {"type": "pyramid", "offset": 0.0}}, "object.offset"),
     ({"support": {"width": 3.0}, "object": {"type": "pyramid", "offset": -1.5}}, "object.offset"),
+    # the middle of two offsets would lay out, but neither offset does (found by hypothesis)
+    ({"room": {"width": 8, "depth": 8}, "support": {"x": -1.5, "z": -1, "depth": 0.5, "width": 0.6, "height": 0.8,
+                                                    "side": "left"},
+      "object": {"type": "pyramid", "size": 0.6, "offset": [0.007, -0.8]}, "hidden": {"gap": 0.01}},
+     "object.offset"),
     ({"support": {"x": 8.0}}, "support.x"),
     ({"support": {"z": 4.5}}, "support.z"),
 ])
