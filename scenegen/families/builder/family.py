@@ -11,7 +11,7 @@ from scenegen.errors import Problem
 from scenegen.families.builder import lexicon
 from scenegen.families.builder.declaration import DECLARATION
 from scenegen.families.builder.dialogue import Architect
-from scenegen.families.builder.placement import SHAPES_KEPT, Shape
+from scenegen.families.builder.placement import listed
 from scenegen.families.builder.replay import replay_problems
 from scenegen.families.builder.say import Phrasebook
 from scenegen.families.builder.settings import compile_settings
@@ -64,9 +64,9 @@ class Builder(Family):
             "height": dialogue.height,
             "position": list(dialogue.position),
             "start": dialogue.start,
-            "standing": [_part(part.shape, part.anchor) for part in standing],
+            "standing": [listed(part) for part in standing],
             "target": dialogue.blocks,
-            "parts": [_part(part.shape, part.anchor) for part in built],
+            "parts": [listed(part) for part in built],
             "turns": turns,
         }
         params = {"kinds": [part.shape.kind for part in built], "missing": dialogue.missing}
@@ -87,18 +87,3 @@ class Builder(Family):
     def document_stats(self) -> BuilderStats:
         return BuilderStats()
 
-
-def _part(shape: Shape, anchor: tuple[int, int, int]) -> dict[str, Any]:
-    """A part as the record lists it: its shape's fields (made once a shape, and shared by the records that hold
-    the shape: records are written, never changed) and its anchor."""
-    said = _SAID.get(shape)
-    if said is None:
-        if len(_SAID) >= SHAPES_KEPT:
-            _SAID.clear()
-        said = _SAID[shape] = {"kind": shape.kind, "colours": list(shape.colours), "size": dict(shape.named_size),
-                               "direction": list(shape.direction)}
-    return {**said, "anchor": list(anchor)}
-
-
-#: Each shape's fields as a record's part lists them, by shape (shapes compare by identity: see Shape).
-_SAID: dict[Shape, dict[str, Any]] = {}

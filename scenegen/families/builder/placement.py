@@ -123,6 +123,23 @@ class Part(NamedTuple):
     cells: list[int]
 
 
+def listed(part: Part) -> dict[str, Any]:
+    """A part as the record lists it: its shape's fields (made once a shape, and shared by the records that hold
+    the shape: records are written, never changed) and its anchor."""
+    shape = part.shape
+    said = _LISTED.get(shape)
+    if said is None:
+        if len(_LISTED) >= SHAPES_KEPT:
+            _LISTED.clear()
+        said = _LISTED[shape] = {"kind": shape.kind, "colours": list(shape.colours), "size": dict(shape.named_size),
+                                 "direction": list(shape.direction)}
+    return {**said, "anchor": list(part.anchor)}
+
+
+#: Each shape's fields as a record's part lists them, by shape (shapes compare by identity: see Shape).
+_LISTED: dict[Shape, dict[str, Any]] = {}
+
+
 def fit(shape: Shape, anchor: Cell, world: World, height: int) -> Part | None:
     """``shape`` placed at ``anchor`` if every block is in bounds, free, and on the ground or on a block; else
     None (its blocks are made only once it fits)."""
