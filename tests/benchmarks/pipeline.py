@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import atexit
 import os
+import resource
 import shutil
+import subprocess
 import tempfile
 import time
 from dataclasses import dataclass
@@ -58,6 +60,9 @@ def measure(config: str, n: int, repeats: int = 3) -> list[str]:
          f"{default.cpu / writing.cpu:.2f}x, {checked.cpu / writing.cpu:.2f}x with --check (by round: {by_round})"),
     ]
 
+
+#: The compiled build's console script (`make compiled`; see pyproject.toml's mypyc hook).
+COMPILED_CLI = Path(__file__).resolve().parents[2] / ".venv-compiled" / "bin" / "scenegen"
 
 #: The scratch folder of a whole `make bench`, which its parent removes when every benchmark has run.
 SCRATCH_VARIABLE = "SCENEGEN_BENCH_SCRATCH"
@@ -140,3 +145,26 @@ def _writing(config: str, n: int, out: Path) -> Timing:
         folder.record_lines(manifest_bytes(sink.entries), [entry_indices(entry) for entry in sink.entries])
         spent = _since(start)
     return Timing(cpu + spent.cpu, wall + spent.wall)
+
+
+def compiled_rate(config: str, n: int, repeats: int = 3) -> float | None:
+    """Validated samples per CPU second of `make` in the compiled build (None if it is not built): a run of ``n``
+    less a run of one, so that neither the interpreter's start nor the run's set-up counts; the best of
+    ``repeats``."""
+    if not COMPILED_CLI.exists():
+        return None
+    scratch = Path(tempfile.mkdtemp(prefix=f"{Path(config).stem}-compiled-", dir=_scratch()))
+    best = float("inf")
+    for k in range(repeats):
+        best = min(best, _compiled_cpu(config, n, scratch / f"n{k}") - _compiled_cpu(config, 1, scratch / f"one{k}"))
+    return (n - 1) / best
+
+
+def _compiled_cpu(config: str, n: int, out: Path) -> float:
+    """CPU seconds (user + system) of one `make` in the compiled build, run from the scratch folder so that the
+    build's own modules, not this checkout's, are imported."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([COMPILED_CLI, "make", "--config", config, "-n", str(n), "--out", out.name, "--workers", "1",
+                    "--quiet"], cwd=out.parent, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
