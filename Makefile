@@ -6,8 +6,10 @@ VENV := $(ROOT)/.venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 COMPILED := $(ROOT)/.venv-compiled
-# What the compiled install is built from: it is built again when any of it changes.
-COMPILED_FROM := $(ROOT)/pyproject.toml $(shell find $(ROOT)/scenegen $(ROOT)/schema -type f -not -path '*/__pycache__/*')
+# What the compiled install is built from (the package as its wheel holds it, without the families' tests): it is
+# built again when any of it changes.
+COMPILED_FROM := $(ROOT)/pyproject.toml \
+  $(shell find $(ROOT)/scenegen $(ROOT)/schema -type f -not -path '*/__pycache__/*' -not -path '*/families/*/tests/*')
 CONFIG ?= tool_choice.yaml
 N ?= 1000
 
