@@ -19,7 +19,8 @@ from scenegen.mcs.gridworld.cast import (
     Member,
     agent_object,
     distinct,
-    keyframe_shows,
+    goal_shows,
+    kinematic_goal,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
 from scenegen.mcs.model import MaterialChange, Scene, SceneObject
@@ -76,8 +77,6 @@ def scene_ids(rng: np.random.Generator, arena: Arena) -> dict[str, Any]:
 
 def _goal_object(key: str, body: Body, colour: str, take: Take) -> SceneObject:
     changes = [MaterialChange(step, [HIGHLIGHT if red else colour]) for step, red in take.changes]
-    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=keyframe_shows(take.goal, body.y, (0, body.rotation, 0), body.scale),
-                       change_materials=changes, hides=[] if take.goal_hidden is None else [take.goal_hidden],
-                       write_empty_hides=True)
+    hides = [] if take.goal_hidden is None else [take.goal_hidden]
+    return kinematic_goal(key, body, colour, goal_shows(body, take.goal), changes, hides)
 

@@ -39,6 +39,7 @@ from scenegen.mcs.gridworld.cast import (
     distinct,
     goal_body,
     keyframe_shows,
+    kinematic_goal,
     with_test,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, pillar, wall, watching_goal
@@ -199,8 +200,7 @@ def _goal_object(key: str, body: Body, colour: str, acted: Script, place: str, s
     if place == "new":
         changes.append(MaterialChange(acted.approaches[place][-1][0], [HIGHLIGHT]))
     changes.sort(key=lambda change: change.step)
-    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=shows, change_materials=changes, write_empty_hides=True)
+    return kinematic_goal(key, body, colour, shows, changes)
 
 
 def _object_shows(acted: Script, body: Body, lifted: float) -> list[Show]:

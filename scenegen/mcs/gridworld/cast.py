@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from scenegen.mcs.geometry import footprint, object_size, resting_y
-from scenegen.mcs.model import Keyframes, MaterialChange, SceneObject, Vec3
+from scenegen.mcs.model import Keyframes, MaterialChange, SceneObject, Show, Vec3
 
 T = TypeVar("T")
 
@@ -136,8 +136,19 @@ def goal_object(key: str, body: Body, colour: str, keyframes: Sequence[Keyframe]
     changes = [MaterialChange(step, [HIGHLIGHT]) for step in red_on]
     changes += [MaterialChange(step, [colour]) for step in red_off]
     changes.sort(key=lambda change: change.step)
-    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True,
-                       shows=keyframe_shows(keyframes, body.y, (0, body.rotation, 0), body.scale),
+    return kinematic_goal(key, body, colour, goal_shows(body, keyframes), changes, hides)
+
+
+def goal_shows(body: Body, keyframes: Sequence[Keyframe]) -> Keyframes:
+    """The shows of a goal object of ``body`` moved by ``keyframes`` (at its height, turned as it stands)."""
+    return keyframe_shows(keyframes, body.y, (0, body.rotation, 0), body.scale)
+
+
+def kinematic_goal(key: str, body: Body, colour: str, shows: Sequence[Show], changes: list[MaterialChange],
+                   hides: Sequence[int] = ()) -> SceneObject:
+    """A kinematic goal object of ``body`` in ``colour``, moved by ``shows`` and recoloured by ``changes``; hidden
+    on the steps ``hides``, else written with ``hides: []`` as the evaluation's goals are."""
+    return SceneObject(id=key, type=body.type, materials=[colour], kinematic=True, physics=True, shows=shows,
                        change_materials=changes, hides=hides, write_empty_hides=not hides)
 
 
