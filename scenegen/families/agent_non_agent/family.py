@@ -51,7 +51,16 @@ from scenegen.families.agent_non_agent.stage import (
 )
 from scenegen.mcs.evidence import with_id_prefix, without
 from scenegen.mcs.frame import room_materials
-from scenegen.mcs.gridworld.cast import HIGHLIGHT, Body, Member, agent_object, blob_body, goal_body, keyframe_shows
+from scenegen.mcs.gridworld.cast import (
+    HIGHLIGHT,
+    Body,
+    Member,
+    agent_object,
+    blob_body,
+    goal_body,
+    goal_shows,
+    kinematic_goal,
+)
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.motion import Point
 from scenegen.mcs.gridworld.paddles import Spin, paddles
@@ -304,9 +313,7 @@ class AgentNonAgent(McsTask):
         changes = [change for trial in trials for change in (MaterialChange(trial.touch, [HIGHLIGHT]),
                                                              MaterialChange(trial.end + 1, [colour]))]
         keyframes = [(trial.first, *trial.places[index]) for trial in trials]
-        return SceneObject(id=key, type=kind, materials=[colour], kinematic=True, physics=True,
-                           shows=keyframe_shows(keyframes, body.y, (0, body.rotation, 0), body.scale),
-                           change_materials=changes, write_empty_hides=True)
+        return kinematic_goal(key, body, colour, goal_shows(body, keyframes), changes)
 
     @feasibility
     def _pools_suffice(self) -> Iterator[Refusal]:
