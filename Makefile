@@ -55,7 +55,7 @@ test: $(STAMP)
 	cd $(ROOT) && $(BIN)/python -m pytest -n auto -m "not statistical and not service"
 
 ## Run the slow tests: the statistical ones (each family's fidelity and shortcut tests, the probe over every training
-## template) and those that start a service (a Ray cluster, a torch process group, a browser). CI runs them too.
+## template) and those that start a service (a Ray cluster, a torch process group, a browser, the compiled build, which it builds first). CI runs them too.
 test-slow: $(STAMP) compiled
 	cd $(ROOT) && $(BIN)/python -m pytest -n auto -m "statistical or service"
 
