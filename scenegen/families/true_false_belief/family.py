@@ -29,7 +29,6 @@ from scenegen.mcs.geometry import object_size
 from scenegen.mcs.gridworld.belief_world import OCCLUDER_SCALE, BeliefWorld, belief_world
 from scenegen.mcs.gridworld.box_walks import Floor
 from scenegen.mcs.gridworld.cast import (
-    HIGHLIGHT,
     WALL_HEIGHT,
     ZERO,
     Body,
@@ -38,12 +37,13 @@ from scenegen.mcs.gridworld.cast import (
     blob_body,
     distinct,
     goal_body,
+    goal_changes,
     keyframe_shows,
     kinematic_goal,
     with_test,
 )
 from scenegen.mcs.gridworld.scenery import grid_scene, pillar, wall, watching_goal
-from scenegen.mcs.model import MaterialChange, SceneObject, Show, Vec3
+from scenegen.mcs.model import SceneObject, Show, Vec3
 from scenegen.mcs.objects import object_id, white_occluder
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 from scenegen.plugin.family import Evidence, Sample
@@ -195,12 +195,8 @@ def _outcomes(believes: bool) -> dict[str, str]:
 def _goal_object(key: str, body: Body, colour: str, acted: Script, place: str, shows: list[Show]) -> SceneObject:
     """The object; red from each contact with the primary agent to the next trial's start, and at the end of
     the final walk to the new place, where it is."""
-    changes = [MaterialChange(step, [HIGHLIGHT]) for step in acted.red_on]
-    changes += [MaterialChange(step, [colour]) for step in acted.red_off]
-    if place == "new":
-        changes.append(MaterialChange(acted.approaches[place][-1][0], [HIGHLIGHT]))
-    changes.sort(key=lambda change: change.step)
-    return kinematic_goal(key, body, colour, shows, changes)
+    red_on = [*acted.red_on, acted.approaches[place][-1][0]] if place == "new" else acted.red_on
+    return kinematic_goal(key, body, colour, shows, goal_changes(colour, red_on, acted.red_off))
 
 
 def _object_shows(acted: Script, body: Body, lifted: float) -> list[Show]:

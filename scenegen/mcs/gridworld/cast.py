@@ -133,10 +133,17 @@ def goal_object(key: str, body: Body, colour: str, keyframes: Sequence[Keyframe]
     """A kinematic goal object moved by ``keyframes`` that turns red (:data:`HIGHLIGHT`) on each step of ``red_on``
     (an agent's contact) and back to its colour on each of ``red_off`` (the next trial's start); hidden on the
     steps ``hides``, else written with ``hides: []`` as the evaluation's goals are."""
+    return kinematic_goal(key, body, colour, goal_shows(body, keyframes), goal_changes(colour, red_on, red_off),
+                          hides)
+
+
+def goal_changes(colour: str, red_on: Iterable[int], red_off: Iterable[int]) -> list[MaterialChange]:
+    """A goal's changes of material, in step order: red (:data:`HIGHLIGHT`) on each step of ``red_on``, back to
+    ``colour`` on each of ``red_off``."""
     changes = [MaterialChange(step, [HIGHLIGHT]) for step in red_on]
     changes += [MaterialChange(step, [colour]) for step in red_off]
     changes.sort(key=lambda change: change.step)
-    return kinematic_goal(key, body, colour, goal_shows(body, keyframes), changes, hides)
+    return changes
 
 
 def goal_shows(body: Body, keyframes: Sequence[Keyframe]) -> Keyframes:
