@@ -27,7 +27,7 @@ from scenegen.factory.request import (
     RunRequest,
 )
 from scenegen.factory.run import make
-from scenegen.files import temporary_name
+from scenegen.folder.files import temporary_name
 from scenegen.folder.names import MAX_NAME_BYTES, output_path_problem
 from scenegen.folder.overwrite import INCOMPLETE, REPLACED
 from scenegen.folder.storage import COMPRESSIONS, FORMATS, MAX_SHARD_SIZE
@@ -337,7 +337,7 @@ def score_command(run: Path, replies: Path, fences: bool, as_json: bool, out: Pa
       scenegen score output/builder replies.jsonl
       scenegen score output/builder replies.jsonl --fences -o scores.json
     """
-    from scenegen.files import write_atomic
+    from scenegen.folder.files import write_atomic
     from scenegen.inspect.benchmark import run_benchmark, score_replies
 
     benchmark = run_benchmark(run)

@@ -18,8 +18,9 @@ import yaml
 
 from scenegen.errors import ConfigError
 from scenegen.factory import collector
+from scenegen.factory.config_file import read_config
 from scenegen.plugin import discovery as plugins
-from scenegen.plugin.config import _compiled_says_valid, check_config, read_config
+from scenegen.plugin.config import _compiled_says_valid, check_config
 from scenegen.plugin.discovery import bundled_templates
 from tests.hostile.test_configs import BAD_VALUES
 

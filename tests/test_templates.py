@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from scenegen.factory.config_file import resolve_config_path
 from scenegen.mcs.output import MCS_SCENES
-from scenegen.plugin.config import resolve_config_path
 from scenegen.plugin.discovery import bundled_templates, family_named
 from scenegen.plugin.resources import load_yaml
 

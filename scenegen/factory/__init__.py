@@ -1,1 +1,2 @@
-"""The factory: the run loop, its jobs and executors, the per-sample random streams."""
+"""The factory: the config file a user names, the run loop, its jobs and executors, the per-sample random
+streams."""

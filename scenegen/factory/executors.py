@@ -18,8 +18,8 @@ from typing import Any, Protocol
 from scenegen.errors import ClusterError, ConfigError
 from scenegen.factory.jobs import JobResult, RunSpec, Worker, run_jobs
 from scenegen.factory.window import IN_FLIGHT_PER_WORKER, Window
-from scenegen.files import create_new
 from scenegen.folder.disk import storage_errors
+from scenegen.folder.files import create_new
 from scenegen.folder.stops import STOP_MARKER, RunGuard, StopFlag, lock_holder
 from scenegen.plugin.family import Family
 from scenegen.plugin.outputs import batched

@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from scenegen import __version__
+from scenegen.factory.config_file import read_config, resolve_config_path
 from scenegen.factory.jobs import RunSpec
 from scenegen.factory.request import RunRequest
 from scenegen.folder.names import check_prefix
 from scenegen.folder.storage import Storage
-from scenegen.plugin.config import check_config, read_config, resolve_config_path
+from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import family_named
 from scenegen.plugin.family import Family
 

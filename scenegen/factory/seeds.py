@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from scenegen.plugin.config import canonical_json
+from scenegen.folder.run_record import canonical_json
 
 #: 32-bit words of the config-and-split digest that key a stream (128 bits: collisions are not a concern).
 STREAM_WORDS = 4

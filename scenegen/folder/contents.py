@@ -11,7 +11,8 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from scenegen.files import (
+from scenegen.folder.disk import storage_errors
+from scenegen.folder.files import (
     UnreadableFile,
     create_new,
     file_digest,
@@ -20,7 +21,6 @@ from scenegen.files import (
     temporary_name,
     write_atomic,
 )
-from scenegen.folder.disk import storage_errors
 from scenegen.folder.lock import LOCK_NAME
 from scenegen.folder.manifest import (
     DOCUMENT_EXTENSIONS,

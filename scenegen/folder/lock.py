@@ -27,7 +27,7 @@ from pathlib import Path
 import orjson
 
 from scenegen.errors import ConfigError, StorageError
-from scenegen.files import UnreadableFile, kind_of
+from scenegen.folder.files import UnreadableFile, kind_of
 
 LOCK_NAME = ".scenegen.folder.lock"
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import orjson
 
-from scenegen.files import MAX_DOCUMENT_BYTES, open_regular
+from scenegen.folder.files import MAX_DOCUMENT_BYTES, open_regular
 from scenegen.folder.names import is_plain_name
 from scenegen.plugin.schemas import schema_summary
 
@@ -62,7 +62,7 @@ class Line:
 
 def manifest_lines(path: Path) -> Iterator[Line]:
     """Every non-blank line of the manifest at ``path``, checked, read as they are taken (nothing if there is no
-    manifest); :class:`~scenegen.files.UnreadableFile` if it is a link or not a regular file."""
+    manifest); :class:`~scenegen.folder.files.UnreadableFile` if it is a link or not a regular file."""
     if not os.path.lexists(path):
         return
     with open_regular(path, follow_links=False) as handle:

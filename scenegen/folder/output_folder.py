@@ -50,13 +50,6 @@ from typing import Any, BinaryIO
 import orjson
 
 from scenegen.errors import OUT_OF_MEMORY, ConfigError, ScenegenError, StorageError
-from scenegen.files import (
-    kind_of,
-    read_regular,
-    sha256,
-    temporary_name,
-    write_atomic,
-)
 from scenegen.folder.contents import (
     intact_lines,
     is_scenegens,
@@ -67,6 +60,13 @@ from scenegen.folder.contents import (
     whole_samples,
 )
 from scenegen.folder.disk import storage_errors
+from scenegen.folder.files import (
+    kind_of,
+    read_regular,
+    sha256,
+    temporary_name,
+    write_atomic,
+)
 from scenegen.folder.indices import IndexRuns
 from scenegen.folder.lock import FolderLock
 from scenegen.folder.manifest import (
@@ -91,8 +91,7 @@ from scenegen.folder.overwrite import (
     swap,
     unmark,
 )
-from scenegen.folder.run_record import RunRecordError, read_run_record
-from scenegen.plugin.config import canonical_json
+from scenegen.folder.run_record import RunRecordError, canonical_json, read_run_record
 
 
 def dump_json(document: Any, *, indent: bool = False) -> bytes:

@@ -34,8 +34,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from scenegen.errors import ConfigError, Interrupted, ScenegenError, StorageError
-from scenegen.files import create_new, is_temporary, read_regular, temporary_name
 from scenegen.folder.disk import storage_errors
+from scenegen.folder.files import create_new, is_temporary, read_regular, temporary_name
 from scenegen.folder.lock import LOCK_NAME, FolderLock
 from scenegen.folder.manifest import MANIFEST, RUN_RECORD, entry_files, read_manifest
 from scenegen.folder.names import MAX_NAME_BYTES

@@ -2,7 +2,7 @@
 
 Every reader of a run (``validate``, ``stats``, ``convert``, :func:`scenegen.read`)
 reads the record here: a regular file of the folder, never through a link, at
-most :data:`~scenegen.files.MAX_RUN_RECORD_BYTES`, held to
+most :data:`~scenegen.folder.files.MAX_RUN_RECORD_BYTES`, held to
 ``schema/run_record.schema.json`` (so ``storage: "x"`` is a reported problem,
 never a TypeError further on). A folder without a valid record holds no run.
 """
@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 
 from scenegen.errors import ScenegenError
-from scenegen.files import MAX_RUN_RECORD_BYTES, UnreadableFile, read_regular
+from scenegen.folder.files import MAX_RUN_RECORD_BYTES, UnreadableFile, read_regular
 from scenegen.folder.manifest import RUN_RECORD
 from scenegen.plugin.config import check_config
 from scenegen.plugin.discovery import family_named
@@ -78,6 +78,12 @@ def run_family(folder: Path, record: Mapping[str, Any]) -> Family:
         return family_class(check_config(record["config"], family_class.config_schema()))
     except ScenegenError as error:
         raise RunRecordError(folder / RUN_RECORD, str(error), _FAMILY_ADVICE) from None
+
+
+def canonical_json(value: Any) -> bytes:
+    """``value`` as canonical JSON (keys sorted; a number as written, so 1 and 1.0 differ): what a resumed run's
+    record must match, and what a run's random stream is keyed by."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
 def _problem_of(error: UnreadableFile, path: Path) -> str:

@@ -23,9 +23,9 @@ from typing import Any, Protocol
 import orjson
 
 from scenegen.errors import InvalidSceneError
-from scenegen.files import create_new, open_regular, sha256, temporary_name, write_atomic
 from scenegen.folder.disk import storage_errors
 from scenegen.folder.features import Type
+from scenegen.folder.files import create_new, open_regular, sha256, temporary_name, write_atomic
 from scenegen.folder.output_folder import dump_json
 from scenegen.folder.stops import StopFlag, Stopped, Watch
 from scenegen.folder.storage import Storage

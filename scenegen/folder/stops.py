@@ -24,7 +24,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Protocol
 
-from scenegen.files import temporary_name
+from scenegen.folder.files import temporary_name
 from scenegen.folder.lock import LOCK_NAME
 
 #: The marker a run stopping leaves in its folder for the workers that read no flag of its (Ray tasks): named as

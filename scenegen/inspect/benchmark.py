@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from scenegen.errors import ConfigError
-from scenegen.files import open_regular, write_atomic
+from scenegen.folder.files import open_regular, write_atomic
 from scenegen.folder.run_record import run_family_class
 from scenegen.plugin.benchmark import Benchmark, Item, load_benchmark
 from scenegen.plugin.discovery import installed_families

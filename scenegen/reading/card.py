@@ -17,8 +17,8 @@ from typing import Any
 
 import yaml
 
-from scenegen.files import read_regular, write_atomic
 from scenegen.folder.features import Type, TypeConflict, merge, yaml_features
+from scenegen.folder.files import read_regular, write_atomic
 from scenegen.folder.manifest import CARD
 from scenegen.folder.summary import Summary
 from scenegen.reading.dataset import Run, open_run

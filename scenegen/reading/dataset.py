@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import orjson
 
-from scenegen.files import MAX_DOCUMENT_BYTES, file_digest, open_regular, read_regular, sha256
+from scenegen.folder.files import MAX_DOCUMENT_BYTES, file_digest, open_regular, read_regular, sha256
 from scenegen.folder.manifest import MANIFEST, manifest_lines, other_storage
 from scenegen.folder.run_record import DamagedRunError, read_run_record, run_family_class
 from scenegen.folder.storage import Storage

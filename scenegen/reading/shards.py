@@ -5,7 +5,7 @@ A shard comes from a run folder, which is not trusted: 65 KB of zstd may
 decompress to gigabytes, a line may never end, a line may be blank, the records
 may go on past the count the manifest records. So a shard is decompressed a
 little at a time and read a line at a time, each line at most
-:data:`~scenegen.files.MAX_DOCUMENT_BYTES`, and :func:`decode_rows` stops with a
+:data:`~scenegen.folder.files.MAX_DOCUMENT_BYTES`, and :func:`decode_rows` stops with a
 ValueError at the first sign that it is not a whole shard of its format holding
 the records expected, before reading further. A Parquet shard's row count is
 checked in its metadata before any row is read, then it is read batch by batch.
@@ -20,7 +20,7 @@ from typing import Any, BinaryIO, Protocol
 
 import orjson
 
-from scenegen.files import MAX_DOCUMENT_BYTES
+from scenegen.folder.files import MAX_DOCUMENT_BYTES
 from scenegen.folder.storage import Storage
 
 #: Compressed bytes decompressed at once: zstd turns 4 bytes into at most 128 KiB (a run-length block), so a

@@ -29,7 +29,7 @@ from typing import Any
 import orjson
 
 from scenegen.errors import Problem
-from scenegen.files import (
+from scenegen.folder.files import (
     MAX_DOCUMENT_BYTES,
     UnreadableFile,
     file_digest,

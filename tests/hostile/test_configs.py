@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from scenegen.errors import ConfigError
-from scenegen.plugin.config import MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, check_config
+from scenegen.factory.config_file import MAX_CONFIG_BYTES
+from scenegen.plugin.config import MAX_CONFIG_DEPTH, check_config
 
 from .conftest import assert_refused, write
 

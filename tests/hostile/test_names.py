@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenegen.plugin.config import resolve_config_path
+from scenegen.factory.config_file import resolve_config_path
 from scenegen.plugin.discovery import bundled_templates
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from scenegen.files import MAX_DOCUMENT_BYTES
+from scenegen.folder.files import MAX_DOCUMENT_BYTES
 from scenegen.folder.lock import FolderLock
 from scenegen.folder.manifest import MANIFEST
 

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import orjson
 
-from scenegen.files import read_regular
+from scenegen.folder.files import read_regular
 from scenegen.mcs import replay
 from scenegen.mcs.geometry.catalog import footprint, object_facts
 from scenegen.mcs.geometry.grid import PERFORMER_RADIUS

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from scenegen.errors import ConfigError
-from scenegen.files import write_atomic
+from scenegen.folder.files import write_atomic
 from scenegen.mcs.preview.animate import animation_bytes
 from scenegen.mcs.preview.formats import SUFFIXES
 from scenegen.mcs.preview.png import png_bytes

@@ -163,8 +163,9 @@ def test_a_correction_turn_is_scored_under_the_part_it_corrects(run):
 
 def baseline_scores(level: str, dialogues: int = 120) -> dict[str, Any]:
     """The rule-based baseline's scores on a bundled level's dialogues, played in process."""
+    from scenegen.factory.config_file import read_config
     from scenegen.families.builder.baseline import reply
-    from scenegen.plugin.config import check_config, read_config
+    from scenegen.plugin.config import check_config
     from scenegen.plugin.discovery import bundled_templates
 
     from .support import build, records

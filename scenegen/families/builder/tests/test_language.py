@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from scenegen.plugin.config import read_config
+from scenegen.factory.config_file import read_config
 from scenegen.plugin.discovery import bundled_templates
 
 from .support import COLOURS, LANDMARKS, NUMBERS, build, records

@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 from shapely.geometry import box
 
 from scenegen.errors import ConfigError, GenerationError
+from scenegen.factory.config_file import read_config, resolve_config_path
 from scenegen.factory.pipeline import Pipeline
 from scenegen.families.secondary_tool import SecondaryTool
 from scenegen.families.secondary_tool.checks import secondary_tool_problems
-from scenegen.plugin.config import check_config, read_config, resolve_config_path
+from scenegen.plugin.config import check_config
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES

@@ -158,7 +158,8 @@ def test_a_bad_config_is_refused_with_its_key(change, key):
 
 
 def _config(name: str) -> dict[str, Any]:
-    from scenegen.plugin.config import check_config, read_config
+    from scenegen.factory.config_file import read_config
+    from scenegen.plugin.config import check_config
 
     return check_config(read_config(bundled_templates()[name]), SpatialReorientation.config_schema())
 
