@@ -9,7 +9,7 @@ or Ray tasks. Workers make and write the files of their jobs; this process
 records their manifest lines in index order. Sample ``i`` depends only on
 (config, seed, split, ``i``), so the output is the same byte for byte whatever
 the executor and the number of workers. A finished run's folder gets its dataset
-card (:mod:`scenegen.reading.card`).
+card (:mod:`scenegen.folder.card`).
 """
 
 from __future__ import annotations
@@ -36,9 +36,10 @@ from scenegen.factory.jobs import JobResult
 from scenegen.factory.plan import RunPlan, plan_run
 from scenegen.factory.request import RunRequest
 from scenegen.factory.window import WorkerDied
+from scenegen.folder.card import write_card
 from scenegen.folder.output_folder import OutputFolder
 from scenegen.folder.summary import Summary
-from scenegen.reading.card import write_card
+from scenegen.reading.dataset import summary_of
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,8 @@ def run_plan(plan: RunPlan) -> RunSummary:
                               f"in {folder.destination}; rerun the same command with --resume to continue") from None
         folder.close()
         # A resumed run's summary lacks what earlier runs recorded: its card is made from the files.
-        write_card(folder.root, plan.command_line(samples), None if folder.done else made.summary)
+        summary = summary_of(folder.root) if folder.done else made.summary
+        write_card(folder.root, plan.command_line(samples), summary)
     seconds = time.perf_counter() - started
     return RunSummary(made.samples, n - pending, seconds, folder.destination, plan.family.output.unit,
                       made.documents, plan.out)

@@ -9,6 +9,7 @@ from itertools import groupby
 from pathlib import Path
 
 from scenegen.errors import ConfigError
+from scenegen.folder.card import write_card
 from scenegen.folder.lock import held_for_reading
 from scenegen.folder.manifest import entry_indices, manifest_bytes
 from scenegen.folder.output_folder import OutputFolder
@@ -17,7 +18,6 @@ from scenegen.folder.sinks import Sink, open_sink
 from scenegen.folder.storage import Storage
 from scenegen.folder.summary import Summary
 from scenegen.plugin.outputs import Doc
-from scenegen.reading.card import write_card
 from scenegen.reading.dataset import Run, open_run
 
 

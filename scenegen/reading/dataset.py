@@ -28,6 +28,7 @@ from scenegen.folder.files import MAX_DOCUMENT_BYTES, file_digest, open_regular,
 from scenegen.folder.manifest import MANIFEST, manifest_lines, other_storage
 from scenegen.folder.run_record import DamagedRunError, read_run_record, run_family_class
 from scenegen.folder.storage import Storage
+from scenegen.folder.summary import Summary
 from scenegen.plugin.family import Family
 from scenegen.plugin.outputs import Doc, Output
 from scenegen.reading.shards import decode_rows
@@ -150,6 +151,17 @@ def records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
         else:
             meta, document = next(run.unit_docs(entry))
             yield {**meta, **output.record_fields(document)}
+
+
+def summary_of(path: str | os.PathLike[str]) -> Summary:
+    """What every record of the run in ``path`` adds up to (its columns' types, its label counts): what its card
+    says of a run resumed, whose own summary lacks what earlier runs recorded."""
+    run = open_run(path)
+    summary = Summary()
+    for entry in run.stream():
+        for row in run.unit_rows(entry):
+            summary.add(row)
+    return summary
 
 
 def read(path: str | os.PathLike[str]) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from scenegen.folder.card import link_page
 from scenegen.folder.files import write_atomic
 from scenegen.inspect.stats.html import report_html
-from scenegen.reading.card import link_page
 from scenegen.reading.dataset import open_run
 
 

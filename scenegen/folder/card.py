@@ -20,8 +20,10 @@ import yaml
 from scenegen.folder.features import Type, TypeConflict, merge, yaml_features
 from scenegen.folder.files import read_regular, write_atomic
 from scenegen.folder.manifest import CARD
+from scenegen.folder.run_record import read_run_record, run_family_class
+from scenegen.folder.storage import Storage
 from scenegen.folder.summary import Summary
-from scenegen.reading.dataset import Run, open_run
+from scenegen.plugin.family import Family
 
 #: The heading of the card's loading example; a link to a stats page goes above it.
 _LOAD_IT = "Load it:"
@@ -40,16 +42,11 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 MAX_CLASSES = 12
 
 
-def write_card(root: Path, command: str, summary: Summary | None = None) -> None:
-    """Write the dataset card of the finished run in ``root``, made by ``command``; ``summary``: that of all
-    its records, if known (else every record is read for it)."""
-    run = open_run(root)
-    if summary is None:
-        summary = Summary()
-        for entry in run.stream():
-            for row in run.unit_rows(entry):
-                summary.add(row)
-    text = card_text(run, command, summary)
+def write_card(root: Path, command: str, summary: Summary) -> None:
+    """Write the dataset card of the finished run in ``root``, made by ``command``, whose records ``summary``
+    sums up (all of them: a resumed run's too, see :func:`scenegen.reading.dataset.summary_of`)."""
+    record = read_run_record(root)
+    text = card_text(root, record, run_family_class(root, record), command, summary)
     page_link = _page_link(root)
     if page_link is not None:  # a page made before a resume: still linked, and said to be out of date
         text = text.replace(_LOAD_IT, f"{page_link.removesuffix(_STALE)}{_STALE}\n\n{_LOAD_IT}", 1)
@@ -80,12 +77,13 @@ def link_page(root: Path, name: str) -> None:
     write_atomic(path, text.replace(_LOAD_IT, f"{link}\n\n{_LOAD_IT}", 1).encode("utf-8", "surrogateescape"))
 
 
-def card_text(run: Run, command: str, summary: Summary) -> str:
-    """The card of ``run``: the YAML header, then the human part."""
-    record = run.record
-    split, family = record["split"], run.family
+def card_text(root: Path, record: Mapping[str, Any], family: type[Family], command: str, summary: Summary) -> str:
+    """The card of the run in ``root`` (its run ``record``, its ``family``): the YAML header, then the human
+    part."""
+    split = record["split"]
     documents = summary.documents
-    data_files = run.storage.data_files(record.get("stem", ""))
+    storage = Storage.from_record(record.get("storage"))
+    data_files = storage.data_files(record.get("stem", ""))
     header: dict[str, Any] = {
         "pretty_name": f"scenegen {record['family']} ({record.get('stem', record['family'])}, {split})",
         "license": LICENSE,
@@ -95,14 +93,13 @@ def card_text(run: Run, command: str, summary: Summary) -> str:
         "configs": [{"config_name": "default", "data_files": [{"split": split, "path": data_files}]}],
         # The split's size, which datasets verifies on load: a shard that lost rows is an error, not a smaller
         # dataset. num_bytes counts the split's files as stored.
-        "dataset_info": {"splits": [{"name": split, "num_bytes": _data_bytes(run.root, data_files),
+        "dataset_info": {"splits": [{"name": split, "num_bytes": _data_bytes(root, data_files),
                                      "num_examples": documents}]},
     }
     columns = _declared_over(family.record_types, summary.columns)
     if columns is not None:
         header["dataset_info"] = {"features": yaml_features(columns[1]), **header["dataset_info"]}
     per_sample = family.pairing.documents_per_sample(record["config"])
-    storage = run.storage.record()
     lines = [
         "---", yaml.dump(header, Dumper=_DUMPER, sort_keys=False, allow_unicode=True).rstrip(), "---", "",
         f"# {header['pretty_name']}", "",
@@ -114,7 +111,7 @@ def card_text(run: Run, command: str, summary: Summary) -> str:
         f"| split | `{split}` |",
         f"| samples | {documents // per_sample:,} |",
         f"| documents | {documents:,}" + (f" ({per_sample} per sample: a pair)" if per_sample > 1 else "") + " |",
-        f"| storage | {', '.join(f'{key} {value}' for key, value in storage.items())} |",
+        f"| storage | {', '.join(f'{key} {value}' for key, value in storage.record().items())} |",
         f"| made by | scenegen {record.get('scenegen', '')} |", "",
         "Made with:", "", "```", command, "```", "",
     ]
