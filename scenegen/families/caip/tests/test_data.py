@@ -24,7 +24,7 @@ def data(tmp_path):
         path = folder / f"{name}.yaml"
         document = load_yaml(path.read_text(encoding="utf-8"))
         change(document)
-        path.write_text(yaml.safe_dump(document), encoding="utf-8")
+        path.write_text(yaml.dump(document, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper)), encoding="utf-8")
 
     def grammar(config=None):
         return Grammar(lexicon.load(folder), compile_settings(config or {"family": "caip"}))
