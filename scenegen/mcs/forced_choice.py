@@ -15,13 +15,13 @@ placers that set balls down on a side or lift them away (as measured:
 from __future__ import annotations
 
 import math
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from scenegen.mcs.actions import Action
 from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
+from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.model import Goal, MaterialChange, Motion, SceneObject, Show
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, kinematic_structure, structure_cube
 from scenegen.mcs.task import Refusal
@@ -43,11 +43,9 @@ PERFORMER_Y = 2.25
 #: The black block on the platform ahead of the performer: its scale (x, y, z) and material.
 STOP_BLOCK = (0.5, 0.25, 0.25)
 STOP_MATERIAL = "Custom/Materials/Black"
-#: The performer's radius: how far it keeps from what it cannot walk through.
-PERFORMER_RADIUS = 0.25
 SIDES = ("left", "right")
 #: How many draws a family's feasibility probe lays out, and the least share of them that must lay a scene out
-#: (then a sample's 100 draws all fail less than once in 10,000 samples).
+#: (:func:`scenegen.mcs.task.rarely_laid_out`; then a sample's 100 draws all fail less than once in 10,000 samples).
 PROBES = 200
 YIELD = 0.1
 
@@ -92,17 +90,6 @@ def start_refusals(low: Callable[[str], Any], high: Callable[[str], Any]) -> Ite
                               f"block at z {low('platform.stop_z')}")
     if max(abs(low("performer.z")), abs(high("platform.stop_z"))) > low("room.depth") / 2 - PERFORMER_RADIUS:
         yield "performer.z", f"the start or the black block lies outside a room {low('room.depth')} m deep"
-
-
-def rarely_laid_out(attempts: Iterable[object]) -> Iterator[Refusal]:
-    """The refusal of a config fewer than :data:`YIELD` of whose draws lay a scene out: ``attempts`` holds each
-    draw's layout or the :data:`Refusal` that says why it cannot be laid out; the commonest reason is blamed."""
-    tried = list(attempts)
-    failures = [attempt for attempt in tried if isinstance(attempt, tuple)]
-    if len(failures) > len(tried) * (1 - YIELD):
-        (path, reason), count = Counter(failures).most_common(1)[0]
-        yield path, (f"{len(tried) - len(failures)} of {len(tried)} draws lay a scene out (at least {YIELD:.0%} "
-                     f"must); {count} fail because {reason}")
 
 
 def sphere_hidden(eye: tuple[float, float, float], centre: tuple[float, float, float], radius: float,

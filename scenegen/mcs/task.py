@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import abc
 import importlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 import numpy as np
@@ -35,9 +36,11 @@ from scenegen.errors import ConfigError, GenerationError, Problem
 from scenegen.mcs.actions import Action
 from scenegen.mcs.family import McsFamily
 from scenegen.mcs.frame import SOCCER_BALL_DESCRIPTION, retrieval_goal, room_materials, untimed_retrieval_goal
+from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.model import Scene, SceneObject, Vec3
 from scenegen.mcs.objects import object_ids
 from scenegen.plugin.family import Sample
+from scenegen.plugin.values import Parameters
 
 #: A reason a config cannot be laid out: the config key to blame and what cannot be done.
 Refusal = tuple[str, str]
@@ -58,6 +61,28 @@ def feasibility(check: Check) -> Check:
     """
     setattr(check, _FEASIBILITY, True)
     return check
+
+
+def rarely_laid_out(attempts: Iterable[object], least: float) -> Iterator[Refusal]:
+    """The refusal of a config less than the share ``least`` of whose draws lay a scene out, blaming the commonest
+    reason: ``attempts`` holds each draw's layout, or the :data:`Refusal` that says why it cannot be laid out
+    (what a feasibility check probing a fixed seed's draws yields from)."""
+    tried = list(attempts)
+    failures = [attempt for attempt in tried if isinstance(attempt, tuple)]
+    if len(failures) > len(tried) * (1 - least):
+        (path, reason), count = Counter(failures).most_common(1)[0]
+        yield path, (f"{len(tried) - len(failures)} of {len(tried)} draws lay a scene out (at least {least:.0%} "
+                     f"must); {count} fail because {reason}")
+
+
+def start_clear_of_walls(parameters: Parameters) -> Iterator[Refusal]:
+    """Refusals of performer starts (``performer.x``, ``performer.z``) that may lie outside the smallest room drawn
+    (``room.width``, ``room.depth``) or not clear of its walls."""
+    for axis, size in (("x", "room.width"), ("z", "room.depth")):
+        far = max(abs(parameters.low(f"performer.{axis}")), abs(parameters.high(f"performer.{axis}")))
+        if far > parameters.low(size) / 2 - PERFORMER_RADIUS:
+            yield f"performer.{axis}", (f"a start {far} m from the centre is not clear of the walls of a "
+                                        f"{parameters.low(size)} m room")
 
 
 class McsTask(McsFamily):

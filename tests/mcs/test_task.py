@@ -11,7 +11,8 @@ import pytest
 from scenegen.errors import ConfigError, GenerationError, Problem
 from scenegen.mcs.model import Scene
 from scenegen.mcs.objects import soccer_ball
-from scenegen.mcs.task import LAYOUT_PROBES, McsTask, Refusal, feasibility
+from scenegen.mcs.task import LAYOUT_PROBES, McsTask, Refusal, feasibility, rarely_laid_out, start_clear_of_walls
+from scenegen.plugin.values import Parameters, compile_value, lookup
 
 ROOM = {"room.width": 10.0, "room.height": 3.0, "room.depth": 8.0, "materials.ceiling": "c",
         "materials.floor": "f", "materials.wall": "w"}
@@ -152,3 +153,22 @@ def test_the_replay_is_imported_only_when_a_document_is_checked(monkeypatch: pyt
         toy.check({}, None)
     monkeypatch.setattr(Toy, "checks", f"{__name__}:toy_problems")
     assert toy.check({}, {"x": 1}) == [Problem("goal", "checked against {'x': 1}")]
+
+
+def test_a_probe_refuses_when_fewer_than_the_least_share_lay_out_and_blames_the_commonest_reason() -> None:
+    wall, lava = ("room.width", "the ball reaches a wall"), ("lava.share", "no floor is left")
+    laid = [object()] * 3
+    assert list(rarely_laid_out(laid[:2] + [wall] * 7 + [lava] * 3, 0.25)) == [
+        ("room.width", "2 of 12 draws lay a scene out (at least 25% must); 7 fail because the ball reaches a wall")]
+    assert not list(rarely_laid_out(laid + [lava] * 6 + [wall] * 3, 0.25))  # 3 of 12 is a quarter: enough
+    assert not list(rarely_laid_out([], 0.25))
+
+
+@pytest.mark.parametrize(("x", "z", "refused"), [(3.75, 3.8, None), (3.8, 0, "performer.x"), (0, -3.9, "performer.z")])
+def test_a_start_must_lie_clear_of_the_walls_of_the_smallest_room_drawn(x: float, z: Any, refused: str | None) -> None:
+    """The smallest room drawn is 8 m wide and 8.1 m deep: a start is clear of its walls up to 4 - 0.25 m from its
+    centre along x, 4.05 - 0.25 m along z."""
+    config = {"room": {"width": [8, 12], "depth": {"min": 8.1, "max": 9}}, "performer": {"x": [0, x], "z": z}}
+    kinds = {"room.width": float, "room.depth": float, "performer.x": float, "performer.z": float}
+    parameters = Parameters({path: compile_value(lookup(config, path), path, kind) for path, kind in kinds.items()})
+    assert [path for path, _ in start_clear_of_walls(parameters)] == ([refused] if refused else [])

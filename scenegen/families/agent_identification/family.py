@@ -14,17 +14,17 @@ import numpy as np
 from scenegen.families.agent_identification.declaration import DECLARATION
 from scenegen.mcs.agent_acts import AGENT_REACH, THE_AGENT, round_walk, standing_still
 from scenegen.mcs.forced_choice import (
-    PERFORMER_RADIUS,
     PLATFORM_WIDTH,
     PROBES,
+    YIELD,
     dividing_platform,
-    rarely_laid_out,
     sign_of,
 )
 from scenegen.mcs.geometry.catalog import footprint, resting_y
+from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.model import AgentMovement, AgentSettings, Scene, SceneObject, Show
 from scenegen.mcs.objects import blob, held_ball, human_agent
-from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.task import McsTask, Refusal, feasibility, rarely_laid_out
 from scenegen.plugin.family import Evidence
 
 #: Each agent type's outfit, as the evaluation dresses it (``docs/fidelity/agent_identification.md``).
@@ -125,9 +125,9 @@ class AgentIdentification(McsTask):
     @feasibility
     def _layouts_often(self) -> Iterator[Refusal]:
         """Enough draws put the non-agent clear of the platform and the walls
-        (:func:`scenegen.mcs.forced_choice.rarely_laid_out`)."""
+        (:func:`scenegen.mcs.task.rarely_laid_out`)."""
         rng = np.random.default_rng(0)
-        yield from rarely_laid_out(_attempt(self.draw(rng), rng) for _ in range(PROBES))
+        yield from rarely_laid_out((_attempt(self.draw(rng), rng) for _ in range(PROBES)), YIELD)
 
 
 def _attempt(drawn: Mapping[str, Any], rng: np.random.Generator) -> Layout | Refusal:

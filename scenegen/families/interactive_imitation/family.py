@@ -28,9 +28,10 @@ from scenegen.mcs.agent_acts import (
     quarter_turn,
 )
 from scenegen.mcs.evidence import with_id_prefix, without
-from scenegen.mcs.forced_choice import PERFORMER_RADIUS, PROBES, rarely_laid_out
+from scenegen.mcs.forced_choice import PROBES, YIELD
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.geometry.catalog import object_size
+from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.model import (
     AgentAction,
     AgentMovement,
@@ -45,7 +46,7 @@ from scenegen.mcs.model import (
     Show,
 )
 from scenegen.mcs.objects import SOCCER_BALL_SIZE, human_agent, kinematic_structure
-from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.task import McsTask, Refusal, feasibility, rarely_laid_out
 from scenegen.mcs.timeline import drop_states
 from scenegen.mcs.tracking.props import CYAN, MAGENTA
 from scenegen.plugin.family import Evidence
@@ -188,7 +189,7 @@ class InteractiveImitation(McsTask):
     def _layouts_often(self) -> Iterator[Refusal]:
         """Enough draws lay the row, the agent and the places of the reset out apart."""
         rng = np.random.default_rng(0)
-        yield from rarely_laid_out(_attempt(self.draw(rng)) for _ in range(PROBES))
+        yield from rarely_laid_out((_attempt(self.draw(rng)) for _ in range(PROBES)), YIELD)
 
 
 def _attempt(drawn: Mapping[str, Any]) -> Layout | Refusal:

@@ -36,10 +36,10 @@ from scenegen.families.knowledgeable_agents.scenery import (
 from scenegen.mcs.actions import passes
 from scenegen.mcs.agent_acts import AGENT_REACH, POINT_LOW, POINT_STEPS, pointing, turn_to
 from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
-from scenegen.mcs.forced_choice import PLATFORM_WIDTH, PROBES, SIDES, other_side, rarely_laid_out, sign_of
+from scenegen.mcs.forced_choice import PLATFORM_WIDTH, PROBES, SIDES, YIELD, other_side, sign_of
 from scenegen.mcs.model import AgentSettings, Motion, Scene, SceneObject
 from scenegen.mcs.objects import SOCCER_BALL_SIZE, human_agent
-from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.task import McsTask, Refusal, feasibility, rarely_laid_out
 from scenegen.plugin.family import Evidence
 
 #: Each agent type's outfit, as the evaluation dresses it; the male writes no chestMaterial.
@@ -192,9 +192,9 @@ class KnowledgeableAgents(McsTask):
     @feasibility
     def _layouts_often(self) -> Iterator[Refusal]:
         """Enough draws lay the agents out where the container each points at is plain
-        (:func:`scenegen.mcs.forced_choice.rarely_laid_out`)."""
+        (:func:`scenegen.mcs.task.rarely_laid_out`)."""
         rng = np.random.default_rng(0)
-        yield from rarely_laid_out(_attempt(self.draw(rng)) for _ in range(PROBES))
+        yield from rarely_laid_out((_attempt(self.draw(rng)) for _ in range(PROBES)), YIELD)
 
 
 def _attempt(drawn: Mapping[str, Any]) -> Layout | Refusal:

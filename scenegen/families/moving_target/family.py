@@ -6,7 +6,6 @@ nearest the performer inside the stretch it surely rolls through, and the steps 
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +26,7 @@ from scenegen.mcs.launch import (
 )
 from scenegen.mcs.model import PartitionFloor, Scene
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, structure_cube
-from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.task import McsTask, Refusal, feasibility, rarely_laid_out
 
 #: The performer's start height on its 1 m platform, as the evaluation writes it.
 PERFORMER_Y = 2.0
@@ -177,11 +176,8 @@ class MovingTarget(McsTask):
     def _mostly_laid_out(self) -> Iterator[Refusal]:
         """Most launches drawn have an outcome the rolling model is sure of (else the commonest reason is given)."""
         rng = np.random.default_rng(0)
-        plans = [self._plan(self.draw(rng)) for _ in range(PROBES)]
-        refusals = Counter(plan for plan in plans if not isinstance(plan, Layout))
-        if sum(refusals.values()) > (1 - MIN_SHARE) * PROBES:
-            (path, reason), count = refusals.most_common(1)[0]
-            yield path, f"in {count} of {PROBES} scenes drawn {reason}"
+        yield from rarely_laid_out((self._plan(self.draw(rng)) for _ in range(PROBES)), MIN_SHARE)
+
 
 def _at(launch: Point, direction: Point, distance: float) -> Point:
     return launch[0] + direction[0] * distance, launch[1] + direction[1] * distance

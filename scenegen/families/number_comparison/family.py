@@ -18,12 +18,12 @@ from scenegen.mcs.forced_choice import (
     POLE_LENGTH,
     PROBES,
     THE_BALLS,
+    YIELD,
     Occluder,
     dividing_platform,
     lowered_occluder,
     multi_retrieval_goal,
     other_side,
-    rarely_laid_out,
     sign_of,
     sphere_hidden,
     start_refusals,
@@ -31,7 +31,7 @@ from scenegen.mcs.forced_choice import (
 )
 from scenegen.mcs.model import Scene
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, soccer_ball
-from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.task import McsTask, Refusal, feasibility, rarely_laid_out
 from scenegen.plugin.family import Evidence
 
 #: A side's places, in the order its balls take them: (spacings out from the middle, away from the platform; row).
@@ -111,9 +111,9 @@ class BallsOnSides(McsTask):
 
     @feasibility
     def _layouts_often(self) -> Iterator[Refusal]:
-        """Enough draws lay a scene out (:func:`scenegen.mcs.forced_choice.rarely_laid_out`)."""
+        """Enough draws lay a scene out (:func:`scenegen.mcs.task.rarely_laid_out`)."""
         rng = np.random.default_rng(0)
-        yield from rarely_laid_out(self.attempt(self.draw(rng), rng) for _ in range(PROBES))
+        yield from rarely_laid_out((self.attempt(self.draw(rng), rng) for _ in range(PROBES)), YIELD)
 
 
 class NumberComparison(BallsOnSides):

@@ -4,7 +4,6 @@ the side it ends on (:mod:`scenegen.mcs.launch` states the flight model)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -27,7 +26,7 @@ from scenegen.mcs.launch import (
 )
 from scenegen.mcs.model import NULL, Scene, SceneObject, Show
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, structure_cube
-from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.task import McsTask, Refusal, feasibility, rarely_laid_out
 from scenegen.plugin.family import Evidence
 
 #: The performer's start height on the 1 m platform, as the evaluation writes it.
@@ -208,11 +207,7 @@ class ObjectPermanence(McsTask):
     def _mostly_laid_out(self) -> Iterator[Refusal]:
         """Most throws drawn end on a side the flight model is sure of (else the commonest reason is given)."""
         rng = np.random.default_rng(0)
-        plans = [self._plan(self.draw(rng)) for _ in range(PROBES)]
-        refusals = Counter(plan for plan in plans if not isinstance(plan, Layout))
-        if sum(refusals.values()) > (1 - MIN_SHARE) * PROBES:
-            (path, reason), count = refusals.most_common(1)[0]
-            yield path, f"in {count} of {PROBES} scenes drawn {reason}"
+        yield from rarely_laid_out((self._plan(self.draw(rng)) for _ in range(PROBES)), MIN_SHARE)
 
 
 def _desk(drawn: Mapping[str, Any], sign: float, key: str) -> SceneObject:

@@ -18,7 +18,7 @@ from scenegen.mcs.geometry.shapes import Boxes
 from scenegen.mcs.geometry.walks import Point, clearance, distance_to_walks, grown, length, side, ways_round
 from scenegen.mcs.model import Scene, SceneObject, Show
 from scenegen.mcs.objects import SOCCER_BALL_SIZE
-from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.task import McsTask, Refusal, feasibility, start_clear_of_walls
 
 BALL_RADIUS = SOCCER_BALL_SIZE / 2
 #: Two ways round less than this apart are as short (``side`` "either").
@@ -122,11 +122,7 @@ class Obstacles(McsTask):
     @feasibility
     def _start_in_smallest_room(self) -> Iterator[Refusal]:
         """Every start drawn lies in the smallest room, clear of its walls."""
-        for axis, size in (("x", "room.width"), ("z", "room.depth")):
-            far = max(abs(self.parameters.low(f"performer.{axis}")), abs(self.parameters.high(f"performer.{axis}")))
-            if far > self.parameters.low(size) / 2 - PERFORMER_RADIUS:
-                yield f"performer.{axis}", (f"a start {far} m from the centre is not clear of the walls of a "
-                                            f"{self.parameters.low(size)} m room")
+        yield from start_clear_of_walls(self.parameters)
 
     @feasibility
     def _room_before_obstacle(self) -> Iterator[Refusal]:

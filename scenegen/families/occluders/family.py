@@ -25,7 +25,7 @@ from scenegen.mcs.geometry.overlap import any_overlap, self_overlap
 from scenegen.mcs.geometry.shapes import Boxes, concat
 from scenegen.mcs.model import Scene, SceneObject, Show
 from scenegen.mcs.objects import SOCCER_BALL_SIZE
-from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.task import McsTask, Refusal, feasibility, start_clear_of_walls
 from scenegen.plugin.outputs import OPTIONAL_PAIRS
 from scenegen.plugin.values import lookup
 
@@ -207,11 +207,7 @@ class Occluders(McsTask):
     @feasibility
     def _start_in_smallest_room(self) -> Iterator[Refusal]:
         """Every start drawn lies in the smallest room, clear of its walls."""
-        for axis, size in (("x", "room.width"), ("z", "room.depth")):
-            far = max(abs(self.parameters.low(f"performer.{axis}")), abs(self.parameters.high(f"performer.{axis}")))
-            if far > self.parameters.low(size) / 2 - PERFORMER_RADIUS:
-                yield f"performer.{axis}", (f"a start {far} m from the centre is not clear of the walls of a "
-                                            f"{self.parameters.low(size)} m room")
+        yield from start_clear_of_walls(self.parameters)
 
     @feasibility
     def _enough_places(self) -> Iterator[Refusal]:

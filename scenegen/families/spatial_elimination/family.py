@@ -16,9 +16,9 @@ from scenegen.mcs.forced_choice import (
     PLATFORM_WIDTH,
     PROBES,
     THE_BALLS,
+    YIELD,
     dividing_platform,
     other_side,
-    rarely_laid_out,
     sign_of,
     sphere_hidden,
     start_refusals,
@@ -26,7 +26,7 @@ from scenegen.mcs.forced_choice import (
 )
 from scenegen.mcs.model import Scene, SceneObject
 from scenegen.mcs.objects import TARGET_BALL_RADIUS, TARGET_BALL_SCALE, soccer_ball, structure_cube
-from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.task import McsTask, Refusal, feasibility, rarely_laid_out
 from scenegen.plugin.family import Evidence
 
 #: The least room left between the ball or a wall and the platform or the room's walls.
@@ -101,9 +101,9 @@ class SpatialElimination(McsTask):
 
     @feasibility
     def _layouts_often(self) -> Iterator[Refusal]:
-        """Enough draws lay a scene out (:func:`scenegen.mcs.forced_choice.rarely_laid_out`)."""
+        """Enough draws lay a scene out (:func:`scenegen.mcs.task.rarely_laid_out`)."""
         rng = np.random.default_rng(0)
-        yield from rarely_laid_out(_attempt(self.draw(rng)) for _ in range(PROBES))
+        yield from rarely_laid_out((_attempt(self.draw(rng)) for _ in range(PROBES)), YIELD)
 
 
 def _attempt(drawn: Mapping[str, Any]) -> Layout | Refusal:

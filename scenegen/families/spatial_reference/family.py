@@ -17,11 +17,12 @@ import numpy as np
 from scenegen.families.spatial_reference.declaration import DECLARATION
 from scenegen.mcs.actions import passes
 from scenegen.mcs.agent_acts import LEG_STEPS, POINT_STEPS, THE_POINT, one_leg, pointing
-from scenegen.mcs.forced_choice import PERFORMER_RADIUS, PLATFORM_WIDTH, PROBES, other_side, rarely_laid_out, sign_of
+from scenegen.mcs.forced_choice import PLATFORM_WIDTH, PROBES, YIELD, other_side, sign_of
 from scenegen.mcs.geometry.catalog import object_size, resting_y
+from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.model import AgentSettings, Motion, Scene, SceneObject, Show
 from scenegen.mcs.objects import blob, human_agent, kinematic_structure, structure_cube
-from scenegen.mcs.task import McsTask, Refusal, feasibility
+from scenegen.mcs.task import McsTask, Refusal, feasibility, rarely_laid_out
 from scenegen.plugin.family import Evidence
 
 #: Each agent type's outfit, as the evaluation dresses it (``docs/fidelity/spatial_reference.md``); the male's
@@ -176,9 +177,9 @@ class SpatialReference(McsTask):
     @feasibility
     def _layouts_often(self) -> Iterator[Refusal]:
         """Enough draws lay the chests and the pointers out, each pointer's chest plainly the one it faces
-        (:func:`scenegen.mcs.forced_choice.rarely_laid_out`)."""
+        (:func:`scenegen.mcs.task.rarely_laid_out`)."""
         rng = np.random.default_rng(0)
-        yield from rarely_laid_out(_attempt(self.draw(rng)) for _ in range(PROBES))
+        yield from rarely_laid_out((_attempt(self.draw(rng)) for _ in range(PROBES)), YIELD)
 
 
 def _attempt(drawn: Mapping[str, Any]) -> Layout | Refusal:
