@@ -24,15 +24,8 @@ from scenegen.families.approach_imitation.arena import MARGIN, PLACE_ATTEMPTS, b
 from scenegen.families.approach_imitation.declaration import declaration
 from scenegen.families.approach_imitation.family import PAIRS, SETTING, Plan, PreferenceFamily, Version, pattern_params
 from scenegen.families.approach_imitation.stage import Stage, approach_walk, arrange, first_of, straight_walks
-from scenegen.families.approach_imitation.timeline import (
-    END_DELAY,
-    START_DELAY,
-    TEST_END,
-    TURN_GAP,
-    Take,
-    columns,
-    touch_steps,
-)
+from scenegen.families.approach_imitation.timeline import TEST_END, TURN_GAP, Take, columns, touch_steps
+from scenegen.mcs.gridworld.cast import END_DELAY, START_DELAY
 from scenegen.mcs.gridworld.motion import Point
 from scenegen.mcs.gridworld.patterns import Pattern, overlaps, positions
 

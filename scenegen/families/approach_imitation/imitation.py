@@ -40,15 +40,8 @@ from scenegen.families.approach_imitation.stage import (
     first_of,
     reachable,
 )
-from scenegen.families.approach_imitation.timeline import (
-    END_DELAY,
-    START_DELAY,
-    TEST_END,
-    TURN_GAP,
-    Take,
-    columns,
-    touch_steps,
-)
+from scenegen.families.approach_imitation.timeline import TEST_END, TURN_GAP, Take, columns, touch_steps
+from scenegen.mcs.gridworld.cast import END_DELAY, START_DELAY
 from scenegen.mcs.gridworld.motion import Point
 from scenegen.mcs.gridworld.patterns import Pattern, Walk, positions
 from scenegen.mcs.gridworld.sight import clear, contact_points

@@ -11,8 +11,6 @@ from scenegen.mcs.gridworld.motion import Point
 from scenegen.mcs.gridworld.patterns import Pattern, Walk, turning_steps
 
 # Timings measured on the evaluation pairs (docs/mcs_facts.md 13.4).
-START_DELAY = 3  # steps from a trial's first step to its first mover's first keyframe
-END_DELAY = 5  # steps from a familiarisation trial's last keyframe to the next trial's first step
 #: Steps from one mover's last keyframe to the next mover's first, per task.
 TURN_GAP = {"approach": 3, "imitation": 4}
 #: Steps from the test trial's last keyframe to the scene's last step, per task.

@@ -57,7 +57,7 @@ from scenegen.families.helper_hinderer.routes import (
     slot_centre,
     stopped_short,
 )
-from scenegen.mcs.gridworld.cast import Keyframe
+from scenegen.mcs.gridworld.cast import END_DELAY, START_DELAY, TEST_END_DELAY, Keyframe
 from scenegen.mcs.gridworld.grid import DIRECTION_ORDERS, Cell
 from scenegen.mcs.gridworld.layout import CELL
 from scenegen.mcs.gridworld.motion import Point, contact_point, rounded, walk
@@ -68,10 +68,7 @@ ROLES = ("helper", "hinderer")
 
 # The evaluation scenes' pauses (docs/mcs_facts.md 7.4); with walks at their speeds they give trials of
 # 18-55 steps, a 17-step test trial and scenes of about 271-279 steps.
-START_DELAY = 3  # steps from a trial's first step to the first moving keyframe
 PAUSE = 2  # idle steps between one motion and the next
-END_DELAY = 5  # steps from the primary agent's last keyframe to EndHabituation
-TEST_END_DELAY = 4  # steps from the test trial's last keyframe to the scene's last step
 GOAL_ATTEMPTS = 50  # goal cells drawn for one trial before giving up
 
 

@@ -23,18 +23,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from scenegen.mcs.gridworld.cast import Keyframe
+from scenegen.mcs.gridworld.cast import END_DELAY, START_DELAY, TEST_END_DELAY, Keyframe
 from scenegen.mcs.gridworld.frames import Frame
 from scenegen.mcs.gridworld.layout import CELL, axis_centre
 from scenegen.mcs.gridworld.motion import Point, walk
-from scenegen.mcs.gridworld.straight_walks import (
-    END_DELAY,
-    START_DELAY,
-    TEST_END_DELAY,
-    append_walk,
-    pace,
-    stop_short,
-)
+from scenegen.mcs.gridworld.straight_walks import append_walk, pace, stop_short
 
 #: Cells between the agent's (or the goal's) column and the wall's, at least.
 CLEAR_CELLS = 2

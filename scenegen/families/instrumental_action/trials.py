@@ -20,18 +20,11 @@ import numpy as np
 
 from scenegen.families.instrumental_action.places import Places, grid_of
 from scenegen.mcs.gridworld.box_walks import Boxes, Floor, clear, route
-from scenegen.mcs.gridworld.cast import Keyframe
+from scenegen.mcs.gridworld.cast import END_DELAY, START_DELAY, TEST_END_DELAY, Keyframe
 from scenegen.mcs.gridworld.grid import DIRECTION_ORDERS, Cell
 from scenegen.mcs.gridworld.layout import CELL, cell_centre
 from scenegen.mcs.gridworld.motion import Point, path_length, walk
-from scenegen.mcs.gridworld.straight_walks import (
-    END_DELAY,
-    START_DELAY,
-    TEST_END_DELAY,
-    append_walk,
-    pace,
-    stop_short,
-)
+from scenegen.mcs.gridworld.straight_walks import append_walk, pace, stop_short
 
 #: Which walk each file's test trial shows, by whether the preferred object is walled off.
 OUTCOMES = {

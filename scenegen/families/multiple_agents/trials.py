@@ -19,16 +19,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from scenegen.errors import GenerationError
-from scenegen.mcs.gridworld.cast import Keyframe
+from scenegen.mcs.gridworld.cast import END_DELAY, START_DELAY, TEST_END_DELAY, Keyframe
 from scenegen.mcs.gridworld.layout import CELL, cell_centre
 from scenegen.mcs.gridworld.motion import Point, rounded
-from scenegen.mcs.gridworld.straight_walks import (
-    END_DELAY,
-    START_DELAY,
-    TEST_END_DELAY,
-    append_walk,
-    stop_short,
-)
+from scenegen.mcs.gridworld.straight_walks import append_walk, stop_short
 
 #: Which agent walks in the test trial, per file: the target's owner or the other one.
 OUTCOMES = (("expected", "owner"), ("unexpected", "other"))

@@ -20,17 +20,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from scenegen.errors import GenerationError
-from scenegen.mcs.gridworld.cast import Keyframe
+from scenegen.mcs.gridworld.cast import END_DELAY, START_DELAY, TEST_END_DELAY, Keyframe
 from scenegen.mcs.gridworld.layout import CELL, cell_centre
 from scenegen.mcs.gridworld.motion import Point, rounded, walk
-from scenegen.mcs.gridworld.straight_walks import (
-    END_DELAY,
-    START_DELAY,
-    TEST_END_DELAY,
-    append_walk,
-    pace,
-    stop_short,
-)
+from scenegen.mcs.gridworld.straight_walks import append_walk, pace, stop_short
 
 #: Which object the agent goes to in the test trial, per file.
 OUTCOMES = (("expected", "preferred"), ("unexpected", "other"))

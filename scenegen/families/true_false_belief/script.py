@@ -31,17 +31,15 @@ import numpy as np
 from scenegen.errors import GenerationError
 from scenegen.mcs.gridworld.belief_world import EXIT, OCCLUDER_HALF, OUTSIDE_SPEED, BeliefWorld
 from scenegen.mcs.gridworld.box_walks import Boxes, Floor, route
-from scenegen.mcs.gridworld.cast import Keyframe
+from scenegen.mcs.gridworld.cast import START_DELAY, TEST_END_DELAY, Keyframe
 from scenegen.mcs.gridworld.grid import DIRECTION_ORDERS
 from scenegen.mcs.gridworld.motion import Point, walk
 from scenegen.plugin.values import Value
 
-START_DELAY = 3  # steps from a familiarisation trial's first step to the primary agent's first moving keyframe
 END_DELAYS = (5, 6)  # steps from its contact with the object to the trial's end (the evaluation pair has both)
 PAUSE = 2  # idle steps around picking the object up and putting it down
 ENTRY_GAP = 3  # steps from the first agent's last keyframe to the second agent's first one
 APPROACH_DELAY = 4  # steps from the last keyframe of anyone else to the primary agent's first test-trial step
-TEST_END_DELAY = 4  # steps from the test trial's last keyframe to the scene's last step
 #: Two places behind the same occluder stand at least this far apart (the object is 0.45 m across).
 MIN_SEPARATION = 0.5
 #: The gap the secondary agent leaves between itself and the new place where it puts the object down, so

@@ -20,6 +20,12 @@ T = TypeVar("T")
 Keyframe = tuple[int, float, float]
 
 ROOM: Vec3 = (10, 3, 10)
+
+#: The evaluation scenes' pauses around a trial's walks, in steps (docs/mcs_facts.md 7.4): from a trial's first
+#: step to its first moving keyframe, from a familiarisation walk's last keyframe to EndHabituation (where the next
+#: trial begins), and from the test walk's last keyframe to the scene's last step.
+START_DELAY, END_DELAY, TEST_END_DELAY = 3, 5, 4
+
 WALL_HEIGHT = 0.125
 WALL_MATERIAL = "Custom/Materials/Black"
 HIGHLIGHT = "Custom/Materials/Red"

@@ -15,10 +15,6 @@ from scenegen.mcs.gridworld.motion import Point, path_length
 
 #: How far short of touching a walk stops, in metres.
 CONTACT_GAP = 2e-4
-# The passive-agent evaluation scenes' pauses around a trial's one walk (docs/mcs_facts.md 7.4).
-START_DELAY = 3  # steps from a trial's first step to the agent's first moving keyframe
-END_DELAY = 5  # steps from the agent's last keyframe to EndHabituation
-TEST_END_DELAY = 4  # steps from the test walk's last keyframe to the scene's last step
 
 
 def stop_short(start: Point, target: Point, half: Point, target_half: Point) -> Point:
