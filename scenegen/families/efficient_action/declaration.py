@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from scenegen.mcs.gridworld.declared import (
+    WALK_STEPS,
     familiarization,
+    grid_size,
     one_agent,
     pace,
     room_and_view,
@@ -17,12 +19,11 @@ from scenegen.mcs.gridworld.palette import (
 )
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
-GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border walls; 6 to 12 fit", integer=True)
+GRID_SIZE = grid_size("6 to 12 fit")
 BARRIER_LENGTH = number("barrier_length", 2, 10, "cells (two at least: it lies across the way, longer than thick)",
                         integer=True)
 APART = number("apart", 4, 11, "cells from the agent's to the goal's (four at least: two each side of the barrier)",
                integer=True, ranged=False)
-WALK_STEPS = number("walk_steps", 2, 60, "steps", integer=True)
 TRIAL_PLACES = one_of("trial_places", ("fixed", "drawn"),
                       "fixed: every familiarisation trial has the same places (the agent's start, the goal's and the "
                       "barrier's); drawn: each trial draws its own")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scenegen.mcs.gridworld.declared import SPEED, WALK_STEPS, grid_size
 from scenegen.mcs.gridworld.palette import (
     AGENT_COLOUR,
     AGENT_COLOURS,
@@ -29,12 +30,9 @@ EVALUATION_PILLARS = ("Custom/Materials/YellowDrywallMCS", "Custom/Materials/Mag
 LAYOUT = one_of("layout", ("evaluation", "training"),
                 "evaluation: the primary agent starts in the big area and the goal object stands in one of the two "
                 "small rooms; training: the reverse")
-GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border walls; the layout needs 8 to 12",
-                   integer=True)
+GRID_SIZE = grid_size("the layout needs 8 to 12")
 WALLS = one_of("walls", ("reference", "mirror", "flip", "rotate"),
                "the evaluation scenes' wall layout (rooms on the left), mirrored in x, in z, or both")
-SPEED = number("speed", 0.05, 0.3, "metres per step", ranged=False)
-WALK_STEPS = number("walk_steps", 2, 60, "steps", integer=True)
 #: At the fewest, a push of the occluder over its 2 m track moves a third of a metre a step.
 MOVER_STEPS = number("mover_steps", 6, 60, "steps", integer=True)
 ORDER = one_of("order", ("as_written", "shuffled"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.gridworld.declared import familiarization, pace, room_and_view
+from scenegen.mcs.gridworld.declared import familiarization, grid_size, pace, room_and_view
 from scenegen.mcs.gridworld.palette import (
     AGENT_COLOUR,
     AGENT_COLOURS,
@@ -15,7 +15,7 @@ from scenegen.mcs.gridworld.palette import (
 )
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
-GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border walls; 5 to 12 fit", integer=True)
+GRID_SIZE = grid_size("5 to 12 fit")
 WALK_STEPS = number("walk_steps", 3, 60, "steps", integer=True)
 TRIAL_PLACES = one_of("trial_places", ("fixed", "drawn"),
                       "fixed: every familiarisation trial has the same places (the agent's, the key's, the wall's and "

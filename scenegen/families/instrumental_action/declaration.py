@@ -5,6 +5,7 @@ from __future__ import annotations
 from scenegen.mcs.gridworld.declared import (
     WALK_STEPS,
     familiarization,
+    grid_size,
     one_agent,
     pace,
     room_and_view,
@@ -13,7 +14,7 @@ from scenegen.mcs.gridworld.declared import (
 )
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
-GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border walls; 5 to 12 fit", integer=True)
+GRID_SIZE = grid_size("5 to 12 fit")
 #: The task list's three kinds of training data (MCS TASK_LIST, Instrumental Action Training Data).
 BARRIER_KINDS = ("blocking", "inconsequential", "none")
 BARRIERS = one_of("barriers", BARRIER_KINDS,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.gridworld.declared import room_and_view, two_goal_objects
+from scenegen.mcs.gridworld.declared import grid_size, room_and_view, two_goal_objects
 from scenegen.mcs.gridworld.palette import (
     AGENT_COLOUR,
     AGENT_COLOURS,
@@ -11,7 +11,7 @@ from scenegen.mcs.gridworld.palette import (
 )
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
-GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border walls; 6 to 12 fit", integer=True)
+GRID_SIZE = grid_size("6 to 12 fit")
 REACH = number("reach", 0.5, 10.0, "metres, centre to centre (two cells at least)", ranged=False)
 SPEED = number("speed", 0.05, 0.3, "metres per step")
 TRIAL_PLACES = one_of("trial_places", ("fixed", "drawn"),

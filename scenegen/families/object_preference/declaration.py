@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from scenegen.mcs.gridworld.declared import (
+    WALK_STEPS,
     familiarization,
+    grid_size,
     one_agent,
     pace,
     room_and_view,
@@ -12,9 +14,8 @@ from scenegen.mcs.gridworld.declared import (
 )
 from scenegen.plugin.params import Declaration, Param, Setting, number, one_of
 
-GRID_SIZE = number("grid_size", 4, 20, "cells (0.5 m) a side inside the border walls; 6 to 12 fit", integer=True)
+GRID_SIZE = grid_size("6 to 12 fit")
 REACH = number("reach", 1.0, 10.0, "metres, centre to centre (two cells at least)", ranged=False)
-WALK_STEPS = number("walk_steps", 2, 60, "steps", integer=True)
 TRIAL_PLACES = one_of("trial_places", ("fixed", "drawn"),
                       "fixed: every familiarisation trial has the same places (the agent's start and the two "
                       "objects'); drawn: each trial draws its own, the preferred object on either side")

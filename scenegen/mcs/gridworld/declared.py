@@ -1,7 +1,7 @@
 """Config entries the passive-agent grid-world families declare alike (Object Preference, Efficient Action,
-Inaccessible Goal, Multiple Agents, Instrumental Action): the room's materials and the performer's pillar and view,
-the number of familiarisation trials, the agents' walking pace and steps, the one agent's blob and the two goal
-objects' pools."""
+Inaccessible Goal, Multiple Agents, Instrumental Action, and some of them Helper/Hinderer): the room's materials and
+the performer's pillar and view, the grid's size, the number of familiarisation trials, the agents' walking pace and
+steps, the one agent's blob and the two goal objects' pools."""
 
 from __future__ import annotations
 
@@ -17,12 +17,17 @@ from scenegen.mcs.gridworld.palette import (
     VIEW,
 )
 from scenegen.mcs.materials import palette
-from scenegen.plugin.params import MATERIAL, Param, Setting, number
+from scenegen.plugin.params import MATERIAL, Domain, Param, Setting, number
 
 #: How fast an agent may walk.
 SPEED = number("speed", 0.05, 0.3, "metres per step", ranged=False)
 #: How many steps a walk takes.
 WALK_STEPS = number("walk_steps", 2, 60, "steps", integer=True)
+
+
+def grid_size(fits: str) -> Domain:
+    """``grid.size``'s domain: 4 to 20 cells a side; ``fits`` says which of them the family's layout fits in."""
+    return number("grid_size", 4, 20, f"cells (0.5 m) a side inside the border walls; {fits}", integer=True)
 
 
 def familiarization() -> Setting:
