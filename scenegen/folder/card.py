@@ -38,8 +38,6 @@ _SIZES = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000
           (10_000_000, "1M<n<10M"), (100_000_000, "10M<n<100M"), (1_000_000_000, "100M<n<1B"))
 #: libyaml's dumper where PyYAML was built with it: the same text, 5x faster than the pure-Python one.
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-#: A label field is tallied in the card when it takes at most this many values (a class, not an id).
-MAX_CLASSES = 12
 
 
 def write_card(root: Path, command: str, summary: Summary) -> None:

@@ -21,7 +21,7 @@ from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
 from scenegen.mcs.model import MaterialChange, Motion, SceneObject, Show, Vec3
 from scenegen.mcs.objects import kinematic_structure, structure_mass
 from scenegen.mcs.task import Refusal
-from scenegen.mcs.timeline import SPEED, drop_states
+from scenegen.mcs.timeline import RELEASE_WAIT, RISE_WAIT, SPEED, drop_states
 from scenegen.mcs.tracking.props import CYAN, MAGENTA
 from scenegen.plugin.family import Evidence
 from scenegen.plugin.values import Parameters
@@ -55,8 +55,6 @@ OCCLUDER_AFTER_LOAD = 21
 #: After letting go, a placer waits RISE_WAIT steps and rises as many steps as it came down. With the occluder
 #: first the performer is held until the placers are up; with the load first, LOAD_FIRST_HOLD steps after the
 #: release. A placer lets go RELEASE_WAIT steps after landing when the occluder is already down.
-RELEASE_WAIT = 6
-RISE_WAIT = 5
 LOAD_FIRST_HOLD = 27
 #: The narrowest piece of wall beside or above a door (the evaluation's narrowest is 0.08), and how far before the
 #: wall the performer starts at least.

@@ -23,7 +23,7 @@ from scenegen.mcs.actions import Action
 from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
 from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.model import Goal, MaterialChange, Motion, SceneObject, Show
-from scenegen.mcs.objects import TARGET_BALL_RADIUS, kinematic_structure, structure_cube
+from scenegen.mcs.objects import OCCLUDER_MASS, TARGET_BALL_RADIUS, kinematic_structure, structure_cube
 from scenegen.mcs.task import Refusal
 from scenegen.mcs.timeline import ACTIVE, INACTIVE, RISE_WAIT, SPEED, Drop, drop_states
 from scenegen.mcs.tracking.props import CYAN, MAGENTA
@@ -141,8 +141,6 @@ def multi_retrieval_goal(target_ids: Sequence[str], last_step: int, actions: Seq
                 action_list=actions, metadata=metadata)
 
 
-#: Every occluder wall and pole weighs 100 in the evaluation's scenes (not the structural rule).
-OCCLUDER_MASS = 100
 #: The pole: its scale (a cylinder 2 m long at scale 1, lying along x), and how far above the wall's centre it hangs.
 POLE_SCALE = (0.095, 0.6, 0.095)
 POLE_LENGTH = 2 * POLE_SCALE[1]

@@ -42,7 +42,13 @@ def _uuid4(bits: str) -> str:
     return f"{bits[:8]}-{bits[8:12]}-4{bits[13:16]}-{variant}{bits[17:20]}-{bits[20:]}"
 
 
+#: The mass every occluder part (wall, pole) writes in the evaluation's scenes, whatever its size (not
+#: :func:`structure_mass`).
+OCCLUDER_MASS = 100
+
+
 def structure_mass(scale: Vec3) -> int:
+    """A structure's mass from its scale: 125 per cubic metre of it, at least 1."""
     sx, sy, sz = scale
     return max(1, round(125 * sx * sy * sz))
 

@@ -22,6 +22,7 @@ from scenegen.mcs.evidence import without
 from scenegen.mcs.frame import room_materials
 from scenegen.mcs.geometry import object_size
 from scenegen.mcs.model import Force, Goal, Materials, Motion, Scene, SceneObject, Show, StepRange, Vec3
+from scenegen.mcs.objects import OCCLUDER_MASS
 from scenegen.plugin.family import Evidence
 
 #: The room every passive-physics scene of the evaluation uses, and the performer's place in it.
@@ -44,8 +45,6 @@ TURN_BACK_GAP = 4
 REVEAL_TAIL = 3
 #: Space a toy keeps from the room's walls, from an occluder's wall, and between two occluders.
 CLEARANCE = 0.05
-#: The mass every occluder part writes.
-OCCLUDER_MASS = 100
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from scenegen.inspect.stats.classifiers import TREE_DEPTH, linear, tree
 from scenegen.inspect.stats.fields import value_text
 from scenegen.inspect.stats.flatten import scalars
 from scenegen.inspect.stats.matrix import Columns, Matrix
+from scenegen.inspect.stats.shortcuts import MIN_DOCUMENTS
 from scenegen.plugin.family import Evidence
 
 #: A probe beating the majority class by more than this on held-out documents is flagged...
@@ -43,8 +44,6 @@ P_VALUE = 0.001
 HOLD_OUT_EVERY = 3
 #: Documents probed: the run's first ones (memory grows with them, as rows of the matrix).
 MAX_DOCUMENTS = 10_000
-#: Fewer documents than this say nothing.
-MIN_DOCUMENTS = 50
 
 
 class Probe:

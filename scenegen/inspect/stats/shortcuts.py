@@ -3,7 +3,8 @@
 A model can learn such a feature instead of the task: "the ball's container is
 always the first one dragged", "the useful tool is on the left whenever the
 other side is broken". The targets are the label fields a family declares as its
-answers (:attr:`scenegen.plugin.family.Family.answers`), with two to twelve classes; the
+answers (:attr:`scenegen.plugin.family.Family.answers`), with two classes to
+:data:`~scenegen.folder.summary.MAX_CLASSES` (more make an id, not a class); the
 features are the params (a numeric parameter cut into five bins of its range)
 and the label fields the family declares as cues. A feature that predicts a
 target (each of its values taken as its most common class) at least
@@ -17,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from scenegen.folder.summary import MAX_CLASSES
+
 #: A feature predicting a label at least this often is reported...
 ACCURACY = 0.98
 #: ...when the label's most common class alone is right at most this often.
 BASE_RATE = 0.9
-#: Targets: label fields with 2 to this many classes.
-MAX_CLASSES = 12
 #: Fewer documents than this say nothing.
 MIN_DOCUMENTS = 50
 
