@@ -9,6 +9,9 @@ from scenegen.plugin.params import MATERIAL, Param, Setting, number
 #: The latest goal.last_step a config may ask for.
 MAX_LAST_STEP = 100_000
 
+#: Which way something faces, as the scenes write a rotation about y.
+FACING = number("facing", 0, 359, "degrees", integer=True)
+
 #: The room's height (MCS roomDimensions.y) wherever a family lets a config choose it.
 ROOM_HEIGHT = number("room_height", 2, 10, "metres")
 

@@ -28,6 +28,7 @@ from scenegen.mcs.task import Refusal
 from scenegen.mcs.timeline import ACTIVE, INACTIVE, RISE_WAIT, SPEED, Drop, drop_states
 from scenegen.mcs.tracking.props import CYAN, MAGENTA
 from scenegen.plugin.family import Evidence
+from scenegen.plugin.params import number, one_of
 
 #: The platform's width (x) and height; it runs the room's depth.
 #: Where the balls lie is what says the side of a forced choice (the ball in sight, the side with more balls): the
@@ -44,6 +45,10 @@ PERFORMER_Y = 2.25
 STOP_BLOCK = (0.5, 0.25, 0.25)
 STOP_MATERIAL = "Custom/Materials/Black"
 SIDES = ("left", "right")
+#: Config domains the forced-choice families with a dividing platform declare alike: a side of the platform, and a
+#: place along z.
+PLATFORM_SIDE = one_of("side", SIDES, "a side of the platform")
+ALONG = number("along", -14, 14, "metres along z from the room's centre")
 #: How many draws a family's feasibility probe lays out, and the least share of them that must lay a scene out
 #: (:func:`scenegen.mcs.task.rarely_laid_out`; then a sample's 100 draws all fail less than once in 10,000 samples).
 PROBES = 200

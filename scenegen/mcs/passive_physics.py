@@ -24,6 +24,7 @@ from scenegen.mcs.geometry import object_size
 from scenegen.mcs.model import Force, Goal, Materials, Motion, Scene, SceneObject, Show, StepRange, Vec3
 from scenegen.mcs.objects import OCCLUDER_MASS
 from scenegen.plugin.family import Evidence
+from scenegen.plugin.params import number, one_of
 
 #: The room every passive-physics scene of the evaluation uses, and the performer's place in it.
 ROOM: Vec3 = (10.0, 3.0, 10.0)
@@ -212,5 +213,11 @@ def shadow(occluder_x: float, occluder_width: float, z: float) -> tuple[float, f
 
 #: The toys are the objects of a passive-physics scene that are not structures: where they are, whether one vanishes,
 #: appears or turns into another shape is the event the task is about, which the shortcut probe leaves out.
+#: Config domains the passive-physics families (Object Permanence, Shape Constancy, Spatio-Temporal Continuity)
+#: declare alike: a toy of :data:`TOYS`, a step of the scene and an occluder's width.
+TOY = one_of("toy", tuple(TOYS), "a toy of the passive-physics scenes")
+STEP = number("step", 1, 3000, "steps", integer=True)
+WIDTH = number("width", 0.3, 5, "metres")
+
 THE_TOYS = Evidence("the toys (their `shows`, `hides` and any stand-in: where each is and what becomes of it)",
                     without(lambda thing, objects: not thing.get("structure")))

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from scenegen.mcs.agent_acts import BEHAVIOURS
-from scenegen.mcs.config import last_step, room_height, room_materials
-from scenegen.mcs.forced_choice import SIDES
+from scenegen.mcs.config import FACING, last_step, room_height, room_materials
+from scenegen.mcs.forced_choice import ALONG, PLATFORM_SIDE, SIDES
 from scenegen.plugin.params import MATERIAL, Declaration, Param, number, one_of
 
 #: The human agents of the evaluation's Agent Identification scenes (each wears its own outfit: family.OUTFITS).
@@ -13,10 +13,7 @@ AGENT_TYPES = ("agent_male_08", "agent_female_07")
 NON_AGENT_TYPES = ("chair_13", "blob_18")
 
 ROOM_SIDE = number("room_side", 6, 30, "metres")
-ALONG = number("along", -14, 14, "metres along z from the room's centre")
 ACROSS = number("across", 0.3, 14, "metres from the platform's centre line")
-FACING = number("facing", 0, 359, "degrees", integer=True)
-SIDE = one_of("side", SIDES, "a side of the platform")
 AGENT = one_of("agent_type", AGENT_TYPES, "a human agent type")
 NON_AGENT = one_of("non_agent_type", NON_AGENT_TYPES, "a chair or a blob")
 BEHAVIOUR = one_of("behaviour", BEHAVIOURS, "stand still breathing, or walk a round over and over")
@@ -38,7 +35,7 @@ DECLARATION = Declaration(
         room_height(3),
         Param("performer.z", ALONG, -3.75, "Where the performer starts on the platform, facing along it."),
         Param("platform.height", HEIGHT, 0.5, "The platform's height (the performer starts on it)."),
-        Param("agent.side", SIDE, list(SIDES), "The side the agent stands on: the answer."),
+        Param("agent.side", PLATFORM_SIDE, list(SIDES), "The side the agent stands on: the answer."),
         Param("agent.type", AGENT, list(AGENT_TYPES), "The human agent holding the ball."),
         Param("agent.x", ACROSS, 1.86, "How far the agent starts from the platform's centre line."),
         Param("agent.z", ALONG, -0.01, "Where the agent starts along the room."),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.config import last_step, room_height, room_materials
+from scenegen.mcs.config import FACING, last_step, room_height, room_materials
 from scenegen.mcs.containers import CONTAINERS
 from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Domain, Param, Setting, number, one_of
 
@@ -37,7 +37,6 @@ LINEUP = Domain("lineup", {"type": "string", "pattern": f"^{_TYPE_NAME}( {_TYPE_
                            "description": "container types, separated by spaces, in the order a scene takes them"})
 ROOM_SIDE = number("room_side", 6, 30, "metres")
 POSITION = number("position", -14, 14, "metres from the room's centre")
-FACING = number("facing", 0, 359, "degrees", integer=True)
 COUNT = number("count", 1, 6, "containers", integer=True)
 TOYS = number("toys", 0, 12, "toys", integer=True)
 SCALE = number("scale_factor", 0.5, 2, "times the type's scale in the evaluation")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.config import last_step, room_height, room_materials
+from scenegen.mcs.config import FACING, last_step, room_height, room_materials
 from scenegen.plugin.params import MATERIAL, Declaration, Param, number, one_of
 
 ROOM_SIDE = number("room_side", 8, 30, "metres")
 DEPTH = number("position", -14, 14, "metres from the room's centre")
 PLATFORM_SIDE = number("platform_side", 0.5, 4, "metres")
 TILT = number("tilt", 0, 30, "degrees, down from level", integer=True)
-FACING = number("facing", 0, 359, "degrees", integer=True)
 SIDE = one_of("side", ("left", "right"), "the wall the device is on (left: -x)")
 OFFSET = number("offset", -5, 5, "metres along z")
 ANGLE = number("angle", 0, 45, "degrees")

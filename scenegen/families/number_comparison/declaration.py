@@ -6,17 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from scenegen.mcs.config import last_step, room_height, room_materials
-from scenegen.mcs.forced_choice import SIDES
+from scenegen.mcs.forced_choice import ALONG, PLATFORM_SIDE, SIDES
 from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Param, Setting, number, one_of
 
 #: The most balls a side holds (the evaluation's rule: zero to five).
 MOST_BALLS = 5
 
 ROOM_SIDE = number("room_side", 6, 30, "metres")
-ALONG = number("along", -14, 14, "metres along z from the room's centre")
 ACROSS = number("across", 0.3, 14, "metres from the platform's centre line")
 TILT = number("tilt", 0, 30, "degrees down")
-SIDE = one_of("side", SIDES, "a side of the platform")
 COUNT = number("count", 0, MOST_BALLS, "balls", integer=True)
 MORE = number("more", 1, MOST_BALLS, "balls (at least one: some ball is a target)", integer=True)
 SPACING = number("spacing", 0.3, 3, "metres")
@@ -101,7 +99,7 @@ DECLARATION = Declaration(
                  f"is a target. {GRAMMAR}"),
     entries=(
         *_start(-4.5),
-        Param("balls.side", SIDE, list(SIDES), "The side with more balls (on a tie, the side listed first)."),
+        Param("balls.side", PLATFORM_SIDE, list(SIDES), "The side with more balls (on a tie, the side listed first)."),
         Param("balls.more", MORE, {"choices": [1, 2, 3, 4], "weights": [2, 4, 2, 2]},
               "How many balls that side holds."),
         Param("balls.fewer", COUNT, {"choices": [0, 1, 2], "weights": [3, 5, 2]}, "How many the other side holds "
@@ -132,7 +130,7 @@ ARITHMETIC_DECLARATION = Declaration(
               "leave alone holds (`still_by: count`)."),
         Param("balls.lead", LEAD, 0, "How many more balls it holds than the other side at the end (`still_by: "
               "lead`; fewer than none or more than four is drawn again)."),
-        Param("operation.side", SIDE, "right", "The side the placers add balls to or lift them from."),
+        Param("operation.side", PLATFORM_SIDE, "right", "The side the placers add balls to or lift them from."),
         Param("operation.kind", OPERATION, {"choices": ["add", "remove"], "weights": [11, 9]},
               "Whether the placers add balls or lift them away."),
         Param("operation.amount", AMOUNT, {"choices": [0, 1, 2, 3, 4], "weights": [4, 5, 3, 3, 5]},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scenegen.mcs.config import last_step, room_materials
 from scenegen.mcs.materials import palette
-from scenegen.mcs.passive_physics import TOYS
+from scenegen.mcs.passive_physics import STEP, TOY, WIDTH
 from scenegen.plugin.params import MATERIAL, Declaration, Param, Setting, number, one_of
 
 #: What happens behind the occluder in the unexpected document.
@@ -13,12 +13,9 @@ EVENTS = ("moving_vanishes", "standing_vanishes", "appears")
 EVENT = one_of("event", EVENTS, "moving_vanishes: a toy pushed in behind the occluder vanishes there; "
                "standing_vanishes: a toy seen standing behind it vanishes; appears: a toy stands behind it, never seen "
                "coming (the expected one is dropped in)")
-STEP = number("step", 1, 3000, "steps", integer=True)
-TOY = one_of("toy", tuple(TOYS), "a toy of the passive-physics scenes")
 SIDE = one_of("side", ("right", "left"), "the side of the room a pushed toy comes in from")
 X = number("x", -5, 5, "metres")
 DEPTH = number("z", 1.1, 4.9, "metres")
-WIDTH = number("width", 0.3, 5, "metres")
 PUSH = number("push", 100, 2000, "newtons per kilogram")
 TOSS = number("toss", 0, 2, "upward push per sideways push")
 STYLE = one_of("style", ("upright", "sideways", "by_event"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.config import last_step, room_height, room_materials
+from scenegen.mcs.config import FACING, last_step, room_height, room_materials
 from scenegen.plugin.params import MATERIAL, Declaration, Param, number, one_of
 
 #: The obstacles the evaluation's scenes use.
@@ -10,7 +10,6 @@ OBSTACLE_TYPES = ("table_8", "desk_10")
 
 ROOM_SIDE = number("room_side", 6, 40, "metres")
 POSITION = number("position", -19, 19, "metres from the room's centre")
-FACING = number("facing", 0, 359, "degrees", integer=True)
 DISTANCE = number("ball_distance", 1, 30, "metres")
 BEARING = number("bearing", -180, 180, "degrees, clockwise from the performer's facing")
 PLACE = one_of("place", ("between", "beyond"), "where the obstacle stands on the performer's line to the ball")

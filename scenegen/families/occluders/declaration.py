@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.config import last_step, pairs, room_height, room_materials
+from scenegen.mcs.config import FACING, last_step, pairs, room_height, room_materials
 from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Param, Setting, number, one_of
 
 #: The furniture the evaluation's scenes hide the ball behind, or stand about the room.
@@ -10,7 +10,6 @@ OCCLUDER_TYPES = ("sofa_chair_10", "antique_armchair_2", "antique_armchair_3", "
 
 ROOM_SIDE = number("room_side", 6, 40, "metres")
 POSITION = number("position", -19, 19, "metres from the room's centre")
-FACING = number("facing", 0, 359, "degrees", integer=True)
 DISTANCE = number("ball_distance", 1, 30, "metres")
 BEARING = number("bearing", -180, 180, "degrees, clockwise from the performer's facing")
 OCCLUDER = one_of("occluder_type", OCCLUDER_TYPES, "an MCS furniture type")

@@ -6,15 +6,12 @@ from typing import Any
 
 from scenegen.mcs.config import last_step, room_materials
 from scenegen.mcs.materials import palette
-from scenegen.mcs.passive_physics import TOYS
+from scenegen.mcs.passive_physics import STEP, TOY, WIDTH
 from scenegen.plugin.params import MATERIAL, Declaration, Param, Setting, number, one_of
 
 #: The two occluders (and the places behind them), left and right of the room's middle.
 SIDES = ("left", "right")
-TOY = one_of("toy", tuple(TOYS), "a toy of the passive-physics scenes")
-STEP = number("step", 1, 3000, "steps", integer=True)
 X = number("x", -5, 5, "metres")
-WIDTH = number("width", 0.3, 5, "metres")
 DEPTH = number("z", 1.1, 4.9, "metres")
 OFFSET = number("offset", -1, 1, "of the free stretch")
 #: The development half's occluders, walls and poles, and toy materials, by side.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scenegen.mcs.config import last_step, room_height, room_materials
-from scenegen.mcs.forced_choice import SIDES
+from scenegen.mcs.forced_choice import ALONG, PLATFORM_SIDE, SIDES
 from scenegen.plugin.params import MATERIAL, Declaration, Param, number, one_of
 
 #: What stands on a side: a ``cover`` (a wall wide and tall enough to hide the ball), a ``lying`` or ``standing``
@@ -11,9 +11,7 @@ from scenegen.plugin.params import MATERIAL, Declaration, Param, number, one_of
 WALL_KINDS = ("cover", "lying", "standing", "none")
 
 ROOM_SIDE = number("room_side", 6, 30, "metres")
-ALONG = number("along", -14, 14, "metres along z from the room's centre")
 ACROSS = number("across", 0.5, 14, "metres from the platform's centre line")
-SIDE = one_of("side", SIDES, "a side of the platform")
 PLACE = one_of("place", ("front", "behind"), "in front of the ball side's wall (seen) or behind it (hidden)")
 KIND = one_of("wall_kind", WALL_KINDS, "what stands on a side")
 OFFSET = number("offset", -1, 1, "metres toward the platform")
@@ -33,7 +31,7 @@ DECLARATION = Declaration(
         Param("performer.z", ALONG, -5.5, "Where the performer starts on the platform."),
         Param("platform.stop_z", ALONG, -4, "Where the small black block lies on the platform, ahead of the "
               "performer."),
-        Param("ball.side", SIDE, list(SIDES), "The side the ball is on: the answer."),
+        Param("ball.side", PLATFORM_SIDE, list(SIDES), "The side the ball is on: the answer."),
         Param("ball.place", PLACE, ["front", "behind"], "Whether the ball lies in front of its side's wall, in "
               "sight, or behind it, hidden from the start (only behind a cover, the other side then holding no "
               "cover)."),

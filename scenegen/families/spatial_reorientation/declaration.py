@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenegen.mcs.config import last_step, room_height, room_materials
+from scenegen.mcs.config import FACING, last_step, room_height, room_materials
 from scenegen.plugin.params import MATERIAL, Declaration, Param, number, one_of
 
 #: The ends of the platform, by the sign of z: where the performer starts and where it is put down again.
@@ -24,7 +24,6 @@ SCALE = number("scale", 0.5, 8, "times the type's size")
 SPREAD = number("spread", 1, 6, "metres from the platform's centre line")
 TURN = number("turn", 60, 89, "degrees between a trapezoid wall and the room's width", integer=True)
 POSITION = number("position", -14, 14, "metres from the room's centre")
-FACING = number("facing", 0, 359, "degrees", integer=True)
 
 DECLARATION = Declaration(
     family="spatial_reorientation",

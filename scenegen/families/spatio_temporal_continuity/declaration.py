@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from scenegen.mcs.config import last_step, room_materials
-from scenegen.mcs.passive_physics import TOYS
+from scenegen.mcs.passive_physics import STEP, TOY, WIDTH
 from scenegen.plugin.params import FLAG, MATERIAL, Declaration, Param, Setting, number, one_of
 
-STEP = number("step", 1, 3000, "steps", integer=True)
-TOY = one_of("toy", tuple(TOYS), "a toy of the passive-physics scenes")
 SIDE = one_of("side", ("right", "left"), "the side of the room the toy starts on")
 X = number("x", -5, 5, "metres")
-WIDTH = number("width", 0.3, 5, "metres")
 SPEED = number("speed", 0.02, 0.5, "metres a step")
 SLOWING = number("slowing", 0.001, 0.1, "metres a step, each stage")
 JUMP = number("jump", 0.5, 8, "metres")
