@@ -24,6 +24,7 @@ from scenegen.mcs.task import Refusal
 from scenegen.mcs.timeline import RELEASE_WAIT, RISE_WAIT, SPEED, drop_states
 from scenegen.mcs.tracking.props import CYAN, MAGENTA
 from scenegen.plugin.family import Evidence
+from scenegen.plugin.params import number, one_of
 from scenegen.plugin.values import Parameters
 
 #: The rooms' height: the occluder starts its descent this far above where it ends, from above the ceiling.
@@ -64,6 +65,13 @@ PERFORMER_CLEAR = 0.5
 GRIP = 0.01
 
 Box = tuple[Vec3, Vec3]  # centre and size
+
+
+#: Config domains the families of a three-door room (Solidity, Support Relations) declare alike: the room's sides,
+#: a size in metres, and a side of the platform.
+ROOM_SIDE = number("room_side", 6, 20, "metres")
+SIZE = number("size", 0.1, 10, "metres")
+PLATFORM_SIDE = one_of("side", ("left", "right"), "a side of the platform, as the performer looks along it")
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
 from scenegen.mcs.model import Force, SceneObject, Show, Vec3
 from scenegen.mcs.objects import TARGET_BALL_SCALE, structure_mass
 from scenegen.plugin.family import Evidence
+from scenegen.plugin.params import number
 
 #: The device's type, uniform scale (metres: its diameter and length), material and id prefix.
 THROWER_TYPE = "tube_wide"
@@ -143,5 +144,8 @@ def highest_rebound(height: float, speed: float, rise: float, floor: float) -> f
 
 #: Where a ball is thrown from, which way and how hard says where it ends: the task itself, which the shortcut probe
 #: leaves out (the throwing device and the balls, the thrown one with its force and the one it may strike).
+#: The step a ball is launched on, as Moving Target and Object Permanence declare it.
+LAUNCH_STEP = number("launch_step", 1, 10_000, "step", integer=True)
+
 THE_THROW = Evidence("the throwing device and the balls (where, which way and how hard the ball is thrown)",
                      without(either(with_id_prefix("throwing_device"), of_type("soccer_ball", "sphere"))))

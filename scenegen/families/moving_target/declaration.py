@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scenegen.mcs.config import FACING, last_step, room_height, room_materials
+from scenegen.mcs.launch import LAUNCH_STEP
 from scenegen.plugin.params import MATERIAL, Declaration, Param, number, one_of
 
 ROOM_SIDE = number("room_side", 8, 30, "metres")
@@ -13,7 +14,6 @@ SIDE = one_of("side", ("left", "right"), "the wall the device is on (left: -x)")
 OFFSET = number("offset", -5, 5, "metres along z")
 ANGLE = number("angle", 0, 45, "degrees")
 IMPULSE = number("impulse", 5, 40, "newton-seconds")
-STEP = number("launch_step", 1, 10_000, "step", integer=True)
 SHARE = number("share", 0, 0.95, "share of each half of the floor")
 
 DECLARATION = Declaration(
@@ -40,8 +40,8 @@ DECLARATION = Declaration(
               "points straight across)."),
         Param("launch.impulse", IMPULSE, [18.5, 19.5, 20.0], "The impulse launching the ball (its speed is the "
               "impulse over its mass, 2 kg)."),
-        Param("launch.step", STEP, 37, "The step the ball is launched on (37: just after the 36 turns of the look "
-              "round)."),
+        Param("launch.step", LAUNCH_STEP, 37, "The step the ball is launched on (37: just after the 36 turns of the "
+              "look round)."),
         Param("lava.share", SHARE, {"choices": [0, 0.8], "weights": [2, 1]}, "The share of each half of the floor, "
               "from its wall inward, that is lava (partitionFloor); 0 writes no partition."),
         *room_materials("AI2-THOR/Materials/Walls/DrywallBeige",

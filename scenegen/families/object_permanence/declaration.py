@@ -4,6 +4,7 @@ from it."""
 from __future__ import annotations
 
 from scenegen.mcs.config import last_step, room_height, room_materials
+from scenegen.mcs.launch import LAUNCH_STEP
 from scenegen.plugin.params import MATERIAL, Declaration, Param, number, one_of
 
 #: What stands in front of each side's hiding place: a desk_3, a wall 1 m high, or one 0.25 m high.
@@ -16,7 +17,6 @@ SIDE = one_of("side", ("left", "right"), "a side of the room (left: -x)")
 HEIGHT = number("launch_height", 1.5, 8, "metres")
 TILT = number("tilt", -30, 30, "degrees, up from level")
 IMPULSE = number("impulse", 1, 60, "newton-seconds")
-STEP = number("launch_step", 1, 10_000, "step", integer=True)
 FRONT = one_of("front", FRONTS, "what hides the ball from the front")
 
 DECLARATION = Declaration(
@@ -40,7 +40,7 @@ DECLARATION = Declaration(
         Param("launch.tilt", TILT, -5, "How far the ball is tilted up from level in its device (rotation z)."),
         Param("launch.impulse", IMPULSE, [4, 24], "The impulse throwing the ball (its speed is the impulse over its "
               "mass, 2 kg): a weak throw lands on the device's side, a strong one across the platform."),
-        Param("launch.step", STEP, 1, "The step the ball is thrown on."),
+        Param("launch.step", LAUNCH_STEP, 1, "The step the ball is thrown on."),
         Param("occluder.front", FRONT, {"choices": list(FRONTS), "weights": [1, 1, 2]},
               "What hides each side's hiding place from the front: a desk_3, or a wall 1 m or 0.25 m high."),
         Param("occluder.x", SIZE, 2.375, "How far the front piece's centre is from the room's middle, along x."),

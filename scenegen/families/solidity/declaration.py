@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from scenegen.mcs.config import last_step, room_materials
+from scenegen.mcs.doors import PLATFORM_SIDE, ROOM_SIDE, SIZE
 from scenegen.plugin.params import MATERIAL, Declaration, Param, number, one_of
 
 DOORS = ("left", "middle", "right")
 
-ROOM_SIDE = number("room_side", 6, 20, "metres")
-SIZE = number("size", 0.1, 10, "metres")
 GAP = number("gap", 0.05, 5, "metres")
 SIGNED = number("offset", -2, 2, "metres")
 STEPS = number("steps", 1, 26, "steps", integer=True)
-SIDE = one_of("side", ("left", "right"), "a side of the platform, as the performer looks along it")
 DOOR = one_of("door", DOORS, "a door of the occluding wall")
 ORDER = one_of("order", ("occluder_first", "ball_first"), "what comes down first")
 
@@ -33,7 +31,8 @@ DECLARATION = Declaration(
         Param("platform.height", SIZE, 1, "The platform's height: the middle door's sill."),
         Param("platform.material", MATERIAL, "AI2-THOR/Materials/Metals/BrownMetal 1",
               "The platform's and its extension's material."),
-        Param("extension.side", SIDE, ["left", "right"], "The side of the platform the extension juts out from."),
+        Param("extension.side", PLATFORM_SIDE, ["left", "right"],
+              "The side of the platform the extension juts out from."),
         Param("extension.width", SIZE, 1.0915, "How far the extension juts out from the platform."),
         Param("extension.height", SIZE, 0.8, "The extension's height (at most the platform's)."),
         Param("extension.front", SIZE, 0.5, "Where along z the extension begins (behind the occluding wall, at "

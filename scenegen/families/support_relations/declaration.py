@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from scenegen.mcs.config import last_step, room_materials
+from scenegen.mcs.doors import PLATFORM_SIDE, ROOM_SIDE, SIZE
 from scenegen.plugin.params import MATERIAL, Declaration, Param, number, one_of
 
-ROOM_SIDE = number("room_side", 6, 20, "metres")
-SIZE = number("size", 0.1, 10, "metres")
 SCALE = number("scale", 0.3, 1.5, "times the container's own size")
 DISTANCE = number("distance", 0, 3, "metres")
 STEPS = number("steps", 1, 24, "steps", integer=True)
-SIDE = one_of("side", ("left", "right"), "a side of the platform, as the performer looks along it")
 TURN = one_of("turn", (0, 180), "degrees", json_type="integer")
 REST = one_of("rest", ("platform", "floor"), "where the container comes to rest")
 ORDER = one_of("order", ("occluder_first", "container_first"), "what comes down first")
@@ -42,7 +40,8 @@ DECLARATION = Declaration(
         Param("timing.order", ORDER, "container_first", "Whether the occluder comes down before the container "
               "is lowered (the placers let go 6 steps after it lands) or while it is (they let go as the "
               "occluder lands)."),
-        Param("container.side", SIDE, ["left", "right"], "The far platform's edge the container is let go by."),
+        Param("container.side", PLATFORM_SIDE, ["left", "right"],
+              "The far platform's edge the container is let go by."),
         Param("container.rests_on", REST, ["platform", "floor"], "Whether the container is let go inside the "
               "edge (it stays on the platform) or beyond it (it falls to the floor)."),
         Param("container.distance", DISTANCE, {"choices": [0.9925, 1.1748, 0.32], "weights": [1, 1, 2]},
