@@ -48,9 +48,9 @@ from scenegen.mcs.gridworld.cast import (
     keyframe_shows,
     with_test,
 )
-from scenegen.mcs.gridworld.layout import CELL, MIN_SIZE, Cell, Layout, build_layout
+from scenegen.mcs.gridworld.layout import MIN_SIZE, Cell, Layout, build_layout
 from scenegen.mcs.gridworld.scenery import grid_scene, grid_walls, pillar, watching_goal
-from scenegen.mcs.gridworld.sizes import LARGEST_GRID, range_refusals
+from scenegen.mcs.gridworld.sizes import grid_size_refusals, range_refusals
 from scenegen.mcs.model import SceneObject, Vec3
 from scenegen.mcs.objects import object_id
 from scenegen.mcs.task import McsTask, Refusal, feasibility
@@ -217,11 +217,7 @@ class HelperHinderer(McsTask):
     def _settings_make_scenes(self) -> Iterator[Refusal]:
         """The plan, the grid and the pools can make a scene."""
         sizes = self.parameters.support("grid.size")
-        if min(sizes) < MIN_SIZE:
-            yield "grid.size", (f"{min(sizes)} cells a side is too small: the two rooms, their doorways and the "
-                                f"occluder's track need at least {MIN_SIZE}")
-        if max(sizes) > LARGEST_GRID:
-            yield "grid.size", f"{max(sizes)} cells of {CELL} m reach the performer's pillar; at most {LARGEST_GRID}"
+        yield from grid_size_refusals(sizes, MIN_SIZE, "the two rooms, their doorways and the occluder's track")
         if self.rooms and len(self.rooms) != self.familiarization:
             yield "trials.rooms", (f"{len(self.rooms)} entries for {self.familiarization} familiarisation trials; "
                                    "give one entry per trial, or none")
