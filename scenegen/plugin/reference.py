@@ -68,6 +68,8 @@ def _reference_page(family: type[Family]) -> str:
 
 def main() -> None:
     """Rewrite every derived file that differs from its declaration; name each one rewritten."""
+    if not (REPOSITORY / "pyproject.toml").is_file():  # an installed scenegen: its parent folder is not ours
+        raise SystemExit(f"error: {REPOSITORY} is not a scenegen source checkout; run this from one (make schemas)")
     for path, text in derived_files().items():
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.parent.mkdir(parents=True, exist_ok=True)
