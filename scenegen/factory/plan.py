@@ -19,8 +19,7 @@ from scenegen.factory.jobs import RunSpec
 from scenegen.factory.request import RunRequest
 from scenegen.folder.names import check_prefix
 from scenegen.folder.storage import Storage
-from scenegen.plugin.config import check_config
-from scenegen.plugin.discovery import family_named
+from scenegen.plugin.config import configured_family
 from scenegen.plugin.family import Family
 
 
@@ -74,23 +73,22 @@ class RunPlan:
 
 def plan_run(request: RunRequest) -> RunPlan:
     """Read and check the request's config, build its family and decide the prefix, storage and folder."""
-    config_path, family = load_family(request.config, pairs=request.pairs)
-    stem = config_path.stem
+    path = resolve_config_path(request.config)
+    config = read_config(path)
+    # The options first: a bad prefix is refused before the family is built.
+    prefix = check_prefix(request.prefix if request.prefix is not None else f"{path.stem}_")
+    family = configured_family(config, pairs=request.pairs)
     return RunPlan(
         request=request,
         family=family,
-        stem=stem,
-        prefix=check_prefix(request.prefix if request.prefix is not None else f"{stem}_"),
+        stem=path.stem,
+        prefix=prefix,
         storage=Storage.of(family.output, request.format, request.compression, request.shard_size),
-        out=request.out or Path("output") / stem,
+        out=request.out or Path("output") / path.stem,
     )
 
 
 def load_family(config_spec: str, *, pairs: bool = False) -> tuple[Path, Family]:
     """Resolve, read and validate a config; build its family. ``pairs`` sets the config's ``pairs: true``."""
     path = resolve_config_path(config_spec)
-    raw = read_config(path)
-    family_class = family_named(raw["family"])
-    if pairs:
-        raw = family_class.pairing.requested(raw, family_class.name)
-    return path, family_class(check_config(raw, family_class.config_schema()))
+    return path, configured_family(read_config(path), pairs=pairs)

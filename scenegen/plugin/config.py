@@ -1,4 +1,4 @@
-"""Check a config against its family's JSON Schema and fill in its defaults.
+"""Check a config against its family's JSON Schema, fill in its defaults and build the family it names.
 
 Every problem becomes a :class:`~scenegen.errors.ConfigError` naming the key path,
 the bad value and what is allowed, before anything is generated. (Finding and
@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 import jsonschema_rs
 
 from scenegen.errors import ConfigError, did_you_mean
+from scenegen.plugin.discovery import family_named
+from scenegen.plugin.family import Family
 
 if TYPE_CHECKING:
     import jsonschema
@@ -48,6 +50,15 @@ def check_config(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[s
         if error is not None:
             raise _config_error(error)
     return with_defaults(config, schema)
+
+
+def configured_family(config: Mapping[str, Any], *, pairs: bool = False) -> Family:
+    """The family ``config`` names (its ``family`` key), built from it once checked against the family's schema
+    with its defaults filled in. ``pairs`` sets the config's ``pairs: true``."""
+    family_class = family_named(config["family"])
+    if pairs:
+        config = family_class.pairing.requested(config, family_class.name)
+    return family_class(check_config(config, family_class.config_schema()))
 
 
 def _too_deep_path(config: Mapping[str, Any]) -> str | None:

@@ -6,7 +6,7 @@ import pytest
 
 from scenegen.factory.request import MAX_SAMPLES, MAX_SEED
 
-from .conftest import assert_refused
+from .conftest import assert_refused, write
 
 MAKE = ("make", "--config", "tool_choice", "--out", "out")
 
@@ -36,6 +36,12 @@ BAD_PREFIXES = {
 @pytest.mark.parametrize("prefix, expected", BAD_PREFIXES.values(), ids=BAD_PREFIXES.keys())
 def test_a_prefix_that_is_not_a_plain_name_is_refused(attempt, prefix, expected):
     assert_refused(attempt(*MAKE, "-n", "2", "--prefix", prefix), "--prefix", expected)
+
+
+def test_a_bad_prefix_is_refused_before_the_family_is_built(attempt, sandbox):
+    write(sandbox / "work" / "unknown.yaml", "family: no_such_family\n")
+    assert_refused(attempt("make", "--config", "unknown.yaml", "-n", "2", "--prefix", "../x_"), "--prefix",
+                   "path separator")
 
 
 @pytest.mark.parametrize("prefix", ["", "été_", "scene-", "a" * 100])
