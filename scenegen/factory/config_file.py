@@ -129,7 +129,11 @@ def _cannot_read(spec: str, error: OSError) -> ConfigError:
 
 def read_config(path: Path) -> dict[str, Any]:
     """Parse a YAML config file into a mapping with a ``family`` key and only finite numbers."""
-    config = _parse(_read_text(path), path)
+    return _config_mapping(_parse(_read_text(path), path), path)
+
+
+def _config_mapping(config: Any, path: Path) -> dict[str, Any]:
+    """The parsed ``config``, refused unless it is a mapping with a ``family`` key and only finite numbers."""
     if config is None:
         raise ConfigError(str(path), "the config is empty; it needs at least a `family:` key")
     if not isinstance(config, dict):

@@ -203,8 +203,8 @@ def open_executor(name: str, spec: RunSpec, family: Family, workers: int, addres
     """The executor ``name`` (``processes`` or ``ray``) with ``workers`` workers; one local worker runs in-process."""
     if name == "ray":
         return RayTasks(spec, workers, address)
-    if workers <= 1:
-        return InProcess(spec, family)
-    from scenegen.factory.pool import Processes  # multiprocessing: imported by runs that use it (start-up time)
+    if workers > 1:
+        from scenegen.factory.pool import Processes  # multiprocessing: imported by runs that use it (start-up time)
 
-    return Processes(spec, workers)
+        return Processes(spec, workers)
+    return InProcess(spec, family)

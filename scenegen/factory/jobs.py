@@ -102,8 +102,8 @@ class Worker:
     def __init__(self, spec: RunSpec, family: Family | None = None) -> None:
         """``family``: the run's family when this process has it already (else it is built from the spec)."""
         self.spec = spec
-        family = family if family is not None else family_named(spec.family)(spec.config)
-        self.pipeline = Pipeline(family, spec.seed, spec.prefix, semantic=spec.semantic, split=spec.split)
+        self.pipeline = Pipeline(family or family_named(spec.family)(spec.config), spec.seed, spec.prefix,
+                                 semantic=spec.semantic, split=spec.split)
 
     def run(self, job: Sequence[int], watch: Watch | None = None) -> JobResult:
         """Make and write the samples of ``job``; a sample that cannot be made ends the job with its error, and a

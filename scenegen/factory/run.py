@@ -92,7 +92,8 @@ def run_plan(plan: RunPlan) -> RunSummary:
         folder.close()
         # A resumed run's summary lacks what earlier runs recorded: its card is made from the files.
         summary = summary_of(folder.root) if folder.done else made.summary
-        write_card(folder.root, plan.command_line(samples), summary)
+        command = plan.command_line(samples)
+        write_card(folder.root, command, summary)
     seconds = time.perf_counter() - started
     return RunSummary(made.samples, n - pending, seconds, folder.destination, plan.family.output.unit,
                       made.documents, plan.out)
@@ -117,8 +118,8 @@ def _run_jobs(plan: RunPlan, folder: OutputFolder, pending: int) -> _Made:
     show_progress = request.progress and sys.stderr.isatty()
     # Never more workers than jobs: each is a process, with its memory, whether it has a job or not (and a run of
     # one job gains nothing from starting any).
-    executor = open_executor(request.executor, plan.spec(folder.root), plan.family, max(1, min(workers, len(first))),
-                             request.ray_address)
+    spec = plan.spec(folder.root)
+    executor = open_executor(request.executor, spec, plan.family, max(1, min(workers, len(first))), request.ray_address)
     # The signal handlers go in once the executor has started: Ray puts its own in for SIGTERM.
     with _stop_requests(executor) as stops:
         try:
