@@ -18,9 +18,8 @@ from typing import Any, Protocol
 from scenegen.errors import ClusterError, ConfigError
 from scenegen.factory.jobs import JobResult, RunSpec, Worker, run_jobs
 from scenegen.factory.window import IN_FLIGHT_PER_WORKER, Window
-from scenegen.folder.disk import storage_errors
 from scenegen.folder.files import create_new
-from scenegen.folder.stops import STOP_MARKER, RunGuard, StopFlag, lock_holder
+from scenegen.folder.stops import STOP_MARKER, RunGuard, StopFlag
 from scenegen.plugin.family import Family
 from scenegen.plugin.outputs import batched
 
@@ -81,12 +80,13 @@ class RayTasks:
     """Jobs made as Ray tasks: on a local Ray instance started for the run, or on the cluster at ``address``
     (whose nodes must share the run folder's file system).
 
-    A task's process may outlive the run (a cluster's surely does): it watches the
-    run's folder (:class:`~scenegen.folder.stops.RunGuard`). A local Ray the run starts
-    ends with the run, even a killed one (:mod:`scenegen.factory.watchdog`).
+    A task's process may outlive the run (a cluster's surely does): each task watches
+    the run's folder (:class:`~scenegen.folder.stops.RunGuard`), knowing the run by
+    ``holder``, its record in the folder's lock. A local Ray the run starts ends with
+    the run, even a killed one (:mod:`scenegen.factory.watchdog`).
     """
 
-    def __init__(self, spec: RunSpec, workers: int, address: str | None) -> None:
+    def __init__(self, spec: RunSpec, workers: int, address: str | None, holder: bytes) -> None:
         if address is not None:
             _send_token_if_at_hand()  # before Ray is imported: it reads the authentication mode then
         try:
@@ -95,8 +95,6 @@ class RayTasks:
             raise ConfigError("--executor", "ray is not installed; pip install 'scenegen[ray]'") from None
         self.ray = ray
         self.marker = spec.root / STOP_MARKER
-        with storage_errors(spec.root):
-            guard = RunGuard(spec.root, lock_holder(spec.root))
         # A driver that has joined Ray already (a notebook, a test) keeps its session; else this run starts one.
         self.started = not ray.is_initialized()
         from scenegen.factory import watchdog  # imported by the runs that use it (start-up time)
@@ -109,10 +107,10 @@ class RayTasks:
         except BaseException:
             self.close()
             raise
-        spec_ref, guard_ref = ray.put(spec), ray.put(guard)
-        task: Any = ray.remote(num_cpus=1)(run_jobs)  # (Ray's stubs type a remote function by its arity)
+        spec_ref = ray.put(spec)
+        task: Any = ray.remote(num_cpus=1)(run_guarded_jobs)  # (Ray's stubs type a remote function by its arity)
         cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
-        self.window = Window(lambda batch: task.remote(spec_ref, [list(job) for job in batch], guard_ref), ray.get,
+        self.window = Window(lambda batch: task.remote(spec_ref, [list(job) for job in batch], holder), ray.get,
                              cpus * IN_FLIGHT_PER_WORKER)
 
     def results(self, jobs: Iterable[Sequence[int]]) -> Iterator[JobResult]:
@@ -140,6 +138,12 @@ class RayTasks:
                 self.watchdog.end_ray()
             with contextlib.suppress(OSError):
                 self.marker.unlink(missing_ok=True)
+
+
+def run_guarded_jobs(spec: RunSpec, jobs: Sequence[Sequence[int]], holder: bytes) -> list[JobResult]:
+    """A Ray task: ``jobs`` of the run ``spec``, abandoned at the next chunk once the run leaves its stop marker or
+    no longer holds its folder's lock as ``holder``."""
+    return run_jobs(spec, jobs, RunGuard(spec.root, holder))
 
 
 #: Seconds to wait for a cluster's address to answer before saying it cannot be reached (Ray itself waits minutes).
@@ -199,10 +203,12 @@ def _check_reachable(address: str) -> None:
                            "`ray start --head` runs on that node") from None
 
 
-def open_executor(name: str, spec: RunSpec, family: Family, workers: int, address: str | None) -> Executor:
-    """The executor ``name`` (``processes`` or ``ray``) with ``workers`` workers; one local worker runs in-process."""
+def open_executor(name: str, spec: RunSpec, family: Family, workers: int, address: str | None,
+                  holder: bytes) -> Executor:
+    """The executor ``name`` (``processes`` or ``ray``) with ``workers`` workers; one local worker runs in-process.
+    ``holder``: the run's record in its folder's lock, by which a Ray task that outlives the run stops."""
     if name == "ray":
-        return RayTasks(spec, workers, address)
+        return RayTasks(spec, workers, address, holder)
     if workers > 1:
         from scenegen.factory.pool import Processes  # multiprocessing: imported by runs that use it (start-up time)
 

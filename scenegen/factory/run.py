@@ -119,7 +119,8 @@ def _run_jobs(plan: RunPlan, folder: OutputFolder, pending: int) -> _Made:
     # Never more workers than jobs: each is a process, with its memory, whether it has a job or not (and a run of
     # one job gains nothing from starting any).
     spec = plan.spec(folder.root)
-    executor = open_executor(request.executor, spec, plan.family, max(1, min(workers, len(first))), request.ray_address)
+    executor = open_executor(request.executor, spec, plan.family, max(1, min(workers, len(first))), request.ray_address,
+                             folder.holder)
     # The signal handlers go in once the executor has started: Ray puts its own in for SIGTERM.
     with _stop_requests(executor) as stops:
         try:

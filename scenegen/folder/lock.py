@@ -44,6 +44,9 @@ class FolderLock:
     def __init__(self, folder: Path, fd: int) -> None:
         self.folder = folder
         self._fd: int | None = fd
+        #: The record this process wrote into the lock file (its first line), by which a worker tells that the run
+        #: still holds the folder (:class:`~scenegen.folder.stops.RunGuard`).
+        self.holder = b""
 
     @property
     def path(self) -> Path:
@@ -88,6 +91,7 @@ class FolderLock:
         try:
             os.pwrite(self._fd, record, 0)
             os.ftruncate(self._fd, len(record))
+            self.holder = record.removesuffix(b"\n")
         except OSError as error:
             self.release()
             raise StorageError.of(error, self.folder) from None

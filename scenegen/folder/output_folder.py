@@ -156,6 +156,12 @@ class OutputFolder:
                 raise clearer from None
             raise
 
+    @property
+    def holder(self) -> bytes:
+        """This run's record in the lock of :attr:`root`: a worker that may outlive the run stops writing once the
+        lock no longer holds it (:class:`~scenegen.folder.stops.RunGuard`)."""
+        return self._locks[-1].holder
+
     def write_document(self, name: str, data: bytes) -> str:
         """Write one document file; return its sha256."""
         write_atomic(self.root / name, data)

@@ -97,15 +97,6 @@ class RunGuard:
         return not holds_lock(self.root, self.holder)
 
 
-def lock_holder(root: Path) -> bytes:
-    """The record of the run that holds the lock of the run folder ``root`` (its lock file's first line)."""
-    fd = os.open(root / LOCK_NAME, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    try:
-        return os.pread(fd, _HOLDER_BYTES, 0).split(b"\n", 1)[0]
-    finally:
-        os.close(fd)
-
-
 def holds_lock(root: Path, holder: bytes) -> bool:
     """Whether the run whose record is ``holder`` still holds the lock of the run folder ``root``: the lock file
     names it, and is locked. (The shared lock this takes for a moment to find out can refuse a run starting on the

@@ -27,9 +27,9 @@ def workers_started(monkeypatch) -> list[int]:
     counts: list[int] = []
     open_executor = run_module.open_executor
 
-    def counting(name, spec, family, workers, address):
+    def counting(name, spec, family, workers, *rest):
         counts.append(workers)
-        return open_executor(name, spec, family, workers, address)
+        return open_executor(name, spec, family, workers, *rest)
 
     monkeypatch.setattr(run_module, "open_executor", counting)
     monkeypatch.setattr(run_module, "usable_cores", lambda: 2)

@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from scenegen.factory.executors import run_guarded_jobs
 from scenegen.factory.jobs import RunSpec, Worker
 from scenegen.factory.plan import load_family
 from scenegen.folder.lock import FolderLock
 from scenegen.folder.manifest import entry_indices, read_manifest
-from scenegen.folder.stops import POLL_SECONDS, STOP_MARKER, RunGuard, lock_holder
+from scenegen.folder.stops import POLL_SECONDS, STOP_MARKER, RunGuard
 from scenegen.folder.storage import Storage
 from tests.processes import descendants, wait_until_gone
 
@@ -132,7 +133,7 @@ def test_a_worker_that_outlives_its_run_writes_nothing_once_the_run_is_gone(tmp_
     _, family = load_family("tool_choice")
     spec = RunSpec(family.name, family.config, 0, "train", "x_", False, tmp_path, "x", Storage())
     lock = FolderLock.acquire(tmp_path)
-    guard = RunGuard(tmp_path, lock_holder(tmp_path))
+    guard = RunGuard(tmp_path, lock.holder)
     assert not guard.run_gone() and not guard.stop_asked()
     assert Worker(spec).run(range(8), guard).spans == ((0, 8),)
     lock.release()  # as the kernel does when the run is killed
@@ -142,10 +143,10 @@ def test_a_worker_that_outlives_its_run_writes_nothing_once_the_run_is_gone(tmp_
 
 
 def test_a_worker_stops_when_another_run_holds_its_folder_or_its_run_leaves_the_stop_marker(tmp_path):
-    FolderLock.acquire(tmp_path)  # this process's run, resuming the folder of a run that was killed:
+    lock = FolderLock.acquire(tmp_path)  # this process's run, resuming the folder of a run that was killed:
     killed = b'{"pid":1,"host":"elsewhere","started":"2026-01-01T00:00:00Z"}'
     assert RunGuard(tmp_path, killed).run_gone()
-    guard = RunGuard(tmp_path, lock_holder(tmp_path))
+    guard = RunGuard(tmp_path, lock.holder)
     assert not guard.stop_asked()
     (tmp_path / STOP_MARKER).touch()
     time.sleep(POLL_SECONDS)
@@ -159,7 +160,8 @@ ray_runs = pytest.mark.skipif(not LONG, reason="a local Ray takes 4 s to start: 
 def ray_tasks_running(process: subprocess.Popen[str]) -> list[int]:
     """Wait until the run's Ray tasks are making jobs; return every process of the run but the run's."""
     def tasks() -> bool:
-        return any(b"ray::run_jobs" in _command_line(pid) for pid in descendants(process.pid))
+        return any(f"ray::{run_guarded_jobs.__name__}".encode() in _command_line(pid)
+                   for pid in descendants(process.pid))
 
     wait_for(tasks, timeout=60)
     return descendants(process.pid)
