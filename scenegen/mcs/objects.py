@@ -16,6 +16,9 @@ from scenegen.mcs.model import AgentSettings, SceneObject, Show, Vec3
 from scenegen.mcs.tools.kinds import tool_type
 
 SOCCER_BALL_SIZE = 0.22  # metres, at scale 1
+#: A scale-1 soccer ball's radius, the height of its centre on the floor: the ball that Containers, Obstacles and
+#: Occluders hide, and the one the tracking tasks move under their containers.
+SOCCER_BALL_RADIUS = SOCCER_BALL_SIZE / 2
 #: The soccer ball a retrieval task lays on the floor (the tool tasks' target and Tool Choice's decoy, Lava's and
 #: Holes' ball): the evaluation's scale-2 ball, 0.44 m across (``docs/mcs_facts.md`` 1, 6.1, 10.2). An agent holds
 #: one at scale 1 (:func:`held_ball`).

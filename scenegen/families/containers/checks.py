@@ -12,7 +12,7 @@ from scenegen.errors import Problem
 from scenegen.families.containers.family import ORDINALS
 from scenegen.mcs.containers import CONTAINERS, fits, rest_height
 from scenegen.mcs.geometry.catalog import footprint
-from scenegen.mcs.objects import SOCCER_BALL_SIZE
+from scenegen.mcs.objects import SOCCER_BALL_RADIUS
 
 TOLERANCE = 1e-3
 
@@ -45,7 +45,7 @@ def _hidden_problems(ball: Mapping[str, Any], parent: Mapping[str, Any] | None) 
 
 def _floor_problems(ball: Mapping[str, Any], document: Mapping[str, Any]) -> list[Problem]:
     position = ball["shows"][0]["position"]
-    if abs(position["y"] - SOCCER_BALL_SIZE / 2) > TOLERANCE:
+    if abs(position["y"] - SOCCER_BALL_RADIUS) > TOLERANCE:
         return [Problem("$.objects", "the ball on the floor does not rest on it")]
     for item in document["objects"]:
         show = item["shows"][0]

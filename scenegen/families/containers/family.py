@@ -15,10 +15,9 @@ from scenegen.families.containers.declaration import DECLARATION
 from scenegen.families.containers.placing import Item, disc, fixed_ok, scatter
 from scenegen.mcs.containers import CONTAINERS, ball_inside, container, fits, rest_height, smallest_scale
 from scenegen.mcs.model import Scene, SceneObject, Show
-from scenegen.mcs.objects import SOCCER_BALL_SIZE, object_ids
+from scenegen.mcs.objects import SOCCER_BALL_RADIUS, object_ids
 from scenegen.mcs.task import McsTask, Refusal, feasibility
 
-BALL_RADIUS = SOCCER_BALL_SIZE / 2
 UNIT = (1.0, 1.0, 1.0)
 #: The words the label gives a container's place in the scene's list of containers.
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
@@ -189,7 +188,7 @@ class Containers(McsTask):
         half = (self.parameters.low("room.width") / 2, self.parameters.low("room.depth") / 2)
         points = [("performer", START_CLEAR, corner) for corner in self._extremes("performer")]
         if False in self.parameters.support("ball.hidden"):
-            points += [("ball", BALL_RADIUS, corner) for corner in self._extremes("ball")]
+            points += [("ball", SOCCER_BALL_RADIUS, corner) for corner in self._extremes("ball")]
         points += [("containers.slots", 0.0, slot) for slot in self.slots]
         points += [("toys.placed", 0.0, (toy.x, toy.z)) for toy in self.placed]
         for key, reach, (x, z) in points:
@@ -248,7 +247,7 @@ def _ball(key: str, drawn: Mapping[str, Any], layout: Layout,
           boxes: Sequence[SceneObject]) -> tuple[SceneObject, tuple[float, float, float]]:
     """The soccer ball, on the floor or resting in the container holding it, and its centre in the room."""
     if layout.holder is None:
-        where = (round(float(drawn["ball.x"]), 4), BALL_RADIUS, round(float(drawn["ball.z"]), 4))
+        where = (round(float(drawn["ball.x"]), 4), SOCCER_BALL_RADIUS, round(float(drawn["ball.z"]), 4))
         return SceneObject(key, "soccer_ball", [Show(where, (0.0, float(drawn["ball.turn"]), 0.0))], materials=[],
                            mass=1.0, salient_materials=["rubber"], moveable=True, pickupable=True), where
     kind, scale = layout.kinds[layout.holder], layout.scales[layout.holder]

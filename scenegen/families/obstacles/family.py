@@ -17,10 +17,9 @@ from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.geometry.shapes import Boxes
 from scenegen.mcs.geometry.walks import Point, clearance, distance_to_walks, grown, length, side, ways_round
 from scenegen.mcs.model import Scene, SceneObject, Show
-from scenegen.mcs.objects import SOCCER_BALL_SIZE
+from scenegen.mcs.objects import SOCCER_BALL_RADIUS
 from scenegen.mcs.task import McsTask, Refusal, feasibility, start_clear_of_walls
 
-BALL_RADIUS = SOCCER_BALL_SIZE / 2
 #: Two ways round less than this apart are as short (``side`` "either").
 TIE = 0.05
 #: The obstacles' mass at scale 1 (the evaluation's masses over their mean scale), salient material, material slots
@@ -78,7 +77,7 @@ class Obstacles(McsTask):
         scale = (round(drawn["obstacle.width"] / size[0], 3), 1.0, round(float(drawn["obstacle.depth_scale"]), 3))
         half = (size[0] * scale[0] / 2, size[2] * scale[2] / 2)
         between = drawn["obstacle.place"] == "between"
-        reach = (BALL_RADIUS + drawn["obstacle.gap"] + 2 * r * between + half[1]) * (-1 if between else 1)
+        reach = (SOCCER_BALL_RADIUS + drawn["obstacle.gap"] + 2 * r * between + half[1]) * (-1 if between else 1)
         offset = drawn["obstacle.offset"] * (1 if rng.random() < 0.5 else -1)
         centre = (round(ball[0] + reach * sin + offset * cos, 4), round(ball[1] + reach * cos - offset * sin, 4))
         obstacle = Boxes(centre, half, heading)
@@ -97,7 +96,7 @@ class Obstacles(McsTask):
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
         facing, kind = float(drawn["performer.facing"]), drawn["obstacle.type"]
         turned = (0.0, facing, 0.0)
-        ball = SceneObject(ids[0], "soccer_ball", [Show((layout.ball[0], BALL_RADIUS, layout.ball[1]), turned)],
+        ball = SceneObject(ids[0], "soccer_ball", [Show((layout.ball[0], SOCCER_BALL_RADIUS, layout.ball[1]), turned)],
                            mass=1.0, salient_materials=["rubber"], moveable=True, pickupable=True)
         base, salient, slots, material = OBSTACLES[kind]
         pose = Show((layout.centre[0], 0.0, layout.centre[1]), (0.0, layout.heading, 0.0), layout.scale)
@@ -128,7 +127,7 @@ class Obstacles(McsTask):
     def _room_before_obstacle(self) -> Iterator[Refusal]:
         """The farthest ball leaves room for an obstacle between it and the performer, the performer clear of it."""
         low, support = self.parameters.low, self.parameters.support
-        needed = (BALL_RADIUS + low("obstacle.gap") + 3 * PERFORMER_RADIUS
+        needed = (SOCCER_BALL_RADIUS + low("obstacle.gap") + 3 * PERFORMER_RADIUS
                   + min(object_size(kind)[2] for kind in support("obstacle.type")) * low("obstacle.depth_scale"))
         if "between" in support("obstacle.place") and self.parameters.high("ball.distance") < needed:
             yield "ball.distance", (f"no ball lies farther than {self.parameters.high('ball.distance')} m, and an "

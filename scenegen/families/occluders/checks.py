@@ -8,10 +8,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenegen.errors import Problem
-from scenegen.families.occluders.family import BALL_RADIUS, INSET, MARGIN
+from scenegen.families.occluders.family import INSET, MARGIN
 from scenegen.mcs.cover import clear, hides
 from scenegen.mcs.geometry.catalog import footprint
 from scenegen.mcs.geometry.shapes import concat
+from scenegen.mcs.objects import SOCCER_BALL_RADIUS
 
 #: How much narrower than the family's margin a check may find the clearance (positions rounded to 0.1 mm).
 ROUNDING = 1e-3
@@ -38,8 +39,8 @@ def occluders_problems(document: Mapping[str, Any], truth: Mapping[str, Any] | N
     if hider is not None:
         show = hider["shows"][0]
         shape = footprint(hider["type"], show["position"], show["rotation"]["y"], show["scale"])
-        if not hides(*view, BALL_RADIUS + MARGIN - ROUNDING, shape, inset=INSET)[0]:
+        if not hides(*view, SOCCER_BALL_RADIUS + MARGIN - ROUNDING, shape, inset=INSET)[0]:
             problems.append(Problem("$.objects", f"the label's occluder {hider['id']} does not hide the ball"))
-    if len(boxes) and not clear(*view, BALL_RADIUS, boxes, margin=MARGIN - ROUNDING).all():
+    if len(boxes) and not clear(*view, SOCCER_BALL_RADIUS, boxes, margin=MARGIN - ROUNDING).all():
         problems.append(Problem("$.objects", "an object the label does not name touches a sight line to the ball"))
     return problems

@@ -24,12 +24,11 @@ from scenegen.mcs.geometry.grid import PERFORMER_RADIUS
 from scenegen.mcs.geometry.overlap import any_overlap, self_overlap
 from scenegen.mcs.geometry.shapes import Boxes, concat
 from scenegen.mcs.model import Scene, SceneObject, Show
-from scenegen.mcs.objects import SOCCER_BALL_SIZE
+from scenegen.mcs.objects import SOCCER_BALL_RADIUS
 from scenegen.mcs.task import McsTask, Refusal, feasibility, start_clear_of_walls
 from scenegen.plugin.outputs import OPTIONAL_PAIRS
 from scenegen.plugin.values import lookup
 
-BALL_RADIUS = SOCCER_BALL_SIZE / 2
 #: How far inside each face of its footprint an occluder is taken to be solid (legs, rounded arms and backs).
 INSET = 0.1
 #: How much wider than the ball the region hidden, or kept clear, is taken to be (the ball rolls a little when
@@ -115,7 +114,7 @@ class Occluders(McsTask):
         start = (float(drawn["performer.x"]), float(drawn["performer.z"]))
         facing = float(drawn["performer.facing"])
         ball, heading = self._ball(drawn, start, facing, rng)
-        if abs(ball[0]) > room[0] / 2 - BALL_RADIUS or abs(ball[1]) > room[1] / 2 - BALL_RADIUS:
+        if abs(ball[0]) > room[0] / 2 - SOCCER_BALL_RADIUS or abs(ball[1]) > room[1] / 2 - SOCCER_BALL_RADIUS:
             return None  # off the floor: said before any footprint is made, as most draws that fail do
         hidden = bool(drawn["ball.hidden"])
         # The occluder must fit on both sides of the ball, and the rest keeps off both its places, so that nothing
@@ -174,13 +173,13 @@ class Occluders(McsTask):
         boxes = _boxes([(piece.kind, piece.x, piece.z, piece.turn) for piece in pieces])
         ok = (_inside(boxes, room) and not self_overlap(boxes, SPACING).any()
               and not any_overlap(boxes, placed, SPACING).any()
-              and clear(*view, BALL_RADIUS, boxes, margin=MARGIN).all())
+              and clear(*view, SOCCER_BALL_RADIUS, boxes, margin=MARGIN).all())
         return pieces if ok else None
 
     def build(self, drawn: Mapping[str, Any], layout: Layout, ids: list[str],
               rng: np.random.Generator) -> tuple[Scene, dict[str, Any]]:
         facing = float(drawn["performer.facing"])
-        ball = SceneObject(ids[0], "soccer_ball", [Show((layout.ball[0], BALL_RADIUS, layout.ball[1]),
+        ball = SceneObject(ids[0], "soccer_ball", [Show((layout.ball[0], SOCCER_BALL_RADIUS, layout.ball[1]),
                                                         (0.0, facing, 0.0))],
                            mass=1.0, salient_materials=["rubber"], moveable=True, pickupable=True)
         toys = [_toy(key, piece, drawn) for key, piece in zip(ids[1:6], layout.toys, strict=False)]
@@ -239,7 +238,7 @@ class Occluders(McsTask):
 def _on_line(kind: str, ball: Point, heading: float, gap: float, hidden: bool) -> Piece:
     """The occluder facing along the line from the start through the ball, ``gap`` from the ball's edge, before
     it (between the start and the ball) when it hides the ball, beyond it otherwise."""
-    reach = (BALL_RADIUS + gap + object_size(kind)[2] * OCCLUDERS[kind][4][2] / 2) * (-1 if hidden else 1)
+    reach = (SOCCER_BALL_RADIUS + gap + object_size(kind)[2] * OCCLUDERS[kind][4][2] / 2) * (-1 if hidden else 1)
     sin, cos = math.sin(math.radians(heading)), math.cos(math.radians(heading))
     return Piece(kind, round(ball[0] + reach * sin, 4), round(ball[1] + reach * cos, 4), heading)
 
@@ -273,10 +272,11 @@ def _line_ok(view: tuple[Point, Point], sides: Boxes, hidden: bool) -> bool:
     discs: how far it is from their centres says whether they touch), and on the side drawn (the first) hides the
     ball, or keeps off every sight line to it, as ``hidden`` says, and does the other on the other side."""
     start, ball = view
-    if (distances(np.array([ball, start]), sides) <= [[BALL_RADIUS + SPACING], [PERFORMER_RADIUS + SPACING]]).any():
+    near = [[SOCCER_BALL_RADIUS + SPACING], [PERFORMER_RADIUS + SPACING]]
+    if (distances(np.array([ball, start]), sides) <= near).any():
         return False
-    hiding = hides(*view, BALL_RADIUS + MARGIN, sides, inset=INSET)
-    clearing = clear(*view, BALL_RADIUS, sides, margin=MARGIN)
+    hiding = hides(*view, SOCCER_BALL_RADIUS + MARGIN, sides, inset=INSET)
+    clearing = clear(*view, SOCCER_BALL_RADIUS, sides, margin=MARGIN)
     return bool(hiding[0] and clearing[1]) if hidden else bool(clearing[0] and hiding[1])
 
 
@@ -298,7 +298,7 @@ def _scatter(kinds: list[tuple[str | int, float]], room: Point, placed: Boxes, v
     flat, reach = centres.reshape(-1, 2), np.repeat(radii, CANDIDATES)
     candidates = Boxes.trusted(flat, np.repeat(shapes.half, CANDIDATES, axis=0), np.repeat(shapes.angle, CANDIDATES))
     ok = (distances(flat, placed) > reach[:, None] + SPACING / 2).all(axis=1) \
-        & clear(*view, BALL_RADIUS, candidates, margin=MARGIN)
+        & clear(*view, SOCCER_BALL_RADIUS, candidates, margin=MARGIN)
     ok = ok.reshape(len(kinds), CANDIDATES) & (free > 0).all(axis=1)[:, None]
     pieces: list[Piece] = []
     for index, (kind, turn) in enumerate(kinds):

@@ -15,10 +15,10 @@ from typing import Any
 
 from scenegen.errors import Problem
 from scenegen.mcs.actions import names
+from scenegen.mcs.objects import SOCCER_BALL_RADIUS
 from scenegen.mcs.replay import Document, Track, Turntable, motion_end, performer_pose, turntable
 from scenegen.mcs.rotation import turned
 
-_BALL_RADIUS = 0.11
 _INTERIOR = 0.45  # half the interior width of a separate_container, per metre of size
 _TOLERANCE = 1e-4
 
@@ -51,7 +51,7 @@ def _holder(ball: Document, containers: Mapping[str, Track], step: int) -> Track
     below = []
     for track in containers.values():
         x, z = track.at(step)
-        room = _INTERIOR * track.item["shows"][0]["scale"]["x"] - _BALL_RADIUS + _TOLERANCE
+        room = _INTERIOR * track.item["shows"][0]["scale"]["x"] - SOCCER_BALL_RADIUS + _TOLERANCE
         if abs(bx - x) <= room and abs(bz - z) <= room:
             below.append(track)
     return below[0] if len(below) == 1 else None
