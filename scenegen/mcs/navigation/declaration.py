@@ -57,10 +57,28 @@ SIDE = one_of("field_side", SIDES, "where the field stands across the room")
 COLUMN = number("column", -19, 19, "x of a column of floor cells", integer=True)
 COUNT = number("cell_count", 0, 400, "floor cells (0: as many as the layout and scatter make)", integer=True)
 
+#: The defaults the evaluation's lava and holes scenes share (``docs/mcs_facts.md`` 11); each family gives the rest.
+SHARED_DEFAULTS: Mapping[str, Any] = {
+    "room.width": 18, "room.height": 4,
+    "performer.x": {"min": -7.5, "max": 7.5}, "performer.depth": {"min": 0.75, "max": 1.25},
+    "performer.rotation": list(EIGHTH_TURNS),
+    "target.holder": ["floor", "agent"], "target.x": {"min": -7.5, "max": 7.5},
+    "agent.type": list(AGENT_TYPES), "agent.rotation": list(QUARTER_TURNS), "agent.outfit": [0, 1],
+    "blob.present": [True, False], "blob.type": ["blob_18", "blob_20"], "blob.scale": {"min": 1.4, "max": 1.8},
+    "blob.material": ["Custom/Materials/Rose", "Custom/Materials/Violet"], "blob.rotation": list(QUARTER_TURNS),
+    "blob.distance": {"min": 1.3, "max": 1.7}, "blob.bearing": {"min": 0, "max": 180},
+    "field.layout": "walls", "field.side": "across", "field.width": {"min": 9, "max": 19},
+    "field.rows": {"min": 1, "max": 4}, "field.columns": {"min": 0, "max": 2},
+    "field.near_rows": {"min": 0, "max": 1}, "field.spine": [-1, 0], "field.gaps": [1, 2], "field.near_gaps": [1, 2],
+    "field.scatter": {"min": 0.05, "max": 0.2}, "field.cells": 0,
+    "min_detour": 2,
+}
 
-def navigation_declaration(family: str, danger: str, defaults: Mapping[str, Any]) -> Declaration:
-    """The declaration of the navigation family ``family`` over ``danger`` cells ("lava", "hole"), with the
-    family's ``defaults`` by path (every path below must have one)."""
+
+def navigation_declaration(family: str, danger: str, own: Mapping[str, Any]) -> Declaration:
+    """The declaration of the navigation family ``family`` over ``danger`` cells ("lava", "hole"): its defaults
+    are :data:`SHARED_DEFAULTS` and the family's ``own`` by path (between them, every path below has one)."""
+    defaults = {**SHARED_DEFAULTS, **own}
     return Declaration(
         family=family,
         title=f"{family.capitalize()} config",
