@@ -32,13 +32,13 @@ from typing import Any
 import pytest
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.folder.output_folder import dump_json
 from scenegen.mcs.output import MCS_SCENES
 from scenegen.plugin import resources
 from scenegen.plugin.discovery import bundled_templates, family_named
 from tests.kit import REFERENCE_SCENES
 from tests.kit.conformance import record_shape
+from tests.kit.support import load_family
 
 FIXTURES: Path = REFERENCE_SCENES
 

@@ -19,7 +19,6 @@ import pytest
 
 from scenegen import document, read, read_pairs, records
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 from scenegen.folder.manifest import MANIFEST, read_manifest
@@ -29,6 +28,7 @@ from scenegen.plugin.resources import load_yaml
 from scenegen.plugin.schemas import reference_validator
 from scenegen.reading.convert import convert
 from scenegen.reading.dataset import DamagedRunError, RunReaders, open_run
+from tests.kit.support import load_family
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder needs no hub; CI machines reach none
 

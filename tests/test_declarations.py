@@ -114,7 +114,7 @@ def test_the_reference_lists_every_entry_with_its_default():
 @pytest.mark.parametrize("family", [family for family in FAMILIES if family.pairing.always], ids=lambda f: f.name)
 def test_a_family_that_always_pairs_refuses_to_be_asked_for_single_scenes(family):
     """`pairs: false` is a bad config for a family whose every sample is a pair; `--pairs` asks what it does anyway."""
-    from scenegen.factory.plan import load_family
+    from tests.kit.support import load_family
 
     with pytest.raises(ConfigError, match="pairs"):
         check_config({"family": family.name, "pairs": False}, family.config_schema())

@@ -19,7 +19,7 @@ import pytest
 
 from scenegen.factory import pool
 from scenegen.factory.jobs import RunSpec, Worker
-from scenegen.factory.plan import load_family, plan_run
+from scenegen.factory.plan import plan_run
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 from scenegen.factory.seeds import stream_key
@@ -28,6 +28,7 @@ from scenegen.folder.indices import IndexRuns
 from scenegen.folder.lock import LOCK_NAME
 from scenegen.folder.storage import Storage
 from scenegen.plugin.reference import built_in_families
+from tests.kit.support import load_family
 from tests.processes import descendants, wait_until_gone
 
 CLI = (sys.executable, "-m", "scenegen")

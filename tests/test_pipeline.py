@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from scenegen.factory.pipeline import CHUNK_SIZE, Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 from scenegen.folder.manifest import read_manifest
 from scenegen.folder.output_folder import dump_json
+from tests.kit.support import load_family
 
 
 def generate(out: Path, n: int = 6, seed: int = 0, **options) -> None:

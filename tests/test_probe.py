@@ -14,7 +14,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 from scenegen.inspect.stats.flatten import HEAD, scalars
@@ -25,6 +24,7 @@ from scenegen.plugin.discovery import bundled_templates, family_named
 from scenegen.plugin.family import Evidence, Family
 from scenegen.plugin.resources import load_yaml
 from tests.kit.fidelity import generated_samples
+from tests.kit.support import load_family
 
 Scene = Callable[[np.random.Generator], tuple[dict[str, Any], Any]]
 

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 from scenegen.folder.card import _declared_over
@@ -19,6 +18,7 @@ from scenegen.folder.summary import Summary
 from scenegen.plugin.discovery import bundled_templates
 from scenegen.plugin.resources import load_yaml
 from scenegen.reading.dataset import read
+from tests.kit.support import load_family
 
 #: Samples made of each template: enough for every optional field to show where a config fills it.
 SAMPLES = 12

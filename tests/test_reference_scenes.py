@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.mcs.export import to_document
 from scenegen.mcs.load import from_document
 from tests.kit import REFERENCE_SCENES
+from tests.kit.support import load_family
 
 NAMES = sorted(str(path.relative_to(REFERENCE_SCENES)) for path in REFERENCE_SCENES.rglob("*.json"))
 

@@ -87,8 +87,3 @@ def plan_run(request: RunRequest) -> RunPlan:
         out=request.out or Path("output") / path.stem,
     )
 
-
-def load_family(config_spec: str, *, pairs: bool = False) -> tuple[Path, Family]:
-    """Resolve, read and validate a config; build its family. ``pairs`` sets the config's ``pairs: true``."""
-    path = resolve_config_path(config_spec)
-    return path, configured_family(read_config(path), pairs=pairs)

@@ -14,9 +14,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from scenegen import read
-from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
+from tests.kit.support import load_family
 
 from .cases import MAIN_JOB, declared
 from .factory import IN_MEMORY

@@ -19,7 +19,6 @@ from pathlib import Path
 
 from scenegen.factory import collector
 from scenegen.factory.pipeline import CHUNK_SIZE, Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import RunSummary, make
 from scenegen.folder.manifest import entry_indices, manifest_bytes
@@ -27,6 +26,7 @@ from scenegen.folder.output_folder import OutputFolder
 from scenegen.folder.sinks import open_sink
 from scenegen.folder.storage import Storage
 from scenegen.plugin.outputs import batched
+from tests.kit.support import load_family
 
 
 def measure(config: str, n: int, repeats: int = 3) -> list[str]:

@@ -14,11 +14,11 @@ from hypothesis import settings
 from scenegen import records
 from scenegen.factory import run as run_module
 from scenegen.factory.jobs import RunSpec, Worker
-from scenegen.factory.plan import load_family
 from scenegen.factory.request import RunRequest
 from scenegen.factory.run import make
 from scenegen.folder import sinks
 from scenegen.folder.storage import Storage
+from tests.kit.support import load_family
 
 
 @pytest.fixture

@@ -17,11 +17,11 @@ from hypothesis import settings
 
 from scenegen.factory.executors import run_guarded_jobs
 from scenegen.factory.jobs import RunSpec, Worker
-from scenegen.factory.plan import load_family
 from scenegen.folder.lock import FolderLock
 from scenegen.folder.manifest import entry_indices, read_manifest
 from scenegen.folder.stops import POLL_SECONDS, STOP_MARKER, RunGuard
 from scenegen.folder.storage import Storage
+from tests.kit.support import load_family
 from tests.processes import descendants, wait_until_gone
 
 CLI = (sys.executable, "-m", "scenegen")

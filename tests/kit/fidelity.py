@@ -25,9 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from tests.kit import REFERENCE_SCENES
-from tests.kit.support import as_written
+from tests.kit.support import as_written, load_family
 
 #: The development half of every task's real scenes.
 EVAL7 = REFERENCE_SCENES / "eval7"

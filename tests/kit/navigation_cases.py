@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.mcs.navigation.checks import navigation_problems
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
+from tests.kit.support import load_family
 from tests.test_conformance import problems as integer_problems
 
 from .navigation_replay import replay

@@ -15,12 +15,11 @@ from typing import Any
 import orjson
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.folder.output_folder import dump_json
 from tests.kit import Result
 from tests.kit.conformance import record_shape
 from tests.kit.fidelity import DEV_FOLDERS, Feature, Row, Scene, compare, main, real_samples
-from tests.kit.support import manifest_entries
+from tests.kit.support import load_family, manifest_entries
 
 #: How the files of a real pair are read: ``_01`` then ``_02``.
 PAIR_ROLES = ("a", "b")

@@ -7,8 +7,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
-from tests.kit.support import as_written
+from tests.kit.support import as_written, load_family
 
 Scene = dict[str, Any]
 

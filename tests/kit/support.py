@@ -11,12 +11,20 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
+from scenegen.factory.config_file import read_config, resolve_config_path
 from scenegen.factory.pipeline import Pipeline, document_truth
 from scenegen.folder.output_folder import dump_json
-from scenegen.plugin.config import check_config
+from scenegen.plugin.config import check_config, configured_family
 from scenegen.plugin.family import Family, Sample
 
 F = TypeVar("F", bound=Family)
+
+
+def load_family(config_spec: str, *, pairs: bool = False) -> tuple[Path, Family]:
+    """The config file ``config_spec`` names (a path or a bundled template), and the family built from it, as
+    ``scenegen make`` builds it; ``pairs`` sets the config's ``pairs: true``."""
+    path = resolve_config_path(config_spec)
+    return path, configured_family(read_config(path), pairs=pairs)
 
 
 def configured(family_class: type[F], **config: Any) -> F:

@@ -60,7 +60,7 @@ def test_blobs_beside_their_paddle_play_out_as_labelled(kind, place, index):
 
 @pytest.mark.parametrize("template", ["agent_non_agent.yaml", "eval7_agent_non_agent.yaml"])
 def test_template_pairs(template):
-    from scenegen.factory.plan import load_family
+    from tests.kit.support import load_family
     _, family = load_family(template)
     assert isinstance(family, AgentNonAgent)
     for index in range(4):

@@ -10,11 +10,10 @@ import json
 import numpy as np
 import pytest
 
-from scenegen.factory.plan import load_family
 from scenegen.mcs.gridworld.palette import AGENT_TYPES, OBJECT_TYPES
 from tests.kit import REFERENCE_SCENES
 from tests.kit.pairs import conformance_problems, role_of
-from tests.kit.support import as_written
+from tests.kit.support import as_written, load_family
 
 
 @pytest.mark.parametrize("template", ["agent_non_agent", "eval7_agent_non_agent"])

@@ -37,7 +37,7 @@ def evaluation_timings(config: str, prefix: str, samples: int
 
 
 def _documents(config: str, prefix: str, samples: int) -> Iterator[tuple[dict[str, Any], list[int]]]:
-    from scenegen.factory.plan import load_family
+    from tests.kit.support import load_family
 
     _, family = load_family(config)
     for index in range(samples):

@@ -15,13 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
-from scenegen.factory.plan import load_family
 from scenegen.families.approach_imitation import Approach, Imitation
 from scenegen.mcs.gridworld.cast import goal_body
 from scenegen.plugin.family import Family
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
-from tests.kit.support import checked_sample
+from tests.kit.support import checked_sample, load_family
 
 from .preference_cases import CONFIG_ERRORS, configs, family_for, made_and_validated, pair_kinds_seen
 from .replay import assert_matches_reference, check_pair

@@ -27,13 +27,13 @@ import orjson
 
 from scenegen.factory import collector
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.factory.request import DEFAULT_SPLIT
 from scenegen.factory.seeds import SampleStreams, stream_key
 from scenegen.families.builder.family import Builder
 from scenegen.families.builder.shapes import KINDS
 from scenegen.plugin.schemas import schema_problems
 from tests.benchmarks.pipeline import compiled_rate, measure
+from tests.kit.support import load_family
 
 N = 100_000
 SPEED_N = 20_000

@@ -22,11 +22,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from scenegen.factory.plan import load_family
 from scenegen.factory.request import DEFAULT_SPLIT
 from scenegen.factory.seeds import SampleStreams, stream_key
 from scenegen.families.caip import Caip
 from tests.benchmarks.pipeline import measure
+from tests.kit.support import load_family
 
 from .shapes import (
     PROFILED,

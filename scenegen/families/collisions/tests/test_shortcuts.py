@@ -10,9 +10,8 @@ from functools import cache
 from typing import Any
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.families.collisions.family import THE_EVENT
-from tests.kit.support import as_written
+from tests.kit.support import as_written, load_family
 
 PAIRS = 1000
 #: The most a share may stray from a half on PAIRS pairs (about three binomial spreads).

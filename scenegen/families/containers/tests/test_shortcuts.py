@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.mcs.geometry.catalog import object_size
+from tests.kit.support import load_family
 
 SCENES = 3000
 #: Largest distance from chance a rule may show (the binomial spread over the ~1,500 hidden scenes is about 1.2

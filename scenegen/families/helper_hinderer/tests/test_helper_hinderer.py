@@ -66,7 +66,7 @@ def test_every_pair_is_valid_and_plays_out_as_labelled(config, seed, index):
 
 @pytest.mark.parametrize("index", range(6))
 def test_default_template_pairs(index):
-    from scenegen.factory.plan import load_family
+    from tests.kit.support import load_family
     _, family = load_family("helper_hinderer.yaml")
     assert isinstance(family, HelperHinderer)
     check_pair(family, 3, index)
@@ -235,7 +235,7 @@ def test_config_errors_name_the_key(config, path, words):
 
 
 def test_pairs_flag_is_accepted_and_pairs_cannot_be_switched_off():
-    from scenegen.factory.plan import load_family
+    from tests.kit.support import load_family
     assert load_family("helper_hinderer.yaml", pairs=True)[1].config["pairs"] is True
     with pytest.raises(ConfigError, match="pairs"):
         family_for({"pairs": False})

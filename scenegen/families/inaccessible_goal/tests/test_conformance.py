@@ -31,9 +31,8 @@ def test_scenes_are_written_as_the_real_files_write_them(template):
 def test_object_types_and_roles_are_those_of_the_real_passive_agent_files():
     """Every role but the key is one the real files have, and every object type one they use or the task list
     names."""
-    from scenegen.factory.plan import load_family
     from scenegen.mcs.gridworld.palette import AGENT_TYPES, OBJECT_TYPES
-    from tests.kit.support import checked_sample
+    from tests.kit.support import checked_sample, load_family
 
     _, roles = real_shapes(WRITTEN_AS)
     _, documents, _ = checked_sample(load_family("inaccessible_goal.yaml")[1], 1, "ig_", 0)

@@ -11,13 +11,12 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
-from scenegen.factory.plan import load_family
 from scenegen.families.inaccessible_goal import InaccessibleGoal
 from scenegen.mcs.gridworld.palette import OBJECT_TYPES
 from tests.examples import examples
 from tests.kit.grid_walks import World
 from tests.kit.pairs import made_pairs
-from tests.kit.support import checked_sample, configured, feasible, value
+from tests.kit.support import checked_sample, configured, feasible, load_family, value
 
 from .replay import check_pair, is_expected
 

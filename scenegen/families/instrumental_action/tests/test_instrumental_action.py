@@ -11,13 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
-from scenegen.factory.plan import load_family
 from scenegen.families.instrumental_action import InstrumentalAction
 from scenegen.mcs.gridworld.palette import OBJECT_TYPES
 from tests.examples import examples
 from tests.kit.grid_walks import World
 from tests.kit.pairs import made_pairs
-from tests.kit.support import checked_sample, configured, feasible, pair_of, value
+from tests.kit.support import checked_sample, configured, feasible, load_family, pair_of, value
 
 from .replay import check_pair, crossings, is_expected, outcome
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
+from tests.kit.support import load_family
 
 SAMPLES = 600
 #: The most of a label's variance one parameter may explain.

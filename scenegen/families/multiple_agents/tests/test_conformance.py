@@ -22,9 +22,8 @@ def test_scenes_are_written_as_the_real_files_write_them(template):
 def test_object_types_and_roles_are_those_of_the_real_passive_agent_files():
     """Every role is one the real files have, and every object type one they use or the task list names (the goal
     shapes: the seed's spheres, cylinders, cubes, cones, pyramids and frustums)."""
-    from scenegen.factory.plan import load_family
     from scenegen.mcs.gridworld.palette import AGENT_TYPES, OBJECT_TYPES
-    from tests.kit.support import checked_sample
+    from tests.kit.support import checked_sample, load_family
 
     _, roles = real_shapes(WRITTEN_AS)
     _, documents, _ = checked_sample(load_family("multiple_agents.yaml")[1], 1, "ma_", 0)

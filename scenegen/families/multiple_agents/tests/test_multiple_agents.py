@@ -12,13 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
-from scenegen.factory.plan import load_family
 from scenegen.families.multiple_agents import MultipleAgents
 from scenegen.families.multiple_agents.checks import multiple_agents_problems
 from scenegen.mcs.gridworld.palette import AGENT_TYPES, OBJECT_TYPES
 from tests.examples import examples
 from tests.kit.pairs import made_pairs
-from tests.kit.support import checked_sample, configured, feasible, value
+from tests.kit.support import checked_sample, configured, feasible, load_family, value
 
 from .replay import World, check_pair, is_expected
 

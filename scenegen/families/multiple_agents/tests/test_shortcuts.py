@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from scenegen.factory.plan import load_family
+from tests.kit.support import load_family
 
 PAIRS = 2000
 #: Largest distance from 50% a rule at chance may show on PAIRS pairs.

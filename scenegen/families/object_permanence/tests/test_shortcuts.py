@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
+from tests.kit.support import load_family
 
 SAMPLES = 600
 #: The most a parameter's values may shift the share of balls ending on the left.

@@ -9,14 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
-from scenegen.factory.plan import load_family
 from scenegen.families.object_permanence_passive import ObjectPermanencePassive
 from scenegen.families.object_permanence_passive.declaration import EVENTS
 from scenegen.mcs.passive_physics import TOYS
 from tests.examples import examples
 from tests.kit.conformance import written_keys
 from tests.kit.fidelity import generated_samples, real_samples
-from tests.kit.support import configured, feasible, value
+from tests.kit.support import configured, feasible, load_family, value
 
 from .replay import check_pair
 

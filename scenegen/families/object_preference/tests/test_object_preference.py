@@ -12,12 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
-from scenegen.factory.plan import load_family
 from scenegen.families.object_preference import ObjectPreference
 from scenegen.mcs.gridworld.palette import OBJECT_TYPES
 from tests.examples import examples
 from tests.kit.pairs import made_pairs
-from tests.kit.support import checked_sample, configured, feasible, value
+from tests.kit.support import checked_sample, configured, feasible, load_family, value
 
 from .replay import World, check_pair, is_expected
 

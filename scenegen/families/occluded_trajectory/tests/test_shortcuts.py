@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
+from tests.kit.support import load_family
 
 SAMPLES = 600
 #: The most often one parameter's bins may predict the side.

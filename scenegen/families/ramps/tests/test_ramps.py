@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.families.ramps import Ramps
 from scenegen.families.ramps.checks import ramps_problems, read_scene
 from scenegen.mcs.ramps import read_storeys
@@ -23,7 +22,7 @@ from scenegen.plugin.config import check_config
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
-from tests.kit.support import checked_sample, configured, feasible, value
+from tests.kit.support import checked_sample, configured, feasible, load_family, value
 from tests.test_conformance import problems as integer_problems
 
 from .fidelity import goal_of

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
+from tests.kit.support import load_family
 
 SCENES = 2000
 LOW, HIGH = 0.3, 0.7

@@ -11,10 +11,9 @@ from functools import cache
 from typing import Any
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.families.seeing_leads_to_knowing.family import THE_EVENT
 from scenegen.families.seeing_leads_to_knowing.tests.replay import replay
-from tests.kit.support import as_written
+from tests.kit.support import as_written, load_family
 
 PAIRS = 1500
 #: The most a share may stray from what it should be on PAIRS pairs (about three binomial spreads).

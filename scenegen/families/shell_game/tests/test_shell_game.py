@@ -16,12 +16,11 @@ from hypothesis import strategies as st
 from shapely.geometry import Point
 
 from scenegen.errors import ConfigError
-from scenegen.factory.plan import load_family
 from scenegen.families.shell_game import ShellGame
 from scenegen.plugin.schemas import document_problems
 from tests.examples import examples
 from tests.kit import REFERENCE_SCENES
-from tests.kit.support import checked_sample, configured, feasible, manifest_entries, pair_of
+from tests.kit.support import checked_sample, configured, feasible, load_family, manifest_entries, pair_of
 from tests.kit.tracking_replay import (
     answer,
     assert_apart,

@@ -10,13 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scenegen.errors import ConfigError
-from scenegen.factory.plan import load_family
 from scenegen.families.spatio_temporal_continuity import SpatioTemporalContinuity
 from scenegen.mcs.passive_physics import TOYS
 from tests.examples import examples
 from tests.kit.conformance import written_keys
 from tests.kit.fidelity import generated_samples, real_samples
-from tests.kit.support import configured, feasible, value
+from tests.kit.support import configured, feasible, load_family, value
 
 from .replay import check_pair
 

@@ -18,8 +18,7 @@ import numpy as np
 import pytest
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
-from tests.kit.support import as_written
+from tests.kit.support import as_written, load_family
 
 SCENES = 1000
 SHARE_TOLERANCE = 0.09

@@ -12,9 +12,8 @@ from __future__ import annotations
 import pytest
 
 from scenegen.factory.pipeline import Pipeline
-from scenegen.factory.plan import load_family
 from scenegen.plugin.discovery import bundled_templates
-from tests.kit.support import as_written
+from tests.kit.support import as_written, load_family
 
 SCENES = 400
 TOLERANCE = 0.25

@@ -293,7 +293,7 @@ def test_the_evaluations_couplings_of_placement_and_other_side_can_be_asked_for(
     """Every moved tool of the evaluation stands beside its twin's parallel wall; its too-short tools are aligned."""
     import numpy as np
 
-    from scenegen.factory.plan import load_family
+    from tests.kit.support import load_family
 
     generator = load_family("eval7_tool_choice")[1]
     moved = 0

@@ -70,7 +70,7 @@ def test_every_pair_is_valid_and_plays_out_as_labelled(config, seed, index):
 
 @pytest.mark.parametrize("index", range(4))
 def test_template_pairs(index):
-    from scenegen.factory.plan import load_family
+    from tests.kit.support import load_family
     for template in ("true_false_belief.yaml", "eval7_true_false_belief"):
         _, family = load_family(template)
         assert isinstance(family, TrueFalseBelief)
@@ -248,7 +248,7 @@ def test_config_errors_name_the_key(config, path, words):
 
 
 def test_pairs_flag_is_accepted_and_pairs_cannot_be_switched_off():
-    from scenegen.factory.plan import load_family
+    from tests.kit.support import load_family
     assert load_family("true_false_belief.yaml", pairs=True)[1].config["pairs"] is True
     with pytest.raises(ConfigError, match="pairs"):
         family_for({"pairs": False})
