@@ -11,11 +11,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from scenegen.families.spatial_elimination.declaration import DECLARATION
+from scenegen.mcs.evidence import either, of_type, with_id_prefix, without
 from scenegen.mcs.forced_choice import (
     PERFORMER_Y,
     PLATFORM_WIDTH,
     PROBES,
-    THE_BALLS,
     YIELD,
     dividing_platform,
     other_side,
@@ -31,6 +31,11 @@ from scenegen.plugin.family import Evidence
 
 #: The least room left between the ball or a wall and the platform or the room's walls.
 CLEARANCE = 0.05
+#: What says the ball's side, which the shortcut probe leaves out: the ball where it lies in sight, and where it is
+#: hidden the walls, since the ball's side is then the one that is not visibly empty (the elimination itself).
+THE_BALL_AND_THE_WALLS = Evidence(
+    "the ball, the walls on each side (a hidden ball's side is the one not visibly empty) and the goal naming "
+    "its target", without(either(of_type("soccer_ball"), with_id_prefix("wall_")), goal=("metadata",)))
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,7 @@ class SpatialElimination(McsTask):
                    "stands on each side (`walls`: `cover`, `lying`, `standing`, `none`)")
     declaration = DECLARATION
     answers = ("side",)
-    evidence: ClassVar[Mapping[str, Evidence]] = {"side": THE_BALLS}
+    evidence: ClassVar[Mapping[str, Evidence]] = {"side": THE_BALL_AND_THE_WALLS}
     cues = ("place", "walls.left", "walls.right")
     lays_out = "a Spatial Elimination room"
     checks = "scenegen.families.spatial_elimination.checks:spatial_elimination_problems"
