@@ -195,19 +195,15 @@ class AsymmetricTool(McsTask):
                placements: set[str]) -> Iterator[Refusal]:
         """Where some rotated tool could not turn between the walls or would leave the performer nothing to take
         hold of, or some tool laid across could not be slid aside and turned."""
-        low = {path: self.parameters.low(path) for path in
-               ("lava.before", "tool.width", "tool.hook_gap", "tool.extra_length")}
-        shortest = hook_length(low["lava.before"], low["tool.hook_gap"], low["tool.width"], low["tool.extra_length"])
-        longest = hook_length(high["lava.before"], high["tool.hook_gap"], high["tool.width"], high["tool.extra_length"])
         turns = (self.parameters.low("tool.turn"), self.parameters.high("tool.turn"))
         if "rotated" in placements and turns[1] >= 90:
             yield "tool.turn", ("a rotated tool turned a right angle lies along the other axis, where it needs no "
                                 "turn or cannot be turned back clear of the ball: turn it less than 90 degrees")
         behind = self.parameters.low("lava.behind")
-        lengths = [value for value in HOOKED_LENGTHS if (shortest or 0) <= value <= (longest or 0)]
+        lengths = self._tool_lengths()
         # The gap moves the tool's centre along the pull: the widest gap brings its turn nearest the wall behind,
         # the narrowest nearest the wall ahead.
-        gaps = (low["tool.hook_gap"], high["tool.hook_gap"])
+        gaps = (self.parameters.low("tool.hook_gap"), high["tool.hook_gap"])
         for shape, width, length, gap in itertools.product(self.parameters.support("tool.shape"),
                                                            self.parameters.support("tool.width"), lengths, gaps):
             hook = Hook(length, width, half_across(shape, width, length), gap)
@@ -217,6 +213,36 @@ class AsymmetricTool(McsTask):
             if "across" in placements:
                 yield from self._across(f"the {shape} {width} x {length} m tool laid across", shape, hook, turns,
                                         behind, high, low_room)
+
+    def _tool_lengths(self) -> list[int]:
+        """Every hooked tool length the config's draws can lay, from its shortest hook to its longest."""
+        low, high = ({path: bound(path) for path in ("lava.before", "tool.hook_gap", "tool.width", "tool.extra_length")}
+                     for bound in (self.parameters.low, self.parameters.high))
+        shortest = hook_length(low["lava.before"], low["tool.hook_gap"], low["tool.width"], low["tool.extra_length"])
+        longest = hook_length(high["lava.before"], high["tool.hook_gap"], high["tool.width"], high["tool.extra_length"])
+        return [value for value in HOOKED_LENGTHS if (shortest or 0) <= value <= (longest or 0)]
+
+    @feasibility
+    def _open_floor_leaves_a_walkway(self) -> Iterator[Refusal]:
+        """On open floor the tool lies where it is, beside a band of lava along a side wall as deep as the lava,
+        with a walkway between: the smallest room leaves the widest tool, however it lies, room there."""
+        if True not in self.parameters.support("ball.open_floor"):
+            return
+        turns = (self.parameters.low("tool.turn"), self.parameters.high("tool.turn"))
+        depth = self.parameters.high("lava.before") + 1 + self.parameters.high("lava.behind")
+        low_room = (float(self.parameters.low("room.width")), float(self.parameters.low("room.depth")))
+        for placement in self.parameters.support("tool.placement"):
+            lying = (0.0, 0.0) if placement == "aligned" else turns
+            for shape, width, length in itertools.product(self.parameters.support("tool.shape"),
+                                                          self.parameters.support("tool.width"), self._tool_lengths()):
+                hook = Hook(length, width, half_across(shape, width, length), 0.0)
+                widest = max(_widest_lying(hook, lying), 0.5) + WALKWAY  # (the ball's half cell at the least)
+                for direction in self.parameters.support("direction"):
+                    if _along_across(low_room, direction)[1] / 2 - depth < widest:
+                        yield "room", (f"a {low_room[0]} x {low_room[1]} m room leaves the {placement} {shape} "
+                                       f"{width} x {length} m tool no room beside a band of lava along the wall, "
+                                       "with the ball on open floor")
+                        return
 
     def _across(self, name: str, shape: str, hook: Hook, turns: tuple[float, float], behind: int,
                 high: Mapping[str, Any], low_room: tuple[float, float]) -> Iterator[Refusal]:
@@ -228,14 +254,6 @@ class AsymmetricTool(McsTask):
             if not _reaches_out(tool, np.zeros(2), "+z", high["lava.before"]):
                 yield "tool.turn", (f"{name}, turned {turn} degrees, reaches less than {TURNED_OUT_OF_LAVA} m out of "
                                     "the lava")
-        if True in self.parameters.support("ball.open_floor"):
-            # On open floor the tool lies where it is, beside a band as deep as the lava, with a walkway between.
-            depth = high["lava.before"] + 1 + high["lava.behind"]
-            widest = max(_resting_extent(hook, turn)[0] for turn in turns) + WALKWAY
-            for direction in self.parameters.support("direction"):
-                if _along_across(low_room, direction)[1] / 2 - depth < widest:
-                    yield "room", (f"a {low_room[0]} x {low_room[1]} m room leaves {name} no room beside a band of "
-                                   "lava along the wall")
         across_half, along_half = across_extent(hook)
         if along_half - hook.centre > behind + 0.5:
             yield "lava.behind", f"{behind} cells behind the ball leave no room for {name} to turn before the wall"
@@ -352,6 +370,16 @@ def _resting_extent(hook: Hook, turn: float) -> tuple[float, float]:
     cos, sin = abs(math.cos(radians)), abs(math.sin(radians))
     along = hook.length / 2
     return hook.half_across * cos + along * sin, hook.half_across * sin + along * cos
+
+
+def _widest_lying(hook: Hook, turns: tuple[float, float]) -> float:
+    """The largest half-extent across the pull of the tool's box turned anywhere from ``turns[0]`` to ``turns[1]``
+    degrees (a right angle at most): at an end of the range, or where the box is widest, if that lies between."""
+    across, along = hook.half_across, hook.length / 2
+    widest_at = math.degrees(math.atan2(along, across))
+    if turns[0] <= widest_at <= turns[1]:
+        return math.hypot(across, along)
+    return max(_resting_extent(hook, turn)[0] for turn in turns)
 
 
 def _turns_back_clear(tool: SceneObject, aligned: float, ball: np.ndarray, room: tuple[float, float], *,

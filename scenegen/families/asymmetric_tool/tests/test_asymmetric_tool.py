@@ -235,6 +235,10 @@ def test_the_default_mix_has_both_placements():
     ({"tool": {"placement": "rotated", "shape": "isosceles", "turn": 35}, "lava": {"behind": 2}}, "lava.behind"),
     ({"tool": {"placement": "rotated", "shape": "isosceles", "turn": 20}, "lava": {"behind": 4},
       "room": {"width": 11}, "direction": "-z"}, "room"),
+    # On open floor, a long rotated tool lying beside a band of lava six cells deep (found by make test-long).
+    ({"room": {"width": 15, "depth": 15}, "direction": "+x", "lava": {"before": 2, "behind": 3},
+      "tool": {"shape": "isosceles", "extra_length": [2], "placement": "rotated", "turn": 5},
+      "ball": {"open_floor": True}}, "room"),
 ])
 def test_impossible_configs_are_refused(config, path):
     with pytest.raises(ConfigError) as error:
