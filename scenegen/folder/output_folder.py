@@ -91,7 +91,7 @@ from scenegen.folder.overwrite import (
     swap,
     unmark,
 )
-from scenegen.folder.run_record import RunRecordError, canonical_json, read_run_record
+from scenegen.folder.run_record import RunRecordError, canonical_json, read_run_record, run_difference
 
 
 def dump_json(document: Any, *, indent: bool = False) -> bytes:
@@ -437,15 +437,3 @@ def _size(path: Path) -> int:
     except FileNotFoundError:
         return 0
 
-
-def run_difference(previous: Mapping[str, Any], run: Mapping[str, Any], path: str = "") -> str:
-    """The first key whose value differs between two run records, with both values."""
-    for key in [*run, *(key for key in previous if key not in run)]:
-        where = f"{path}.{key}" if path else str(key)
-        old, new = previous.get(key, "(absent)"), run.get(key, "(absent)")
-        if canonical_json(old) == canonical_json(new):
-            continue
-        if isinstance(old, Mapping) and isinstance(new, Mapping):
-            return run_difference(old, new, where)
-        return f"its {where} is {old!r}, this command's is {new!r}"
-    return "the run records differ"

@@ -86,6 +86,19 @@ def canonical_json(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
+def run_difference(previous: Mapping[str, Any], run: Mapping[str, Any], path: str = "") -> str:
+    """The first key whose value differs between two run records, with both values."""
+    for key in [*run, *(key for key in previous if key not in run)]:
+        where = f"{path}.{key}" if path else str(key)
+        old, new = previous.get(key, "(absent)"), run.get(key, "(absent)")
+        if canonical_json(old) == canonical_json(new):
+            continue
+        if isinstance(old, Mapping) and isinstance(new, Mapping):
+            return run_difference(old, new, where)
+        return f"its {where} is {old!r}, this command's is {new!r}"
+    return "the run records differ"
+
+
 def _problem_of(error: UnreadableFile, path: Path) -> str:
     """An unreadable record's message without its path (a RunRecordError names the path itself)."""
     return str(error).removeprefix(f"{path}: ")
