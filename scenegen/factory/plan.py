@@ -74,16 +74,16 @@ class RunPlan:
 def plan_run(request: RunRequest) -> RunPlan:
     """Read and check the request's config, build its family and decide the prefix, storage and folder."""
     path = resolve_config_path(request.config)
-    config = read_config(path)
+    config, stem = read_config(path), path.stem
     # The options first: a bad prefix is refused before the family is built.
-    prefix = check_prefix(request.prefix if request.prefix is not None else f"{path.stem}_")
+    prefix = check_prefix(request.prefix if request.prefix is not None else f"{stem}_")
     family = configured_family(config, pairs=request.pairs)
     return RunPlan(
         request=request,
         family=family,
-        stem=path.stem,
+        stem=stem,
         prefix=prefix,
         storage=Storage.of(family.output, request.format, request.compression, request.shard_size),
-        out=request.out or Path("output") / path.stem,
+        out=request.out or Path("output") / stem,
     )
 
